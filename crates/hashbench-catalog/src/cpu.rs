@@ -1,0 +1,70 @@
+//! CPU feature queries by name, so implementations can declare what they need as data.
+
+/// Whether this CPU (and OS) supports the named feature. Names are those of
+/// `is_x86_feature_detected!`; an unknown name or another architecture answers `false`,
+/// which makes the implementation that asked for it unavailable rather than unsafe.
+pub fn has_feature(name: &str) -> bool {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        macro_rules! check {
+            ($($f:tt),*) => {
+                match name {
+                    $($f => std::arch::is_x86_feature_detected!($f),)*
+                    _ => false,
+                }
+            };
+        }
+        check!(
+            "sse2",
+            "ssse3",
+            "sse4.1",
+            "sse4.2",
+            "pclmulqdq",
+            "avx",
+            "avx2",
+            "bmi2",
+            "sha",
+            "avx512f",
+            "avx512vl",
+            "avx512bw",
+            "vpclmulqdq",
+            "aes"
+        )
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let _ = name;
+        false
+    }
+}
+
+/// The first of `choices` whose features are all present, else `fallback`: how the
+/// backend reports of libraries with runtime dispatch mirror that dispatch.
+pub fn first_supported(choices: &[(&'static str, &[&str])], fallback: &'static str) -> String {
+    choices
+        .iter()
+        .find(|(_, needs)| needs.iter().all(|f| has_feature(f)))
+        .map_or(fallback, |(name, _)| name)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_features_are_absent() {
+        assert!(!has_feature("no-such-feature"));
+        assert_eq!(
+            first_supported(&[("x", &["no-such-feature"])], "fallback"),
+            "fallback"
+        );
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse2_is_baseline_on_x86_64() {
+        assert!(has_feature("sse2"));
+        assert_eq!(first_supported(&[("sse2", &["sse2"])], "none"), "sse2");
+    }
+}

@@ -1,0 +1,190 @@
+//! FILTER arguments: which implementations a command applies to.
+//!
+//! A term matches an implementation when it equals (ignoring case) the implementation
+//! id, its algorithm id, the algorithm's family, its provider's name, or its class
+//! (`checksum`, `non-cryptographic-hash`, `cryptographic-hash`). Several terms select
+//! the union. An unknown term is an error that names the closest known names.
+
+use crate::algorithm::ALGORITHMS;
+use crate::implementation::Implementation;
+use crate::registry::{IMPLEMENTATIONS, PROVIDERS};
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum FilterError {
+    #[error("unknown name '{term}'{}", suggestion_text(.suggestions))]
+    Unknown {
+        term: String,
+        suggestions: Vec<String>,
+    },
+}
+
+fn suggestion_text(suggestions: &[String]) -> String {
+    if suggestions.is_empty() {
+        "; `hashbench list` shows every name".to_string()
+    } else {
+        format!("; did you mean: {}?", suggestions.join(", "))
+    }
+}
+
+/// A parsed set of filter terms. The empty filter selects everything.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    terms: Vec<String>,
+}
+
+fn class_name(imp: &Implementation) -> &'static str {
+    match imp.algorithm.class {
+        crate::Class::Checksum => "checksum",
+        crate::Class::NonCryptographicHash => "non-cryptographic-hash",
+        crate::Class::CryptographicHash => "cryptographic-hash",
+    }
+}
+
+/// Every name a term may be, for matching and for suggestions.
+pub fn known_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    names.extend(ALGORITHMS.iter().map(|a| a.id));
+    names.extend(ALGORITHMS.iter().map(|a| a.family));
+    names.extend(PROVIDERS.iter().map(|p| p.name));
+    names.extend(IMPLEMENTATIONS.iter().map(|i| i.id));
+    names.extend(["checksum", "non-cryptographic-hash", "cryptographic-hash"]);
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+impl Filter {
+    /// Parses terms, refusing any that names nothing.
+    pub fn parse<S: AsRef<str>>(terms: &[S]) -> Result<Filter, FilterError> {
+        let known = known_names();
+        let mut parsed = Vec::new();
+        for term in terms {
+            let t = term.as_ref().trim().to_ascii_lowercase();
+            if !known.iter().any(|k| k.eq_ignore_ascii_case(&t)) {
+                return Err(FilterError::Unknown {
+                    term: term.as_ref().to_string(),
+                    suggestions: closest(&t, &known, 5),
+                });
+            }
+            parsed.push(t);
+        }
+        Ok(Filter { terms: parsed })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    pub fn matches(&self, imp: &Implementation) -> bool {
+        self.terms.is_empty()
+            || self.terms.iter().any(|t| {
+                [
+                    imp.id,
+                    imp.algorithm.id,
+                    imp.algorithm.family,
+                    imp.provider.name,
+                    class_name(imp),
+                ]
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case(t))
+            })
+    }
+
+    /// The selected implementations, in catalogue order.
+    pub fn implementations(&self) -> Vec<&'static Implementation> {
+        IMPLEMENTATIONS.iter().filter(|i| self.matches(i)).collect()
+    }
+}
+
+/// Up to `n` known names nearest to `term`: names containing it first, then by edit
+/// distance (at most a third of the longer name, so suggestions stay plausible).
+fn closest(term: &str, known: &[&str], n: usize) -> Vec<String> {
+    let mut scored: Vec<(usize, &str)> = known
+        .iter()
+        .filter_map(|k| {
+            let d = if k.contains(term) || term.contains(k) {
+                0
+            } else {
+                levenshtein(term, k)
+            };
+            (d <= term.len().max(k.len()) / 3 + 1).then_some((d, *k))
+        })
+        .collect();
+    scored.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then(a.1.len().cmp(&b.1.len()))
+            .then(a.1.cmp(b.1))
+    });
+    scored
+        .into_iter()
+        .take(n)
+        .map(|(_, k)| k.to_string())
+        .collect()
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let subst = prev[j] + usize::from(ca != *cb);
+            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(f: &Filter) -> Vec<&'static str> {
+        f.implementations().iter().map(|i| i.id).collect()
+    }
+
+    #[test]
+    fn matches_each_kind_of_name() {
+        let by_alg = ids(&Filter::parse(&["sha2-256"]).unwrap());
+        assert!(
+            by_alg.contains(&"sha2-256/openssl")
+                && by_alg.iter().all(|i| i.starts_with("sha2-256/"))
+        );
+        let by_family = ids(&Filter::parse(&["crc"]).unwrap());
+        assert!(by_family.contains(&"crc64-xz/crc") && by_family.contains(&"crc32c/crc-fast"));
+        let by_provider = ids(&Filter::parse(&["libsodium"]).unwrap());
+        assert!(by_provider.iter().all(|i| i.ends_with("/libsodium")) && by_provider.len() == 4);
+        let by_impl = ids(&Filter::parse(&["BLAKE3/blake3+rayon"]).unwrap());
+        assert_eq!(by_impl, ["blake3/blake3+rayon"]);
+        let union = ids(&Filter::parse(&["md5", "sha1"]).unwrap());
+        assert!(union
+            .iter()
+            .all(|i| i.starts_with("md5/") || i.starts_with("sha1/")));
+        assert_eq!(
+            ids(&Filter::parse::<&str>(&[]).unwrap()).len(),
+            IMPLEMENTATIONS.len()
+        );
+    }
+
+    #[test]
+    fn unknown_names_suggest_neighbours() {
+        let err = Filter::parse(&["sha256"]).unwrap_err();
+        let FilterError::Unknown { suggestions, .. } = &err;
+        assert!(
+            suggestions.contains(&"sha2-256".to_string()),
+            "{suggestions:?}"
+        );
+        assert!(err.to_string().contains("did you mean"));
+        let FilterError::Unknown { suggestions, .. } =
+            Filter::parse(&["zzzzzzzzzzzz"]).unwrap_err();
+        assert!(suggestions.is_empty());
+    }
+
+    #[test]
+    fn levenshtein_known_values() {
+        assert_eq!(levenshtein("kitten", "sitting"), 3);
+        assert_eq!(levenshtein("", "abc"), 3);
+        assert_eq!(levenshtein("blake3", "blake3"), 0);
+    }
+}

@@ -1,0 +1,106 @@
+//! blake2b_simd / blake2s_simd (auto and forced portable) and blake3 (auto, rayon).
+
+use super::Streaming;
+use crate::cpu::first_supported;
+
+macro_rules! blake2_simd {
+    ($name:ident, $krate:ident, $len:expr, portable = $portable:expr) => {
+        pub(crate) struct $name;
+        impl $name {
+            fn params() -> $krate::Params {
+                let mut p = $krate::Params::new();
+                p.hash_length($len);
+                if $portable {
+                    // Hidden in the crate's docs but public, for its own benchmarks:
+                    // pins the portable kernel whatever the CPU offers.
+                    $krate::benchmarks::force_portable(&mut p);
+                }
+                p
+            }
+        }
+        impl Streaming for $name {
+            type State = $krate::State;
+            fn new() -> Self::State {
+                Self::params().to_state()
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                s.update(data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                out.copy_from_slice(s.finalize().as_bytes());
+                *s = Self::new();
+            }
+            fn oneshot(data: &[u8], out: &mut [u8]) {
+                out.copy_from_slice(Self::params().hash(data).as_bytes());
+            }
+        }
+    };
+}
+blake2_simd!(Blake2bSimd256, blake2b_simd, 32, portable = false);
+blake2_simd!(Blake2bSimd512, blake2b_simd, 64, portable = false);
+blake2_simd!(Blake2bSimd256Portable, blake2b_simd, 32, portable = true);
+blake2_simd!(Blake2bSimd512Portable, blake2b_simd, 64, portable = true);
+blake2_simd!(Blake2sSimd256, blake2s_simd, 32, portable = false);
+blake2_simd!(Blake2sSimd256Portable, blake2s_simd, 32, portable = true);
+
+/// blake2b_simd / blake2s_simd detect AVX2, then SSE4.1, at run time.
+pub(crate) fn blake2_simd_backend() -> String {
+    first_supported(&[("avx2", &["avx2"]), ("sse4.1", &["sse4.1"])], "portable")
+}
+
+pub(crate) struct Blake3;
+impl Streaming for Blake3 {
+    // Boxed: the state holds a chunk stack of ~1.9 KiB that should not move on reset.
+    type State = Box<blake3::Hasher>;
+    fn new() -> Self::State {
+        Box::new(blake3::Hasher::new())
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        out.copy_from_slice(s.finalize().as_bytes());
+        s.reset();
+    }
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        out.copy_from_slice(blake3::hash(data).as_bytes());
+    }
+}
+
+/// blake3 splitting each update across rayon's thread pool (`update_rayon`), as the
+/// crate documents for inputs of 128 KiB and more.
+pub(crate) struct Blake3Rayon;
+impl Streaming for Blake3Rayon {
+    type State = Box<blake3::Hasher>;
+    fn new() -> Self::State {
+        Box::new(blake3::Hasher::new())
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update_rayon(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        out.copy_from_slice(s.finalize().as_bytes());
+        s.reset();
+    }
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+}
+
+/// blake3's own runtime choice, from the crate's (doc-hidden) platform module.
+pub(crate) fn blake3_backend() -> String {
+    format!("{:?}", blake3::platform::Platform::detect()).to_lowercase()
+}
+
+pub(crate) fn blake3_rayon_backend() -> String {
+    format!("{} x {} rayon threads", blake3_backend(), rayon_threads())
+}
+
+/// The size of rayon's global pool, which `update_rayon` uses (RAYON_NUM_THREADS or the
+/// number of logical CPUs).
+fn rayon_threads() -> usize {
+    rayon_core::current_num_threads()
+}

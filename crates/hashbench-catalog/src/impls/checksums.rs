@@ -1,0 +1,316 @@
+//! adler32 and the CRCs.
+
+use super::{write_be, Streaming};
+use crate::cpu::{first_supported, has_feature};
+
+// ---- adler32 ----
+
+pub(crate) struct Adler2;
+impl Streaming for Adler2 {
+    type State = adler2::Adler32;
+    fn new() -> Self::State {
+        adler2::Adler32::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.write_slice(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        write_be(out, s.checksum().into());
+        *s = adler2::Adler32::new();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        write_be(out, adler2::adler32_slice(data).into());
+    }
+}
+
+pub(crate) struct SimdAdler32;
+impl Streaming for SimdAdler32 {
+    type State = simd_adler32::Adler32;
+    fn new() -> Self::State {
+        simd_adler32::Adler32::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.write(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        write_be(out, s.finish().into());
+        s.reset();
+    }
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        write_be(out, simd_adler32::adler32(&data).into());
+    }
+}
+
+/// simd-adler32 picks its kernel at run time in this order (its AVX-512 kernel needs the
+/// crate's `nightly` feature, which this build does not enable).
+pub(crate) fn simd_adler32_backend() -> String {
+    first_supported(
+        &[
+            ("avx2", &["avx2"]),
+            ("ssse3", &["ssse3"]),
+            ("sse2", &["sse2"]),
+        ],
+        "scalar",
+    )
+}
+
+pub(crate) struct Adler32Crate;
+impl Streaming for Adler32Crate {
+    type State = adler32::RollingAdler32;
+    fn new() -> Self::State {
+        adler32::RollingAdler32::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update_buffer(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        write_be(out, s.hash().into());
+        *s = adler32::RollingAdler32::new();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        write_be(
+            out,
+            adler32::RollingAdler32::from_buffer(data).hash().into(),
+        );
+    }
+}
+
+// ---- crc32fast (crc32 only) ----
+
+pub(crate) struct Crc32Fast;
+impl Streaming for Crc32Fast {
+    type State = crc32fast::Hasher;
+    fn new() -> Self::State {
+        crc32fast::Hasher::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        let done = std::mem::replace(s, s.clone());
+        write_be(out, done.finalize().into());
+        s.reset();
+    }
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        write_be(out, crc32fast::hash(data).into());
+    }
+}
+
+/// crc32fast with its table-driven fallback forced.
+pub(crate) struct Crc32FastBaseline;
+impl Streaming for Crc32FastBaseline {
+    type State = crc32fast::Hasher;
+    fn new() -> Self::State {
+        crc32fast::Hasher::internal_new_baseline(0, 0)
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        let done = std::mem::replace(s, Self::new());
+        write_be(out, done.finalize().into());
+    }
+}
+
+/// crc32fast with its PCLMULQDQ folding kernel forced; the registry only constructs it
+/// where the CPU has the features it declares.
+pub(crate) struct Crc32FastPclmul;
+impl Streaming for Crc32FastPclmul {
+    type State = crc32fast::Hasher;
+    fn new() -> Self::State {
+        // `requires` in the registry guarantees the features, so None cannot happen
+        // through the registry; fall back rather than panic if called directly.
+        crc32fast::Hasher::internal_new_specialized(0, 0)
+            .unwrap_or_else(|| crc32fast::Hasher::internal_new_baseline(0, 0))
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        let done = std::mem::replace(s, Self::new());
+        write_be(out, done.finalize().into());
+    }
+}
+
+pub(crate) fn crc32fast_backend() -> String {
+    first_supported(
+        &[("pclmulqdq", &["pclmulqdq", "sse4.1"])],
+        "table (baseline)",
+    )
+}
+
+// ---- crc32c crate ----
+
+pub(crate) struct Crc32cCrate;
+impl Streaming for Crc32cCrate {
+    type State = u32;
+    fn new() -> u32 {
+        0
+    }
+    fn update(s: &mut u32, data: &[u8]) {
+        *s = crc32c::crc32c_append(*s, data);
+    }
+    fn finish(s: &mut u32, out: &mut [u8]) {
+        write_be(out, (*s).into());
+        *s = 0;
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        write_be(out, crc32c::crc32c(data).into());
+    }
+}
+
+pub(crate) fn crc32c_crate_backend() -> String {
+    first_supported(
+        &[("sse4.2 crc32 instruction", &["sse4.2"])],
+        "software tables",
+    )
+}
+
+// ---- crc-fast (every CRC here) ----
+
+pub(crate) trait CrcFastAlg: 'static {
+    const ALG: crc_fast::CrcAlgorithm;
+}
+
+macro_rules! crc_fast_alg {
+    ($name:ident, $alg:ident) => {
+        pub(crate) struct $name;
+        impl CrcFastAlg for $name {
+            const ALG: crc_fast::CrcAlgorithm = crc_fast::CrcAlgorithm::$alg;
+        }
+    };
+}
+crc_fast_alg!(CrcFastCrc32, Crc32IsoHdlc);
+crc_fast_alg!(CrcFastCrc32c, Crc32Iscsi);
+crc_fast_alg!(CrcFastCrc64Nvme, Crc64Nvme);
+crc_fast_alg!(CrcFastCrc64Xz, Crc64Xz);
+
+pub(crate) struct CrcFast<A>(std::marker::PhantomData<A>);
+impl<A: CrcFastAlg> Streaming for CrcFast<A> {
+    type State = crc_fast::Digest;
+    fn new() -> Self::State {
+        crc_fast::Digest::new(A::ALG)
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        write_be(out, s.finalize_reset());
+    }
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        write_be(out, crc_fast::checksum(A::ALG, data));
+    }
+}
+
+/// crc-fast names the kernel it dispatched to ("x86_64-avx512-vpclmulqdq").
+pub(crate) fn crc_fast_backend() -> String {
+    crc_fast::get_calculator_target(crc_fast::CrcAlgorithm::Crc32IsoHdlc)
+}
+
+// ---- crc (table-driven reference) ----
+
+macro_rules! crc_crate {
+    ($name:ident, $w:ty, $imp:ty, $algo:ident) => {
+        pub(crate) struct $name;
+        impl $name {
+            fn crc() -> &'static crc::Crc<$w, $imp> {
+                static CRC: crc::Crc<$w, $imp> = crc::Crc::<$w, $imp>::new(&crc::$algo);
+                &CRC
+            }
+        }
+        impl Streaming for $name {
+            type State = crc::Digest<'static, $w, $imp>;
+            fn new() -> Self::State {
+                Self::crc().digest()
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                s.update(data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                let done = std::mem::replace(s, Self::new());
+                write_be(out, done.finalize().into());
+            }
+            fn oneshot(data: &[u8], out: &mut [u8]) {
+                write_be(out, Self::crc().checksum(data).into());
+            }
+        }
+    };
+}
+crc_crate!(CrcCrc32, u32, crc::Table<1>, CRC_32_ISO_HDLC);
+crc_crate!(CrcCrc32c, u32, crc::Table<1>, CRC_32_ISCSI);
+crc_crate!(CrcCrc64Nvme, u64, crc::Table<1>, CRC_64_NVME);
+crc_crate!(CrcCrc64Xz, u64, crc::Table<1>, CRC_64_XZ);
+crc_crate!(CrcCrc32Slice16, u32, crc::Table<16>, CRC_32_ISO_HDLC);
+crc_crate!(CrcCrc32cSlice16, u32, crc::Table<16>, CRC_32_ISCSI);
+crc_crate!(CrcCrc64NvmeSlice16, u64, crc::Table<16>, CRC_64_NVME);
+crc_crate!(CrcCrc64XzSlice16, u64, crc::Table<16>, CRC_64_XZ);
+
+pub(crate) fn crc_table1_backend() -> String {
+    "table (bytewise, 1 x 256 entries)".to_string()
+}
+pub(crate) fn crc_table16_backend() -> String {
+    "table (slice-by-16)".to_string()
+}
+
+// ---- crc64fast / crc64fast-nvme ----
+
+macro_rules! crc64fast_like {
+    ($name:ident, $table:ident, $krate:ident) => {
+        pub(crate) struct $name;
+        impl Streaming for $name {
+            type State = $krate::Digest;
+            fn new() -> Self::State {
+                $krate::Digest::new()
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                s.write(data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                write_be(out, s.sum64());
+                *s = Self::new();
+            }
+        }
+        /// The same crate with its table fallback forced.
+        pub(crate) struct $table;
+        impl Streaming for $table {
+            type State = $krate::Digest;
+            fn new() -> Self::State {
+                $krate::Digest::new_table()
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                s.write(data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                write_be(out, s.sum64());
+                *s = Self::new();
+            }
+        }
+    };
+}
+crc64fast_like!(Crc64Fast, Crc64FastTable, crc64fast);
+crc64fast_like!(Crc64FastNvme, Crc64FastNvmeTable, crc64fast_nvme);
+
+pub(crate) fn crc64fast_backend() -> String {
+    if has_feature("pclmulqdq") && has_feature("sse4.1") {
+        "pclmulqdq".to_string()
+    } else {
+        "table".to_string()
+    }
+}
+
+pub(crate) fn crc32fast_baseline_backend() -> String {
+    "table (baseline)".to_string()
+}
+
+pub(crate) fn table_backend() -> String {
+    "table".to_string()
+}

@@ -1,0 +1,111 @@
+//! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2) through the shared `digest`
+//! traits, plus the single-algorithm crates md5, sha1_smol and tiny-keccak.
+
+use std::marker::PhantomData;
+
+use sha2::digest::{Digest, FixedOutputReset};
+
+use super::Streaming;
+use crate::cpu::first_supported;
+
+/// Any RustCrypto fixed-output hash.
+pub(crate) struct RustCrypto<D>(PhantomData<D>);
+
+impl<D> Streaming for RustCrypto<D>
+where
+    D: Digest + FixedOutputReset + Send + 'static,
+{
+    type State = D;
+    fn new() -> D {
+        D::new()
+    }
+    fn update(s: &mut D, data: &[u8]) {
+        Digest::update(s, data);
+    }
+    fn finish(s: &mut D, out: &mut [u8]) {
+        out.copy_from_slice(&s.finalize_reset());
+    }
+    fn reset(s: &mut D) {
+        Digest::reset(s);
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        out.copy_from_slice(&D::digest(data));
+    }
+}
+
+/// sha1 and sha2-256/224 use the SHA extensions when the CPU has them
+/// (`cpufeatures` checks "sha" + "sse4.1" at run time), else portable Rust.
+pub(crate) fn sha256_backend() -> String {
+    first_supported(&[("sha-ni", &["sha", "sse4.1"])], "soft")
+}
+
+pub(crate) fn sha1_backend() -> String {
+    first_supported(&[("sha-ni", &["sha", "sse2", "ssse3", "sse4.1"])], "soft")
+}
+
+/// sha2's SHA-512 family has an AVX2 kernel chosen at run time on x86.
+pub(crate) fn sha512_backend() -> String {
+    first_supported(&[("avx2", &["avx2"])], "soft")
+}
+
+pub(crate) struct Md5Crate;
+impl Streaming for Md5Crate {
+    type State = md5::Context;
+    fn new() -> Self::State {
+        md5::Context::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.consume(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        let done = std::mem::replace(s, md5::Context::new());
+        out.copy_from_slice(&done.finalize().0);
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        out.copy_from_slice(&md5::compute(data).0);
+    }
+}
+
+pub(crate) struct Sha1Smol;
+impl Streaming for Sha1Smol {
+    type State = sha1_smol::Sha1;
+    fn new() -> Self::State {
+        sha1_smol::Sha1::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        s.update(data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        out.copy_from_slice(&s.digest().bytes());
+        s.reset();
+    }
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    fn oneshot(data: &[u8], out: &mut [u8]) {
+        out.copy_from_slice(&sha1_smol::Sha1::from(data).digest().bytes());
+    }
+}
+
+macro_rules! tiny_keccak {
+    ($name:ident, $ctor:ident) => {
+        pub(crate) struct $name;
+        impl Streaming for $name {
+            type State = tiny_keccak::Sha3;
+            fn new() -> Self::State {
+                tiny_keccak::Sha3::$ctor()
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                tiny_keccak::Hasher::update(s, data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                let done = std::mem::replace(s, Self::new());
+                tiny_keccak::Hasher::finalize(done, out);
+            }
+        }
+    };
+}
+tiny_keccak!(TinyKeccak224, v224);
+tiny_keccak!(TinyKeccak256, v256);
+tiny_keccak!(TinyKeccak384, v384);
+tiny_keccak!(TinyKeccak512, v512);

@@ -1,0 +1,39 @@
+//! The catalogue of hashbench: algorithms, the libraries that implement them, and the
+//! one [`Hasher`] interface they all sit behind.
+//!
+//! ```
+//! use hashbench_catalog::{registry, find_implementation};
+//!
+//! let imp = find_implementation("crc32/crc32fast").expect("in the catalogue");
+//! let mut h = imp.instantiate().expect("runs everywhere");
+//! let mut out = [0u8; 4];
+//! h.oneshot(b"123456789", &mut out);
+//! assert_eq!(out, [0xcb, 0xf4, 0x39, 0x26]); // big-endian, as the CRC catalogue prints
+//! assert!(registry::IMPLEMENTATIONS.len() >= 50);
+//! ```
+
+pub mod algorithm;
+pub mod cpu;
+pub mod filter;
+pub mod hasher;
+pub mod implementation;
+mod impls;
+pub mod registry;
+pub mod versions;
+
+pub use algorithm::{Algorithm, Class, ALGORITHMS};
+pub use filter::{Filter, FilterError};
+pub use hasher::Hasher;
+pub use implementation::{Availability, Implementation, Provider, ProviderKind};
+
+/// The implementation with exactly this id.
+pub fn find_implementation(id: &str) -> Option<&'static Implementation> {
+    registry::IMPLEMENTATIONS.iter().find(|i| i.id == id)
+}
+
+/// Every implementation of `algorithm`, reference first.
+pub fn implementations_of(algorithm: &str) -> impl Iterator<Item = &'static Implementation> + '_ {
+    registry::IMPLEMENTATIONS
+        .iter()
+        .filter(move |i| i.algorithm.id == algorithm)
+}

@@ -1,0 +1,271 @@
+//! The catalogue: every provider and implementation hashbench knows, as plain data.
+//!
+//! To add an implementation: write its adapter in `impls/`, then add one entry below.
+//! Ids are `algorithm/provider` or `algorithm/provider+variant` for a pinned backend.
+
+use crate::algorithm::*;
+use crate::hasher::Hasher;
+use crate::implementation::{Implementation, Provider, ProviderKind};
+use crate::impls::awslc::*;
+use crate::impls::blake::*;
+use crate::impls::checksums::*;
+use crate::impls::openssl::*;
+use crate::impls::ring::*;
+use crate::impls::rustcrypto::*;
+use crate::impls::sodium::*;
+use crate::impls::xxhash::*;
+use crate::impls::{boxed, portable};
+
+const fn rust_crate(name: &'static str, about: &'static str) -> Provider {
+    Provider {
+        name,
+        kind: ProviderKind::RustCrate,
+        crate_name: name,
+        runtime_version: None,
+        about,
+    }
+}
+
+// ---- providers ----
+
+pub static ADLER2: Provider = rust_crate("adler2", "pure Rust adler32 (used by miniz_oxide)");
+pub static SIMD_ADLER32: Provider =
+    rust_crate("simd-adler32", "adler32 with runtime-selected SIMD");
+pub static ADLER32_CRATE: Provider = rust_crate("adler32", "rolling adler32 (older, scalar)");
+pub static CRC32FAST: Provider =
+    rust_crate("crc32fast", "crc32 with PCLMULQDQ folding (flate2, zip)");
+pub static CRC_FAST: Provider =
+    rust_crate("crc-fast", "SIMD CRC-32/64 with AVX-512/VPCLMULQDQ kernels");
+pub static CRC_CRATE: Provider =
+    rust_crate("crc", "table-driven reference CRC of any catalogue width");
+pub static CRC32C_CRATE: Provider =
+    rust_crate("crc32c", "crc32c with the SSE4.2 crc32 instruction");
+pub static CRC64FAST: Provider =
+    rust_crate("crc64fast", "CRC-64/XZ (ECMA-182) with PCLMULQDQ (TiKV)");
+pub static CRC64FAST_NVME: Provider = rust_crate("crc64fast-nvme", "CRC-64/NVME with PCLMULQDQ");
+pub static XXHASH_RUST: Provider = rust_crate(
+    "xxhash-rust",
+    "pure Rust xxHash; xxh3 SIMD chosen at compile time",
+);
+pub static TWOX_HASH: Provider = rust_crate(
+    "twox-hash",
+    "pure Rust xxHash; xxh3 SIMD chosen at run time",
+);
+pub static MD_5: Provider = rust_crate("md-5", "RustCrypto MD5");
+pub static MD5_CRATE: Provider = rust_crate("md5", "standalone MD5 crate");
+pub static SHA1_CRATE: Provider = rust_crate("sha1", "RustCrypto SHA-1 (SHA-NI when present)");
+pub static SHA1_SMOL: Provider = rust_crate("sha1_smol", "minimal dependency-free SHA-1");
+pub static SHA2_CRATE: Provider =
+    rust_crate("sha2", "RustCrypto SHA-2 (SHA-NI / AVX2 when present)");
+pub static SHA3_CRATE: Provider = rust_crate("sha3", "RustCrypto SHA-3");
+pub static TINY_KECCAK: Provider = rust_crate("tiny-keccak", "compact Keccak / SHA-3");
+pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
+pub static BLAKE2B_SIMD: Provider =
+    rust_crate("blake2b_simd", "BLAKE2b with AVX2 / SSE4.1 kernels");
+pub static BLAKE2S_SIMD: Provider =
+    rust_crate("blake2s_simd", "BLAKE2s with AVX2 / SSE4.1 kernels");
+pub static BLAKE3_CRATE: Provider =
+    rust_crate("blake3", "the official BLAKE3 crate (SIMD, optional rayon)");
+pub static RING: Provider = rust_crate("ring", "BoringSSL-derived assembly behind a Rust API");
+pub static AWS_LC_RS: Provider =
+    rust_crate("aws-lc-rs", "AWS-LC (BoringSSL fork) behind ring's API");
+pub static OPENSSL: Provider = Provider {
+    name: "openssl",
+    kind: ProviderKind::CLibrary,
+    crate_name: "openssl",
+    runtime_version: Some(openssl_version),
+    about: "the system libcrypto through the openssl crate (EVP, digest fetched once)",
+};
+pub static LIBSODIUM: Provider = Provider {
+    name: "libsodium",
+    kind: ProviderKind::CLibrary,
+    crate_name: "libsodium-sys-stable",
+    runtime_version: Some(sodium_version),
+    about: "libsodium built from the source bundled in libsodium-sys-stable",
+};
+
+/// Every provider, for listings and filters.
+pub static PROVIDERS: &[&Provider] = &[
+    &ADLER2,
+    &SIMD_ADLER32,
+    &ADLER32_CRATE,
+    &CRC32FAST,
+    &CRC_FAST,
+    &CRC_CRATE,
+    &CRC32C_CRATE,
+    &CRC64FAST,
+    &CRC64FAST_NVME,
+    &XXHASH_RUST,
+    &TWOX_HASH,
+    &MD_5,
+    &MD5_CRATE,
+    &SHA1_CRATE,
+    &SHA1_SMOL,
+    &SHA2_CRATE,
+    &SHA3_CRATE,
+    &TINY_KECCAK,
+    &BLAKE2_CRATE,
+    &BLAKE2B_SIMD,
+    &BLAKE2S_SIMD,
+    &BLAKE3_CRATE,
+    &RING,
+    &AWS_LC_RS,
+    &OPENSSL,
+    &LIBSODIUM,
+];
+
+const fn imp(
+    id: &'static str,
+    algorithm: &'static Algorithm,
+    provider: &'static Provider,
+    backend: fn() -> String,
+    new: fn() -> Box<dyn Hasher>,
+) -> Implementation {
+    Implementation {
+        id,
+        algorithm,
+        provider,
+        variant: None,
+        requires: &[],
+        probe: None,
+        backend,
+        new,
+    }
+}
+
+/// A pinned backend: the library's choice is overridden.
+const fn pinned(
+    variant: &'static str,
+    requires: &'static [&'static str],
+    base: Implementation,
+) -> Implementation {
+    Implementation {
+        variant: Some(variant),
+        requires,
+        ..base
+    }
+}
+
+/// An OpenSSL digest, available where the loaded providers can fetch it.
+const fn openssl<A: OsslAlg>(id: &'static str, algorithm: &'static Algorithm) -> Implementation {
+    Implementation {
+        probe: Some(probe::<A>),
+        ..imp(
+            id,
+            algorithm,
+            &OPENSSL,
+            openssl_backend,
+            boxed::<Openssl<A>>,
+        )
+    }
+}
+
+type Rc<D> = RustCrypto<D>;
+
+/// Every implementation, grouped by algorithm in [`ALGORITHMS`] order. Within an
+/// algorithm the first entry is the reference the others are compared against.
+#[rustfmt::skip]
+pub static IMPLEMENTATIONS: &[Implementation] = &[
+    // adler32
+    imp("adler32/adler2", &ADLER32, &ADLER2, portable, boxed::<Adler2>),
+    imp("adler32/simd-adler32", &ADLER32, &SIMD_ADLER32, simd_adler32_backend, boxed::<SimdAdler32>),
+    imp("adler32/adler32", &ADLER32, &ADLER32_CRATE, portable, boxed::<Adler32Crate>),
+    // crc32
+    imp("crc32/crc", &CRC32, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32>),
+    pinned("slice16", &[], imp("crc32/crc+slice16", &CRC32, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32Slice16>)),
+    imp("crc32/crc32fast", &CRC32, &CRC32FAST, crc32fast_backend, boxed::<Crc32Fast>),
+    pinned("baseline", &[], imp("crc32/crc32fast+baseline", &CRC32, &CRC32FAST, crc32fast_baseline_backend, boxed::<Crc32FastBaseline>)),
+    pinned("pclmulqdq", &["pclmulqdq", "sse4.1"], imp("crc32/crc32fast+pclmulqdq", &CRC32, &CRC32FAST, crc32fast_backend, boxed::<Crc32FastPclmul>)),
+    imp("crc32/crc-fast", &CRC32, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc32>>),
+    // crc32c
+    imp("crc32c/crc", &CRC32C, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32c>),
+    pinned("slice16", &[], imp("crc32c/crc+slice16", &CRC32C, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32cSlice16>)),
+    imp("crc32c/crc32c", &CRC32C, &CRC32C_CRATE, crc32c_crate_backend, boxed::<Crc32cCrate>),
+    imp("crc32c/crc-fast", &CRC32C, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc32c>>),
+    // crc64-nvme
+    imp("crc64-nvme/crc", &CRC64_NVME, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc64Nvme>),
+    pinned("slice16", &[], imp("crc64-nvme/crc+slice16", &CRC64_NVME, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc64NvmeSlice16>)),
+    imp("crc64-nvme/crc64fast-nvme", &CRC64_NVME, &CRC64FAST_NVME, crc64fast_backend, boxed::<Crc64FastNvme>),
+    pinned("table", &[], imp("crc64-nvme/crc64fast-nvme+table", &CRC64_NVME, &CRC64FAST_NVME, table_backend, boxed::<Crc64FastNvmeTable>)),
+    imp("crc64-nvme/crc-fast", &CRC64_NVME, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc64Nvme>>),
+    // crc64-xz
+    imp("crc64-xz/crc", &CRC64_XZ, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc64Xz>),
+    pinned("slice16", &[], imp("crc64-xz/crc+slice16", &CRC64_XZ, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc64XzSlice16>)),
+    imp("crc64-xz/crc64fast", &CRC64_XZ, &CRC64FAST, crc64fast_backend, boxed::<Crc64Fast>),
+    pinned("table", &[], imp("crc64-xz/crc64fast+table", &CRC64_XZ, &CRC64FAST, table_backend, boxed::<Crc64FastTable>)),
+    imp("crc64-xz/crc-fast", &CRC64_XZ, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc64Xz>>),
+    // xxHash
+    imp("xxh32/xxhash-rust", &XXH32, &XXHASH_RUST, scalar, boxed::<XxhRust32>),
+    imp("xxh32/twox-hash", &XXH32, &TWOX_HASH, scalar, boxed::<Twox32>),
+    imp("xxh64/xxhash-rust", &XXH64, &XXHASH_RUST, scalar, boxed::<XxhRust64>),
+    imp("xxh64/twox-hash", &XXH64, &TWOX_HASH, scalar, boxed::<Twox64>),
+    imp("xxh3-64/xxhash-rust", &XXH3_64, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_64>),
+    imp("xxh3-64/twox-hash", &XXH3_64, &TWOX_HASH, twox_xxh3_backend, boxed::<Twox3_64>),
+    imp("xxh3-128/xxhash-rust", &XXH3_128, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_128>),
+    imp("xxh3-128/twox-hash", &XXH3_128, &TWOX_HASH, twox_xxh3_backend, boxed::<Twox3_128>),
+    // md5
+    imp("md5/md-5", &MD5, &MD_5, portable, boxed::<Rc<rustcrypto_md5::Md5>>),
+    imp("md5/md5", &MD5, &MD5_CRATE, portable, boxed::<Md5Crate>),
+    openssl::<OsslMd5>("md5/openssl", &MD5),
+    // sha1
+    imp("sha1/sha1", &SHA1, &SHA1_CRATE, sha1_backend, boxed::<Rc<sha1::Sha1>>),
+    imp("sha1/sha1_smol", &SHA1, &SHA1_SMOL, portable, boxed::<Sha1Smol>),
+    imp("sha1/ring", &SHA1, &RING, ring_backend, boxed::<RingSha1>),
+    imp("sha1/aws-lc-rs", &SHA1, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha1>),
+    openssl::<OsslSha1>("sha1/openssl", &SHA1),
+    // sha2
+    imp("sha2-224/sha2", &SHA2_224, &SHA2_CRATE, sha256_backend, boxed::<Rc<sha2::Sha224>>),
+    imp("sha2-224/aws-lc-rs", &SHA2_224, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha224>),
+    openssl::<OsslSha224>("sha2-224/openssl", &SHA2_224),
+    imp("sha2-256/sha2", &SHA2_256, &SHA2_CRATE, sha256_backend, boxed::<Rc<sha2::Sha256>>),
+    imp("sha2-256/ring", &SHA2_256, &RING, ring_backend, boxed::<RingSha256>),
+    imp("sha2-256/aws-lc-rs", &SHA2_256, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha256>),
+    openssl::<OsslSha256>("sha2-256/openssl", &SHA2_256),
+    imp("sha2-256/libsodium", &SHA2_256, &LIBSODIUM, sha2_backend, boxed::<SodiumSha256>),
+    imp("sha2-384/sha2", &SHA2_384, &SHA2_CRATE, sha512_backend, boxed::<Rc<sha2::Sha384>>),
+    imp("sha2-384/ring", &SHA2_384, &RING, ring_backend, boxed::<RingSha384>),
+    imp("sha2-384/aws-lc-rs", &SHA2_384, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha384>),
+    openssl::<OsslSha384>("sha2-384/openssl", &SHA2_384),
+    imp("sha2-512/sha2", &SHA2_512, &SHA2_CRATE, sha512_backend, boxed::<Rc<sha2::Sha512>>),
+    imp("sha2-512/ring", &SHA2_512, &RING, ring_backend, boxed::<RingSha512>),
+    imp("sha2-512/aws-lc-rs", &SHA2_512, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha512>),
+    openssl::<OsslSha512>("sha2-512/openssl", &SHA2_512),
+    imp("sha2-512/libsodium", &SHA2_512, &LIBSODIUM, sha2_backend, boxed::<SodiumSha512>),
+    imp("sha2-512-256/sha2", &SHA2_512_256, &SHA2_CRATE, sha512_backend, boxed::<Rc<sha2::Sha512_256>>),
+    imp("sha2-512-256/ring", &SHA2_512_256, &RING, ring_backend, boxed::<RingSha512_256>),
+    imp("sha2-512-256/aws-lc-rs", &SHA2_512_256, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha512_256>),
+    openssl::<OsslSha512_256>("sha2-512-256/openssl", &SHA2_512_256),
+    // sha3
+    imp("sha3-224/sha3", &SHA3_224, &SHA3_CRATE, portable, boxed::<Rc<sha3::Sha3_224>>),
+    imp("sha3-224/tiny-keccak", &SHA3_224, &TINY_KECCAK, portable, boxed::<TinyKeccak224>),
+    openssl::<OsslSha3_224>("sha3-224/openssl", &SHA3_224),
+    imp("sha3-256/sha3", &SHA3_256, &SHA3_CRATE, portable, boxed::<Rc<sha3::Sha3_256>>),
+    imp("sha3-256/tiny-keccak", &SHA3_256, &TINY_KECCAK, portable, boxed::<TinyKeccak256>),
+    imp("sha3-256/aws-lc-rs", &SHA3_256, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha3_256>),
+    openssl::<OsslSha3_256>("sha3-256/openssl", &SHA3_256),
+    imp("sha3-384/sha3", &SHA3_384, &SHA3_CRATE, portable, boxed::<Rc<sha3::Sha3_384>>),
+    imp("sha3-384/tiny-keccak", &SHA3_384, &TINY_KECCAK, portable, boxed::<TinyKeccak384>),
+    imp("sha3-384/aws-lc-rs", &SHA3_384, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha3_384>),
+    openssl::<OsslSha3_384>("sha3-384/openssl", &SHA3_384),
+    imp("sha3-512/sha3", &SHA3_512, &SHA3_CRATE, portable, boxed::<Rc<sha3::Sha3_512>>),
+    imp("sha3-512/tiny-keccak", &SHA3_512, &TINY_KECCAK, portable, boxed::<TinyKeccak512>),
+    imp("sha3-512/aws-lc-rs", &SHA3_512, &AWS_LC_RS, awslc_backend, boxed::<AwsLcSha3_512>),
+    openssl::<OsslSha3_512>("sha3-512/openssl", &SHA3_512),
+    // blake2
+    imp("blake2s-256/blake2", &BLAKE2S_256, &BLAKE2_CRATE, portable, boxed::<Rc<blake2::Blake2s256>>),
+    imp("blake2s-256/blake2s_simd", &BLAKE2S_256, &BLAKE2S_SIMD, blake2_simd_backend, boxed::<Blake2sSimd256>),
+    pinned("portable", &[], imp("blake2s-256/blake2s_simd+portable", &BLAKE2S_256, &BLAKE2S_SIMD, portable, boxed::<Blake2sSimd256Portable>)),
+    openssl::<OsslBlake2s256>("blake2s-256/openssl", &BLAKE2S_256),
+    imp("blake2b-256/blake2", &BLAKE2B_256, &BLAKE2_CRATE, portable, boxed::<Rc<blake2::Blake2b256>>),
+    imp("blake2b-256/blake2b_simd", &BLAKE2B_256, &BLAKE2B_SIMD, blake2_simd_backend, boxed::<Blake2bSimd256>),
+    pinned("portable", &[], imp("blake2b-256/blake2b_simd+portable", &BLAKE2B_256, &BLAKE2B_SIMD, portable, boxed::<Blake2bSimd256Portable>)),
+    imp("blake2b-256/libsodium", &BLAKE2B_256, &LIBSODIUM, generichash_backend, boxed::<SodiumGenericHash<32>>),
+    imp("blake2b-512/blake2", &BLAKE2B_512, &BLAKE2_CRATE, portable, boxed::<Rc<blake2::Blake2b512>>),
+    imp("blake2b-512/blake2b_simd", &BLAKE2B_512, &BLAKE2B_SIMD, blake2_simd_backend, boxed::<Blake2bSimd512>),
+    pinned("portable", &[], imp("blake2b-512/blake2b_simd+portable", &BLAKE2B_512, &BLAKE2B_SIMD, portable, boxed::<Blake2bSimd512Portable>)),
+    imp("blake2b-512/libsodium", &BLAKE2B_512, &LIBSODIUM, generichash_backend, boxed::<SodiumGenericHash<64>>),
+    openssl::<OsslBlake2b512>("blake2b-512/openssl", &BLAKE2B_512),
+    // blake3
+    imp("blake3/blake3", &BLAKE3, &BLAKE3_CRATE, blake3_backend, boxed::<Blake3>),
+    pinned("rayon", &[], imp("blake3/blake3+rayon", &BLAKE3, &BLAKE3_CRATE, blake3_rayon_backend, boxed::<Blake3Rayon>)),
+];

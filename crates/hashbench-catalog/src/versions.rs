@@ -1,0 +1,24 @@
+//! Versions of the crates compiled into this build, recorded by `build.rs`.
+
+include!(concat!(env!("OUT_DIR"), "/versions.rs"));
+
+/// The version of `name` in this build. Where the lock file holds several versions of a
+/// crate, they are all named ("0.10.7, 0.11.3").
+pub fn crate_version(name: &str) -> Option<String> {
+    let found: Vec<&str> = CRATE_VERSIONS
+        .iter()
+        .filter(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .collect();
+    (!found.is_empty()).then(|| found.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn knows_its_own_dependencies() {
+        let v = super::crate_version("blake3").expect("blake3 is a dependency");
+        assert!(v.starts_with("1."), "{v}");
+        assert_eq!(super::crate_version("no-such-crate"), None);
+    }
+}

@@ -1,0 +1,475 @@
+//! Verification: no implementation is timed before it has proven its answers.
+//!
+//! Two checks, both reported as data (never a panic):
+//! - **known answers**: every vector of the algorithm (`vectors/*.json`) in every
+//!   [`Mode`] (one-shot, one update, chunks of 1..=17 bytes, random splits, after a
+//!   reset, reusing a finalized state);
+//! - **agreement**: the implementation and the algorithm's reference implementation
+//!   (the first in the catalogue that passes its known answers) give the same digests on
+//!   patterned and random inputs at boundary lengths up to 1 MiB + 3.
+//!
+//! ```
+//! use hashbench_verify::{verify, VectorSource, Status};
+//! use hashbench_catalog::Filter;
+//!
+//! let selected = Filter::parse(&["adler32/adler2"]).unwrap().implementations();
+//! let outcomes = verify(&selected, &VectorSource::Embedded, &mut |_| {}).unwrap();
+//! assert_eq!(outcomes[0].status, Status::Passed);
+//! ```
+
+#[cfg(test)]
+mod broken;
+pub mod modes;
+pub mod vectors;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use hashbench_catalog::{Algorithm, Availability, Hasher, Implementation};
+use serde::Serialize;
+
+pub use modes::{all_modes, Mode};
+pub use vectors::{KnownAnswer, VectorError, VectorSource};
+
+/// Failures kept per implementation; the count of all of them is kept too.
+const MAX_FAILURES_KEPT: usize = 10;
+
+/// Which check a failure came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    KnownAnswer,
+    Agreement,
+    /// The implementation panicked (a C library error surfaces this way).
+    Panic,
+}
+
+/// One wrong answer, with everything needed to reproduce it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Failure {
+    pub check: Check,
+    pub mode: String,
+    /// The vector (`md5.json #3 (rfc1321: ascii "abc")`) or agreement input.
+    pub vector: String,
+    pub expected: String,
+    pub got: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", content = "reason", rename_all = "kebab-case")]
+pub enum Status {
+    Passed,
+    Failed,
+    Unavailable(String),
+}
+
+/// The verdict on one implementation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    pub implementation: String,
+    pub algorithm: String,
+    pub status: Status,
+    /// Digests compared.
+    pub checks: u64,
+    /// Wrong digests, all of them counted.
+    pub failed_checks: u64,
+    /// The first few failures in full.
+    pub failures: Vec<Failure>,
+    /// The implementation this one was compared with, if not itself the reference.
+    pub reference: Option<String>,
+}
+
+/// Something to verify: an id, its algorithm, and a way to make fresh states.
+pub struct Subject<'a> {
+    pub id: &'a str,
+    pub algorithm: &'a Algorithm,
+    pub new: &'a dyn Fn() -> Box<dyn Hasher>,
+}
+
+#[derive(Default)]
+struct Tally {
+    checks: u64,
+    failed: u64,
+    failures: Vec<Failure>,
+}
+
+impl Tally {
+    fn compare(&mut self, check: Check, mode: &str, vector: &str, expected: &[u8], got: &[u8]) {
+        self.checks += 1;
+        if expected != got {
+            self.fail(Failure {
+                check,
+                mode: mode.to_string(),
+                vector: vector.to_string(),
+                expected: vectors::encode_hex(expected),
+                got: vectors::encode_hex(got),
+            });
+        }
+    }
+
+    fn fail(&mut self, failure: Failure) {
+        self.failed += 1;
+        if self.failures.len() < MAX_FAILURES_KEPT {
+            self.failures.push(failure);
+        }
+    }
+
+    /// Runs `body`, turning a panic into a failure so one bad implementation cannot stop
+    /// the verification of the others.
+    fn guard(&mut self, what: &str, body: impl FnOnce(&mut Tally)) {
+        let result = catch_unwind(AssertUnwindSafe(|| body(self)));
+        if let Err(payload) = result {
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "non-string panic".to_string());
+            self.fail(Failure {
+                check: Check::Panic,
+                mode: what.to_string(),
+                vector: String::new(),
+                expected: "no panic".to_string(),
+                got: message,
+            });
+        }
+    }
+}
+
+/// Checks `subject` against known answers in every mode. A fresh state per (vector,
+/// mode), so that a bug in one mode cannot hide in or leak into another.
+fn check_known_answers(
+    subject: &Subject,
+    answers: &[KnownAnswer],
+    modes: &[Mode],
+    tally: &mut Tally,
+) {
+    let mut out = vec![0u8; subject.algorithm.output_bytes()];
+    for &mode in modes {
+        tally.guard(&mode.to_string(), |tally| {
+            for answer in answers {
+                let mut h = (subject.new)();
+                modes::run(mode, h.as_mut(), &answer.message, &mut out);
+                tally.compare(
+                    Check::KnownAnswer,
+                    &mode.to_string(),
+                    &answer.label,
+                    &answer.digest,
+                    &out,
+                );
+            }
+        });
+    }
+}
+
+/// The inputs of the agreement check for an algorithm: boundary lengths around its
+/// block, BLAKE3's 1 KiB chunk and 2 KiB chunk pairs, a page, 64 KiB and just over 1 MiB;
+/// each patterned and random.
+pub fn agreement_inputs(algorithm: &Algorithm) -> Vec<(String, Vec<u8>)> {
+    let block = algorithm.block_bytes.max(1) as usize;
+    let mut lengths = vec![
+        0,
+        1,
+        block - 1,
+        block,
+        block + 1,
+        1023,
+        1024,
+        1025,
+        2047,
+        2048,
+        2049,
+        4096,
+        65535,
+        65536,
+        65537,
+        (1 << 20) + 3,
+    ];
+    lengths.sort_unstable();
+    lengths.dedup();
+    let mut inputs = Vec::new();
+    for len in lengths {
+        inputs.push((format!("pattern251 len {len}"), vectors::pattern251(len)));
+        inputs.push((
+            format!("xorshift len {len} seed 12648430"),
+            vectors::xorshift(len, 0xC0FFEE),
+        ));
+    }
+    inputs
+}
+
+const AGREEMENT_MODES: [Mode; 2] = [Mode::Oneshot, Mode::RandomSplits(7)];
+
+fn check_agreement(
+    subject: &Subject,
+    reference: &[(String, Vec<u8>, Vec<u8>)],
+    modes: &[Mode],
+    tally: &mut Tally,
+) {
+    let mut out = vec![0u8; subject.algorithm.output_bytes()];
+    for &mode in modes {
+        tally.guard(&format!("agreement, {mode}"), |tally| {
+            let mut h = (subject.new)();
+            for (label, input, expected) in reference {
+                modes::run(mode, h.as_mut(), input, &mut out);
+                tally.compare(Check::Agreement, &mode.to_string(), label, expected, &out);
+            }
+        });
+    }
+}
+
+/// Digests of the agreement inputs by `reference`, computed one-shot.
+fn reference_digests(reference: &Subject) -> Result<Vec<(String, Vec<u8>, Vec<u8>)>, String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let mut h = (reference.new)();
+        agreement_inputs(reference.algorithm)
+            .into_iter()
+            .map(|(label, input)| {
+                let mut out = vec![0u8; reference.algorithm.output_bytes()];
+                h.oneshot(&input, &mut out);
+                (label, input, out)
+            })
+            .collect()
+    }))
+    .map_err(|_| format!("reference {} panicked", reference.id))
+}
+
+/// Verifies one subject: known answers, then agreement with `reference` when given.
+pub fn verify_subject(
+    subject: &Subject,
+    answers: &[KnownAnswer],
+    reference: Option<(&str, &[(String, Vec<u8>, Vec<u8>)])>,
+) -> Outcome {
+    let mut tally = Tally::default();
+    check_known_answers(subject, answers, &all_modes(), &mut tally);
+    if let Some((_, digests)) = reference {
+        check_agreement(subject, digests, &AGREEMENT_MODES, &mut tally);
+    }
+    Outcome {
+        implementation: subject.id.to_string(),
+        algorithm: subject.algorithm.id.to_string(),
+        status: if tally.failed == 0 {
+            Status::Passed
+        } else {
+            Status::Failed
+        },
+        checks: tally.checks,
+        failed_checks: tally.failed,
+        failures: tally.failures,
+        reference: reference.map(|(id, _)| id.to_string()),
+    }
+}
+
+fn subject_of(imp: &'static Implementation) -> Subject<'static> {
+    Subject {
+        id: imp.id,
+        algorithm: imp.algorithm,
+        new: &imp.new,
+    }
+}
+
+/// Verifies `selected` implementations, calling `observer` as each finishes. The
+/// reference of each algorithm is the first implementation in the catalogue that is
+/// available and passes its known answers, whether or not it was selected.
+pub fn verify(
+    selected: &[&'static Implementation],
+    source: &VectorSource,
+    observer: &mut dyn FnMut(&Outcome),
+) -> Result<Vec<Outcome>, VectorError> {
+    let mut outcomes = Vec::with_capacity(selected.len());
+    let mut algorithms: Vec<&'static Algorithm> = selected.iter().map(|i| i.algorithm).collect();
+    algorithms.dedup_by_key(|a| a.id);
+    for algorithm in algorithms {
+        let answers = source.load(algorithm.id, algorithm.output_bytes())?;
+        let mut reference: Option<(&'static str, Vec<(String, Vec<u8>, Vec<u8>)>)> = None;
+        for imp in hashbench_catalog::implementations_of(algorithm.id) {
+            let is_selected = selected.iter().any(|s| s.id == imp.id);
+            if let Availability::Unavailable(why) = imp.availability() {
+                if is_selected {
+                    let outcome = Outcome {
+                        implementation: imp.id.to_string(),
+                        algorithm: algorithm.id.to_string(),
+                        status: Status::Unavailable(why),
+                        checks: 0,
+                        failed_checks: 0,
+                        failures: Vec::new(),
+                        reference: None,
+                    };
+                    observer(&outcome);
+                    outcomes.push(outcome);
+                }
+                continue;
+            }
+            if !is_selected && reference.is_some() {
+                continue;
+            }
+            let subject = subject_of(imp);
+            let outcome = verify_subject(
+                &subject,
+                &answers,
+                reference.as_ref().map(|(id, d)| (*id, d.as_slice())),
+            );
+            if reference.is_none() && outcome.status == Status::Passed {
+                // Not selected but needed: it stands as the reference, unreported.
+                if let Ok(digests) = reference_digests(&subject) {
+                    reference = Some((imp.id, digests));
+                }
+            }
+            if is_selected {
+                observer(&outcome);
+                outcomes.push(outcome);
+            }
+        }
+    }
+    Ok(outcomes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::broken::{Broken, Fault};
+    use super::*;
+    use hashbench_catalog::find_implementation;
+
+    fn sha256_answers() -> Vec<KnownAnswer> {
+        let alg = hashbench_catalog::algorithm::SHA2_256;
+        VectorSource::Embedded
+            .load(alg.id, alg.output_bytes())
+            .unwrap()
+    }
+
+    /// Verifies sha2-256/sha2 with `fault` injected, mode by mode, against known answers
+    /// and against the agreement reference; returns the modes that caught it.
+    fn caught_by(fault: Fault) -> Vec<String> {
+        let real = find_implementation("sha2-256/sha2").unwrap();
+        let reference = find_implementation("sha2-256/openssl").unwrap();
+        let new = move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), fault)) };
+        let subject = Subject {
+            id: "sha2-256/broken",
+            algorithm: real.algorithm,
+            new: &new,
+        };
+        let answers = sha256_answers();
+        let digests = reference_digests(&subject_of(reference)).unwrap();
+        let mut caught = Vec::new();
+        for mode in all_modes() {
+            let mut tally = Tally::default();
+            check_known_answers(&subject, &answers, &[mode], &mut tally);
+            if tally.failed > 0 {
+                caught.push(mode.to_string());
+            }
+        }
+        for mode in AGREEMENT_MODES {
+            let mut tally = Tally::default();
+            check_agreement(&subject, &digests, &[mode], &mut tally);
+            if tally.failed > 0 {
+                caught.push(format!("agreement {mode}"));
+            }
+        }
+        let outcome = verify_subject(&subject, &answers, Some((reference.id, &digests)));
+        assert_eq!(outcome.status == Status::Passed, caught.is_empty());
+        caught
+    }
+
+    #[test]
+    fn a_flipped_bit_is_caught_in_every_mode() {
+        let caught = caught_by(Fault::FlipOutput);
+        for mode in all_modes() {
+            assert!(
+                caught.contains(&mode.to_string()),
+                "{mode} missed it: {caught:?}"
+            );
+        }
+        assert!(caught.iter().any(|c| c.starts_with("agreement")));
+    }
+
+    #[test]
+    fn each_targeted_fault_is_caught_by_the_mode_meant_for_it() {
+        assert_eq!(
+            caught_by(Fault::OneshotOnly),
+            ["oneshot", "agreement oneshot"]
+        );
+        assert_eq!(caught_by(Fault::ResetIgnored), ["after reset"]);
+        // The agreement check streams every input through one state, so it sees a
+        // state kept across finalize too.
+        assert_eq!(
+            caught_by(Fault::FinalizeKeepsState),
+            ["state reuse", "agreement random splits (seed 7)"]
+        );
+        for n in 1..=17 {
+            let caught = caught_by(Fault::DropsUpdateOfLen(n));
+            assert!(
+                caught.contains(&format!("chunks of {n}")),
+                "chunks of {n}: {caught:?}"
+            );
+            assert!(!caught.contains(&"oneshot".to_string()));
+        }
+        // No fixed chunking feeds 100-byte updates; only random splits reach this bug.
+        let split_bug = caught_by(Fault::DropsUpdateOfLen(100));
+        assert!(
+            !split_bug.is_empty()
+                && split_bug
+                    .iter()
+                    .all(|c| c.starts_with("random splits") || c.starts_with("agreement random")),
+            "{split_bug:?}"
+        );
+        let big = caught_by(Fault::WrongAboveOneMib);
+        assert!(
+            big.iter().all(|c| c.starts_with("agreement")) && !big.is_empty(),
+            "{big:?}"
+        );
+    }
+
+    #[test]
+    fn failures_name_vector_mode_expected_and_got() {
+        let real = find_implementation("md5/md-5").unwrap();
+        let new =
+            move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), Fault::OneshotOnly)) };
+        let subject = Subject {
+            id: "md5/broken",
+            algorithm: real.algorithm,
+            new: &new,
+        };
+        let alg = real.algorithm;
+        let answers = VectorSource::Embedded
+            .load(alg.id, alg.output_bytes())
+            .unwrap();
+        let outcome = verify_subject(&subject, &answers, None);
+        assert_eq!(outcome.status, Status::Failed);
+        let first = &outcome.failures[0];
+        assert_eq!(first.mode, "oneshot");
+        assert!(
+            first.vector.starts_with("md5.json #0 (rfc1321"),
+            "{}",
+            first.vector
+        );
+        assert_eq!(first.expected, "d41d8cd98f00b204e9800998ecf8427e");
+        assert_eq!(first.got, "d51d8cd98f00b204e9800998ecf8427e");
+        assert_eq!(outcome.failed_checks, answers.len() as u64);
+    }
+
+    #[test]
+    fn a_panicking_implementation_is_a_failure_not_a_crash() {
+        struct Panics;
+        impl Hasher for Panics {
+            fn update(&mut self, _: &[u8]) {
+                panic!("simulated library error");
+            }
+            fn finalize_reset(&mut self, _: &mut [u8]) {}
+            fn reset(&mut self) {}
+        }
+        let new = || -> Box<dyn Hasher> { Box::new(Panics) };
+        let alg = hashbench_catalog::algorithm::CRC32;
+        let subject = Subject {
+            id: "crc32/panics",
+            algorithm: &alg,
+            new: &new,
+        };
+        let answers = VectorSource::Embedded
+            .load(alg.id, alg.output_bytes())
+            .unwrap();
+        let outcome = verify_subject(&subject, &answers, None);
+        assert_eq!(outcome.status, Status::Failed);
+        assert!(outcome
+            .failures
+            .iter()
+            .any(|f| f.check == Check::Panic && f.got.contains("simulated")));
+    }
+}

@@ -1,0 +1,359 @@
+//! Known-answer vectors: the reviewable JSON files under `vectors/`, their inputs, and
+//! the set compiled into the binary.
+//!
+//! The schema and the input kinds are documented in `vectors/README.md`; the files are
+//! written and checked by `vectors/generate.py`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// One algorithm's vectors, as in `vectors/<algorithm>.json`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VectorFile {
+    pub algorithm: String,
+    /// Source key -> citation.
+    pub sources: BTreeMap<String, String>,
+    pub vectors: Vec<Vector>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vector {
+    pub source: String,
+    pub input: Input,
+    /// Lowercase hex, in the output byte order of `hashbench_catalog::algorithm`.
+    pub digest: String,
+}
+
+/// The message of a vector: exactly one kind, see `vectors/README.md`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    pub ascii: Option<String>,
+    pub hex: Option<String>,
+    pub repeat: Option<u64>,
+    pub pattern251: Option<usize>,
+    pub xorshift: Option<usize>,
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum VectorError {
+    #[error("cannot read vector file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{file}: not a valid vector file: {message}")]
+    Parse { file: String, message: String },
+    #[error("{file}: vector #{index}: {message}")]
+    Invalid {
+        file: String,
+        index: usize,
+        message: String,
+    },
+    #[error("no vector file for algorithm '{0}'")]
+    Missing(String),
+}
+
+/// Bytes `i % 251` for i in 0..len: the BLAKE3 test-vector pattern, whose period is
+/// prime so it never lines up with a power-of-two block or chunk boundary.
+pub fn pattern251(len: usize) -> Vec<u8> {
+    (0..len).map(|i| (i % 251) as u8).collect()
+}
+
+/// xorshift64 (13, 7, 17) bytes, little-endian per step: a seeded stream that Python
+/// reproduces in three lines, so generated vectors need no shared random library.
+pub fn xorshift(len: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed;
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+pub fn decode_hex(s: &str) -> Result<Vec<u8>, String> {
+    if s.len() % 2 != 0 {
+        return Err(format!("odd-length hex string ({} digits)", s.len()));
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| {
+            s.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                .ok_or_else(|| format!("invalid hex at offset {i}"))
+        })
+        .collect()
+}
+
+pub fn encode_hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
+impl Input {
+    /// The message bytes, or what is wrong with the description.
+    pub fn bytes(&self) -> Result<Vec<u8>, String> {
+        let kinds = [
+            self.ascii.is_some(),
+            self.hex.is_some(),
+            self.pattern251.is_some(),
+            self.xorshift.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err("input must have exactly one of ascii, hex, pattern251, xorshift".into());
+        }
+        let repeat = self.repeat.unwrap_or(1);
+        if repeat == 0 {
+            return Err("repeat must be at least 1".into());
+        }
+        if self.repeat.is_some() && self.ascii.is_none() && self.hex.is_none() {
+            return Err("repeat applies only to ascii and hex inputs".into());
+        }
+        if self.seed.is_some() != self.xorshift.is_some() {
+            return Err("seed goes with xorshift, and xorshift needs a seed".into());
+        }
+        let unit = match (&self.ascii, &self.hex, self.pattern251, self.xorshift) {
+            (Some(a), ..) => a.as_bytes().to_vec(),
+            (_, Some(h), ..) => decode_hex(h)?,
+            (_, _, Some(len), _) => return Ok(pattern251(len)),
+            (_, _, _, Some(len)) => {
+                let seed = self.seed.unwrap_or(0);
+                if seed == 0 {
+                    return Err("xorshift seed must be nonzero".into());
+                }
+                return Ok(xorshift(len, seed));
+            }
+            _ => unreachable!("exactly one kind was checked above"),
+        };
+        Ok(unit.repeat(repeat as usize))
+    }
+
+    /// A short human description for failure reports (`ascii "abc"`, `pattern251 x 1025`).
+    pub fn describe(&self) -> String {
+        let times = self.repeat.map_or(String::new(), |n| format!(" x {n}"));
+        if let Some(a) = &self.ascii {
+            let shown: String = a.chars().take(40).collect();
+            let more = if a.chars().count() > 40 { "..." } else { "" };
+            format!("ascii {shown:?}{more}{times}")
+        } else if let Some(h) = &self.hex {
+            format!("hex {} bytes{times}", h.len() / 2)
+        } else if let Some(n) = self.pattern251 {
+            format!("pattern251 len {n}")
+        } else {
+            format!(
+                "xorshift len {} seed {}",
+                self.xorshift.unwrap_or(0),
+                self.seed.unwrap_or(0)
+            )
+        }
+    }
+}
+
+/// A vector ready to run: message bytes and expected digest decoded.
+#[derive(Clone, Debug)]
+pub struct KnownAnswer {
+    /// `md5.json #3 (rfc1321: ascii "abc")`
+    pub label: String,
+    pub message: Vec<u8>,
+    pub digest: Vec<u8>,
+}
+
+impl VectorFile {
+    pub fn parse(file: &str, text: &str) -> Result<VectorFile, VectorError> {
+        serde_json::from_str(text).map_err(|e| VectorError::Parse {
+            file: file.to_string(),
+            message: e.to_string(),
+        })
+    }
+
+    /// Decodes every vector, checking each against the schema and the expected output
+    /// length.
+    pub fn known_answers(
+        &self,
+        file: &str,
+        output_bytes: usize,
+    ) -> Result<Vec<KnownAnswer>, VectorError> {
+        self.vectors
+            .iter()
+            .enumerate()
+            .map(|(index, v)| {
+                let invalid = |message: String| VectorError::Invalid {
+                    file: file.to_string(),
+                    index,
+                    message,
+                };
+                if !self.sources.contains_key(&v.source) {
+                    return Err(invalid(format!("source '{}' is not in sources", v.source)));
+                }
+                let message = v.input.bytes().map_err(invalid)?;
+                let digest = decode_hex(&v.digest).map_err(invalid)?;
+                if digest.len() != output_bytes {
+                    return Err(invalid(format!(
+                        "digest is {} bytes, the algorithm outputs {output_bytes}",
+                        digest.len()
+                    )));
+                }
+                Ok(KnownAnswer {
+                    label: format!("{file} #{index} ({}: {})", v.source, v.input.describe()),
+                    message,
+                    digest,
+                })
+            })
+            .collect()
+    }
+}
+
+macro_rules! embedded {
+    ($($id:literal),* $(,)?) => {
+        /// The vector files compiled into the binary: (algorithm id, JSON text).
+        pub static EMBEDDED: &[(&str, &str)] = &[
+            $(($id, include_str!(concat!("../../../vectors/", $id, ".json"))),)*
+        ];
+    };
+}
+embedded!(
+    "adler32",
+    "crc32",
+    "crc32c",
+    "crc64-nvme",
+    "crc64-xz",
+    "xxh32",
+    "xxh64",
+    "xxh3-64",
+    "xxh3-128",
+    "md5",
+    "sha1",
+    "sha2-224",
+    "sha2-256",
+    "sha2-384",
+    "sha2-512",
+    "sha2-512-256",
+    "sha3-224",
+    "sha3-256",
+    "sha3-384",
+    "sha3-512",
+    "blake2s-256",
+    "blake2b-256",
+    "blake2b-512",
+    "blake3",
+);
+
+/// Where known answers come from: the embedded set or a directory of the same files.
+#[derive(Clone, Debug, Default)]
+pub enum VectorSource {
+    #[default]
+    Embedded,
+    Directory(PathBuf),
+}
+
+impl VectorSource {
+    /// The decoded known answers for one algorithm.
+    pub fn load(
+        &self,
+        algorithm: &str,
+        output_bytes: usize,
+    ) -> Result<Vec<KnownAnswer>, VectorError> {
+        let file = format!("{algorithm}.json");
+        let text = match self {
+            VectorSource::Embedded => EMBEDDED
+                .iter()
+                .find(|(id, _)| *id == algorithm)
+                .map(|(_, text)| text.to_string())
+                .ok_or_else(|| VectorError::Missing(algorithm.to_string()))?,
+            VectorSource::Directory(dir) => read(&dir.join(&file))?,
+        };
+        let parsed = VectorFile::parse(&file, &text)?;
+        if parsed.algorithm != algorithm {
+            return Err(VectorError::Parse {
+                file,
+                message: format!(
+                    "says algorithm '{}', expected '{algorithm}'",
+                    parsed.algorithm
+                ),
+            });
+        }
+        parsed.known_answers(&file, output_bytes)
+    }
+}
+
+fn read(path: &Path) -> Result<String, VectorError> {
+    std::fs::read_to_string(path).map_err(|source| VectorError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hashbench_catalog::ALGORITHMS;
+
+    #[test]
+    fn every_algorithm_has_valid_embedded_vectors() {
+        for alg in ALGORITHMS {
+            let answers = VectorSource::Embedded
+                .load(alg.id, alg.output_bytes())
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                answers.len() >= 40,
+                "{}: only {} vectors",
+                alg.id,
+                answers.len()
+            );
+        }
+        assert_eq!(EMBEDDED.len(), ALGORITHMS.len());
+    }
+
+    #[test]
+    fn published_vectors_are_present_where_standards_give_them() {
+        for alg in ALGORITHMS.iter().filter(|a| a.id != "blake2b-256") {
+            let (_, text) = EMBEDDED.iter().find(|(id, _)| *id == alg.id).unwrap();
+            let file = VectorFile::parse(alg.id, text).unwrap();
+            assert!(
+                file.vectors.iter().any(|v| v.source != "generated"),
+                "{} has no published vector",
+                alg.id
+            );
+        }
+    }
+
+    #[test]
+    fn input_kinds_decode() {
+        let input = |json: &str| serde_json::from_str::<Input>(json).unwrap().bytes();
+        assert_eq!(input(r#"{"ascii": "ab", "repeat": 3}"#).unwrap(), b"ababab");
+        assert_eq!(input(r#"{"hex": "00ff"}"#).unwrap(), [0, 255]);
+        assert_eq!(input(r#"{"pattern251": 253}"#).unwrap()[250..], [250, 0, 1]);
+        assert!(input(r#"{"ascii": "a", "hex": "00"}"#).is_err());
+        assert!(input(r#"{"ascii": "a", "repeat": 0}"#).is_err());
+        assert!(input(r#"{"xorshift": 4}"#).is_err());
+        assert!(input(r#"{"hex": "0"}"#).is_err());
+        assert!(serde_json::from_str::<Input>(r#"{"asci": "a"}"#).is_err());
+    }
+
+    #[test]
+    fn xorshift_matches_the_python_definition() {
+        // x = 1: x ^= x<<13 -> 0x2001; x ^= x>>7 -> 0x2041; x ^= x<<17 -> 0x40822041.
+        assert_eq!(xorshift(8, 1), 0x4082_2041u64.to_le_bytes());
+        assert_eq!(xorshift(3, 1).len(), 3);
+    }
+
+    #[test]
+    fn hex_round_trips() {
+        assert_eq!(encode_hex(&decode_hex("00a1ff").unwrap()), "00a1ff");
+        assert!(decode_hex("zz").is_err());
+    }
+}

@@ -1,0 +1,100 @@
+//! `hashbench`: which checksum or hash, from which library, at my block size, on my
+//! machine? This binary only turns flags into calls to the library crates and outcomes
+//! into exit codes.
+
+mod list;
+mod sum;
+mod table;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit codes: 0 success, 1 a check or a file failed, 2 bad usage or input.
+const EXIT_FAILED: u8 = 1;
+const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(name = "hashbench", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+enum Format {
+    #[default]
+    Table,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List algorithms and implementations: class, bits, provider and version, backend,
+    /// availability here.
+    List {
+        /// Algorithm ids, implementation ids, families, providers or classes.
+        filter: Vec<String>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Check implementations against known answers in every mode and against each other.
+    Verify {
+        /// Algorithm ids, implementation ids, families, providers or classes.
+        filter: Vec<String>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+        /// Read known answers from this directory of <algorithm>.json files instead of
+        /// the set built into hashbench.
+        #[arg(long, value_name = "DIR")]
+        vectors: Option<std::path::PathBuf>,
+    },
+    /// Print digests of files or standard input, like sha256sum.
+    Sum {
+        /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
+        /// picks the algorithm's first available implementation.
+        #[arg(short = 'i', long = "impl", value_name = "IMPL")]
+        implementation: String,
+        /// Files to read; `-` or none reads standard input.
+        files: Vec<std::path::PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::List { filter, format } => list::run(&filter, format),
+        Command::Verify {
+            filter,
+            format,
+            vectors,
+        } => verify::run(&filter, format, vectors),
+        Command::Sum {
+            implementation,
+            files,
+        } => sum::run(&implementation, &files),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("hashbench: error: {err:#}");
+            let usage = err.chain().any(|e| {
+                e.is::<hashbench_catalog::FilterError>()
+                    || e.is::<UsageError>()
+                    || e.is::<hashbench_verify::VectorError>()
+            });
+            ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
+        }
+    }
+}
+
+/// Bad input from the user (beyond what clap rejects): exit 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// The selected implementations, or a usage error for an unknown name.
+fn select(filter: &[String]) -> anyhow::Result<Vec<&'static hashbench_catalog::Implementation>> {
+    Ok(hashbench_catalog::Filter::parse(filter)?.implementations())
+}

@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+"""Check and regenerate hashbench's known-answer test vectors (vectors/*.json).
+
+Every vector in every file is recomputed here with a Python implementation
+that shares no code with the Rust crates hashbench benchmarks (see
+IMPLEMENTATIONS; BLAKE3 is the one exception, noted there).
+
+* Published vectors (any `source` other than "generated") are the data of
+  record: they were transcribed from the cited documents, so this script
+  never changes them, it only verifies them and fails loudly on a mismatch.
+* Generated vectors (`source` == "generated") are recomputed from the fixed
+  input list below (GENERATED_INPUTS) and rewritten.
+
+Usage:
+  python3 vectors/generate.py [--check]   # default: exit 1 on any mismatch or drift
+  python3 vectors/generate.py --write     # rewrite the files (refuses if a published vector fails)
+
+Needs the pinned packages in vectors/requirements.txt.
+"""
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import zlib
+from pathlib import Path
+
+import blake3
+import crc
+import crc32c
+import xxhash
+
+VECTORS_DIR = Path(__file__).resolve().parent
+MASK64 = (1 << 64) - 1
+
+# ---------------------------------------------------------------------------
+# Inputs
+# ---------------------------------------------------------------------------
+
+# Lengths chosen to sit on and around block/chunk/stripe boundaries of the
+# algorithms under test (16/32/64/128/136/144-byte blocks, 1 KiB BLAKE3
+# chunks, xxh3's 240-byte and 1 KiB block thresholds, 64 KiB buffers).
+PATTERN251_LENGTHS = [
+    0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 55, 56, 63, 64, 65, 111, 112,
+    127, 128, 129, 135, 136, 137, 143, 144, 255, 256, 257, 1023, 1024, 1025,
+    2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537,
+]
+XORSHIFT_LENGTHS = [17, 100, 1000, 4096, 10007]  # seed 1; odd lengths catch tail handling
+GENERATED_INPUTS = [{"pattern251": n} for n in PATTERN251_LENGTHS] + [
+    {"xorshift": n, "seed": 1} for n in XORSHIFT_LENGTHS
+]
+
+# Which keys an input object may carry, per kind (the first key is the kind).
+INPUT_KINDS = {
+    "ascii": {"required": set(), "optional": {"repeat"}},
+    "hex": {"required": set(), "optional": {"repeat"}},
+    "pattern251": {"required": set(), "optional": set()},
+    "xorshift": {"required": {"seed"}, "optional": set()},
+}
+
+
+def xorshift_bytes(length, seed):
+    """xorshift64 (13, 7, 17) stream, each state emitted as 8 little-endian bytes."""
+    out = bytearray()
+    x = seed
+    while len(out) < length:
+        x ^= (x << 13) & MASK64
+        x ^= x >> 7
+        x ^= (x << 17) & MASK64
+        out += x.to_bytes(8, "little")
+    return bytes(out[:length])
+
+
+def is_uint(v):
+    # bool is an int subclass in Python; JSON true/false must not pass as a length.
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def input_bytes(inp):
+    """Decode one input object into bytes; raise ValueError if it breaks the schema."""
+    if not isinstance(inp, dict):
+        raise ValueError("input must be an object")
+    kinds = [k for k in inp if k in INPUT_KINDS]
+    if len(kinds) != 1:
+        raise ValueError(f"input must have exactly one of {sorted(INPUT_KINDS)}: {inp}")
+    kind = kinds[0]
+    rule = INPUT_KINDS[kind]
+    extra = set(inp) - {kind} - rule["required"] - rule["optional"]
+    missing = rule["required"] - set(inp)
+    if extra or missing:
+        raise ValueError(f"bad keys for {kind!r} input (extra {sorted(extra)}, missing {sorted(missing)})")
+    value = inp[kind]
+    repeat = inp.get("repeat", 1)
+    if "repeat" in inp and not (is_uint(repeat) and repeat >= 1):
+        raise ValueError(f"repeat must be an integer >= 1: {repeat!r}")
+    if kind == "ascii":
+        if not isinstance(value, str) or not value.isascii():
+            raise ValueError(f"ascii input must be an ASCII string: {value!r}")
+        return value.encode("ascii") * repeat
+    if kind == "hex":
+        if not isinstance(value, str) or not re.fullmatch(r"(?:[0-9a-f]{2})*", value):
+            raise ValueError("hex input must be lowercase hex with an even number of digits")
+        return bytes.fromhex(value) * repeat
+    if not is_uint(value):
+        raise ValueError(f"{kind} length must be a non-negative integer: {value!r}")
+    if kind == "pattern251":
+        return bytes(i % 251 for i in range(value))
+    seed = inp["seed"]
+    if not (is_uint(seed) and 0 < seed <= MASK64):
+        raise ValueError(f"xorshift seed must be a nonzero u64: {seed!r}")
+    return xorshift_bytes(value, seed)
+
+
+# ---------------------------------------------------------------------------
+# Implementations (digest convention: see vectors/README.md)
+# ---------------------------------------------------------------------------
+
+# CRC-64 models from the CRC catalogue; the `crc` package is pure Python.
+CRC64_XZ = crc.Calculator(crc.Configuration(
+    width=64, polynomial=0x42F0E1EBA9EA3693, init_value=MASK64,
+    final_xor_value=MASK64, reverse_input=True, reverse_output=True), optimized=True)
+CRC64_NVME = crc.Calculator(crc.Configuration(
+    width=64, polynomial=0xAD93D23594C93659, init_value=MASK64,
+    final_xor_value=MASK64, reverse_input=True, reverse_output=True), optimized=True)
+# Guard the hand-entered parameters even if someone deletes the catalogue
+# vectors from the JSON files.
+assert CRC64_XZ.checksum(b"123456789") == 0x995DC9BBDF1939FA, "CRC-64/XZ parameters wrong"
+assert CRC64_NVME.checksum(b"123456789") == 0xAE8B14860A799888, "CRC-64/NVME parameters wrong"
+
+
+def sha512_256(data):
+    # 'sha512_256' is the name hashlib exposes from OpenSSL 1.1.1+; 'SHA512-256'
+    # is OpenSSL's own name, tried in case a build lists only that one.
+    for name in ("sha512_256", "SHA512-256"):
+        try:
+            return hashlib.new(name, data).hexdigest()
+        except ValueError:
+            pass
+    sys.exit("generate.py: this Python's hashlib/OpenSSL has no SHA-512/256")
+
+
+def be(width_bytes):
+    """Integer checksum -> big-endian lowercase hex of a fixed width."""
+    return lambda value: format(value, f"0{2 * width_bytes}x")
+
+
+HASHLIB = "Python hashlib.{} (CPython 3.11, OpenSSL-backed)"
+IMPLEMENTATIONS = {
+    # id: (function bytes -> digest hex, text for sources["generated"])
+    "adler32": (lambda d: be(4)(zlib.adler32(d)), "Python zlib.adler32 (the zlib C library)"),
+    "crc32": (lambda d: be(4)(zlib.crc32(d)), "Python zlib.crc32 (the zlib C library)"),
+    "crc32c": (lambda d: be(4)(crc32c.crc32c(d)), "PyPI crc32c 2.9.post0 (crc32c.crc32c, C implementation)"),
+    "crc64-nvme": (lambda d: be(8)(CRC64_NVME.checksum(d)),
+                   "PyPI crc 8.0.0 (pure Python), Configuration(width=64, polynomial=0xAD93D23594C93659, "
+                   "init_value=0xFFFFFFFFFFFFFFFF, final_xor_value=0xFFFFFFFFFFFFFFFF, reverse_input=True, "
+                   "reverse_output=True)"),
+    "crc64-xz": (lambda d: be(8)(CRC64_XZ.checksum(d)),
+                 "PyPI crc 8.0.0 (pure Python), Configuration(width=64, polynomial=0x42F0E1EBA9EA3693, "
+                 "init_value=0xFFFFFFFFFFFFFFFF, final_xor_value=0xFFFFFFFFFFFFFFFF, reverse_input=True, "
+                 "reverse_output=True)"),
+    "xxh32": (lambda d: be(4)(xxhash.xxh32_intdigest(d)), "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh32_intdigest, seed 0"),
+    "xxh64": (lambda d: be(8)(xxhash.xxh64_intdigest(d)), "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh64_intdigest, seed 0"),
+    "xxh3-64": (lambda d: be(8)(xxhash.xxh3_64_intdigest(d)), "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh3_64_intdigest, seed 0"),
+    "xxh3-128": (lambda d: xxhash.xxh3_128_hexdigest(d),
+                 "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh3_128_hexdigest (canonical: high 64 bits first), seed 0"),
+    "md5": (lambda d: hashlib.md5(d).hexdigest(), HASHLIB.format("md5")),
+    "sha1": (lambda d: hashlib.sha1(d).hexdigest(), HASHLIB.format("sha1")),
+    "sha2-224": (lambda d: hashlib.sha224(d).hexdigest(), HASHLIB.format("sha224")),
+    "sha2-256": (lambda d: hashlib.sha256(d).hexdigest(), HASHLIB.format("sha256")),
+    "sha2-384": (lambda d: hashlib.sha384(d).hexdigest(), HASHLIB.format("sha384")),
+    "sha2-512": (lambda d: hashlib.sha512(d).hexdigest(), HASHLIB.format("sha512")),
+    "sha2-512-256": (sha512_256, "Python hashlib.new('sha512_256') (CPython 3.11, OpenSSL-backed; "
+                                 "falls back to OpenSSL's name 'SHA512-256')"),
+    "sha3-224": (lambda d: hashlib.sha3_224(d).hexdigest(), HASHLIB.format("sha3_224")),
+    "sha3-256": (lambda d: hashlib.sha3_256(d).hexdigest(), HASHLIB.format("sha3_256")),
+    "sha3-384": (lambda d: hashlib.sha3_384(d).hexdigest(), HASHLIB.format("sha3_384")),
+    "sha3-512": (lambda d: hashlib.sha3_512(d).hexdigest(), HASHLIB.format("sha3_512")),
+    "blake2s-256": (lambda d: hashlib.blake2s(d).hexdigest(),
+                    "Python hashlib.blake2s(digest_size=32) (CPython's bundled BLAKE2 reference code)"),
+    "blake2b-256": (lambda d: hashlib.blake2b(d, digest_size=32).hexdigest(),
+                    "Python hashlib.blake2b(digest_size=32), unkeyed (CPython's bundled BLAKE2 reference code)"),
+    "blake2b-512": (lambda d: hashlib.blake2b(d).hexdigest(),
+                    "Python hashlib.blake2b(digest_size=64) (CPython's bundled BLAKE2 reference code)"),
+    # Caveat: the blake3 PyPI package wraps the official Rust `blake3` crate,
+    # so these generated values are NOT independent of that crate; the
+    # published BLAKE3-team test vectors in blake3.json are the independent check.
+    "blake3": (lambda d: blake3.blake3(d).hexdigest(),
+               "PyPI blake3 1.0.11 (Python bindings to the official Rust blake3 crate, so NOT independent of "
+               "that crate; the published 'blake3-official' vectors are the independent check), default 32-byte output"),
+}
+
+# ---------------------------------------------------------------------------
+# File handling
+# ---------------------------------------------------------------------------
+
+
+def dump(doc):
+    """Deterministic text: fixed key order, 2-space indent, one vector per line."""
+    enc = lambda v: json.dumps(v, ensure_ascii=True, separators=(", ", ": "))
+    lines = ["{", f'  "algorithm": {enc(doc["algorithm"])},', '  "sources": {']
+    items = list(doc["sources"].items())
+    for i, (key, text) in enumerate(items):
+        lines.append(f"    {enc(key)}: {enc(text)}" + ("," if i < len(items) - 1 else ""))
+    lines += ["  },", '  "vectors": [']
+    for i, v in enumerate(doc["vectors"]):
+        # Canonical key order inside each vector and input object.
+        inp = {k: v["input"][k] for k in ("ascii", "hex", "pattern251", "xorshift", "seed", "repeat") if k in v["input"]}
+        vec = {"source": v["source"], "input": inp, "digest": v["digest"]}
+        lines.append(f"    {enc(vec)}" + ("," if i < len(doc["vectors"]) - 1 else ""))
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def process(alg, path, problems):
+    """Return the text the file should contain, appending any problems found."""
+    compute, generated_text = IMPLEMENTATIONS[alg]
+    where = path.relative_to(VECTORS_DIR.parent)
+    if path.exists():
+        try:
+            doc = json.loads(path.read_text())
+        except json.JSONDecodeError as e:
+            problems.append(f"{where}: not valid JSON: {e}")
+            return None
+    else:
+        problems.append(f"{where}: missing (--write creates it with generated vectors only)")
+        doc = {"algorithm": alg, "sources": {}, "vectors": []}
+
+    if set(doc) != {"algorithm", "sources", "vectors"} or doc.get("algorithm") != alg:
+        problems.append(f"{where}: top level must be exactly algorithm/sources/vectors with algorithm {alg!r}")
+        return None
+    sources = doc["sources"]
+    published = []
+    used = set()
+    for i, v in enumerate(doc["vectors"]):
+        label = f"{where}: vector index {i}"
+        if not isinstance(v, dict) or set(v) != {"source", "input", "digest"}:
+            problems.append(f"{label}: must have exactly the keys source, input, digest")
+            continue
+        if v["source"] == "generated":
+            continue  # regenerated below
+        if v["source"] not in sources:
+            problems.append(f"{label}: source {v['source']!r} is not a key of sources")
+        used.add(v["source"])
+        try:
+            got = compute(input_bytes(v["input"]))
+        except ValueError as e:
+            problems.append(f"{label}: {e}")
+            continue
+        if v["digest"] != got:
+            problems.append(f"{label} (source {v['source']!r}, input {json.dumps(v['input'])[:80]}): "
+                            f"published digest {v['digest']} but {generated_text.split(' (')[0]} gives {got}")
+        published.append(v)
+    for key in sources:
+        if key != "generated" and key not in used:
+            problems.append(f"{where}: source {key!r} is cited by no vector")
+
+    new_sources = {k: t for k, t in sources.items() if k != "generated"}
+    # Every implementation except blake3's (which says so itself) shares no
+    # code with the Rust crates under test.
+    suffix = "" if "NOT independent" in generated_text else "; independent of the Rust crates under test"
+    new_sources["generated"] = "vectors/generate.py: " + generated_text + suffix
+    generated = [{"source": "generated", "input": inp, "digest": compute(input_bytes(inp))}
+                 for inp in GENERATED_INPUTS]
+    return dump({"algorithm": alg, "sources": new_sources, "vectors": published + generated})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="verify only (default)")
+    mode.add_argument("--write", action="store_true", help="rewrite the JSON files")
+    args = parser.parse_args()
+
+    problems, drift, outputs = [], [], {}
+    for alg in IMPLEMENTATIONS:
+        path = VECTORS_DIR / f"{alg}.json"
+        text = process(alg, path, problems)
+        if text is None:
+            continue
+        outputs[path] = text
+        if not path.exists() or path.read_text() != text:
+            drift.append(path)
+    strays = sorted(p.name for p in VECTORS_DIR.glob("*.json") if p.stem not in IMPLEMENTATIONS)
+    if strays:
+        problems.append(f"{VECTORS_DIR.name}/: JSON files for unknown algorithm ids: {', '.join(strays)}")
+
+    # A missing file is reported both as a problem and as drift; --write may fix it.
+    fatal = [p for p in problems if "missing (--write" not in p]
+    if args.write:
+        if fatal:
+            print("generate.py: refusing to write; fix these first:", *fatal, sep="\n  ", file=sys.stderr)
+            return 1
+        for path in drift:
+            path.write_text(outputs[path])
+            print(f"wrote {path.relative_to(VECTORS_DIR.parent)}")
+        print(f"{len(outputs)} files up to date ({len(drift)} rewritten)")
+        return 0
+
+    for path in drift:
+        problems.append(f"{path.relative_to(VECTORS_DIR.parent)}: differs from what --write would produce "
+                        "(run: python3 vectors/generate.py --write)")
+    if problems:
+        print(f"generate.py --check: {len(problems)} problem(s):", *problems, sep="\n  ", file=sys.stderr)
+        return 1
+    total = sum(t.count('"digest"') for t in outputs.values())
+    print(f"generate.py --check: OK ({len(outputs)} files, {total} vectors, all digests recomputed)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
