@@ -198,36 +198,58 @@ pub fn agreement_inputs(algorithm: &Algorithm) -> Vec<(String, Vec<u8>)> {
 
 const AGREEMENT_MODES: [Mode; 2] = [Mode::Oneshot, Mode::RandomSplits(7)];
 
-fn check_agreement(
-    subject: &Subject,
-    reference: &[(String, Vec<u8>, Vec<u8>)],
-    modes: &[Mode],
-    tally: &mut Tally,
-) {
+/// One agreement input and the reference implementation's digest of it.
+pub struct AgreementCase {
+    pub label: String,
+    pub input: Vec<u8>,
+    pub digest: Vec<u8>,
+}
+
+/// An algorithm's reference implementation and its digests of the agreement inputs.
+pub struct Reference {
+    pub id: String,
+    pub cases: Vec<AgreementCase>,
+}
+
+fn check_agreement(subject: &Subject, reference: &Reference, modes: &[Mode], tally: &mut Tally) {
     let mut out = vec![0u8; subject.algorithm.output_bytes()];
     for &mode in modes {
         tally.guard(&format!("agreement, {mode}"), |tally| {
             let mut h = (subject.new)();
-            for (label, input, expected) in reference {
-                modes::run(mode, h.as_mut(), input, &mut out);
-                tally.compare(Check::Agreement, &mode.to_string(), label, expected, &out);
+            for case in &reference.cases {
+                modes::run(mode, h.as_mut(), &case.input, &mut out);
+                tally.compare(
+                    Check::Agreement,
+                    &mode.to_string(),
+                    &case.label,
+                    &case.digest,
+                    &out,
+                );
             }
         });
     }
 }
 
-/// Digests of the agreement inputs by `reference`, computed one-shot.
-fn reference_digests(reference: &Subject) -> Result<Vec<(String, Vec<u8>, Vec<u8>)>, String> {
+/// The agreement inputs digested one-shot by `reference`.
+pub fn reference_of(reference: &Subject) -> Result<Reference, String> {
     catch_unwind(AssertUnwindSafe(|| {
         let mut h = (reference.new)();
-        agreement_inputs(reference.algorithm)
+        let cases = agreement_inputs(reference.algorithm)
             .into_iter()
             .map(|(label, input)| {
-                let mut out = vec![0u8; reference.algorithm.output_bytes()];
-                h.oneshot(&input, &mut out);
-                (label, input, out)
+                let mut digest = vec![0u8; reference.algorithm.output_bytes()];
+                h.oneshot(&input, &mut digest);
+                AgreementCase {
+                    label,
+                    input,
+                    digest,
+                }
             })
-            .collect()
+            .collect();
+        Reference {
+            id: reference.id.to_string(),
+            cases,
+        }
     }))
     .map_err(|_| format!("reference {} panicked", reference.id))
 }
@@ -236,12 +258,12 @@ fn reference_digests(reference: &Subject) -> Result<Vec<(String, Vec<u8>, Vec<u8
 pub fn verify_subject(
     subject: &Subject,
     answers: &[KnownAnswer],
-    reference: Option<(&str, &[(String, Vec<u8>, Vec<u8>)])>,
+    reference: Option<&Reference>,
 ) -> Outcome {
     let mut tally = Tally::default();
     check_known_answers(subject, answers, &all_modes(), &mut tally);
-    if let Some((_, digests)) = reference {
-        check_agreement(subject, digests, &AGREEMENT_MODES, &mut tally);
+    if let Some(reference) = reference {
+        check_agreement(subject, reference, &AGREEMENT_MODES, &mut tally);
     }
     Outcome {
         implementation: subject.id.to_string(),
@@ -254,7 +276,7 @@ pub fn verify_subject(
         checks: tally.checks,
         failed_checks: tally.failed,
         failures: tally.failures,
-        reference: reference.map(|(id, _)| id.to_string()),
+        reference: reference.map(|r| r.id.clone()),
     }
 }
 
@@ -279,7 +301,7 @@ pub fn verify(
     algorithms.dedup_by_key(|a| a.id);
     for algorithm in algorithms {
         let answers = source.load(algorithm.id, algorithm.output_bytes())?;
-        let mut reference: Option<(&'static str, Vec<(String, Vec<u8>, Vec<u8>)>)> = None;
+        let mut reference: Option<Reference> = None;
         for imp in hashbench_catalog::implementations_of(algorithm.id) {
             let is_selected = selected.iter().any(|s| s.id == imp.id);
             if let Availability::Unavailable(why) = imp.availability() {
@@ -302,16 +324,10 @@ pub fn verify(
                 continue;
             }
             let subject = subject_of(imp);
-            let outcome = verify_subject(
-                &subject,
-                &answers,
-                reference.as_ref().map(|(id, d)| (*id, d.as_slice())),
-            );
+            let outcome = verify_subject(&subject, &answers, reference.as_ref());
             if reference.is_none() && outcome.status == Status::Passed {
                 // Not selected but needed: it stands as the reference, unreported.
-                if let Ok(digests) = reference_digests(&subject) {
-                    reference = Some((imp.id, digests));
-                }
+                reference = reference_of(&subject).ok();
             }
             if is_selected {
                 observer(&outcome);
@@ -347,7 +363,7 @@ mod tests {
             new: &new,
         };
         let answers = sha256_answers();
-        let digests = reference_digests(&subject_of(reference)).unwrap();
+        let reference = reference_of(&subject_of(reference)).unwrap();
         let mut caught = Vec::new();
         for mode in all_modes() {
             let mut tally = Tally::default();
@@ -358,12 +374,12 @@ mod tests {
         }
         for mode in AGREEMENT_MODES {
             let mut tally = Tally::default();
-            check_agreement(&subject, &digests, &[mode], &mut tally);
+            check_agreement(&subject, &reference, &[mode], &mut tally);
             if tally.failed > 0 {
                 caught.push(format!("agreement {mode}"));
             }
         }
-        let outcome = verify_subject(&subject, &answers, Some((reference.id, &digests)));
+        let outcome = verify_subject(&subject, &answers, Some(&reference));
         assert_eq!(outcome.status == Status::Passed, caught.is_empty());
         caught
     }

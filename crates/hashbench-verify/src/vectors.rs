@@ -42,7 +42,7 @@ pub struct Input {
 
 #[derive(Debug, thiserror::Error)]
 pub enum VectorError {
-    #[error("cannot read vector file {path}: {source}")]
+    #[error("cannot read vector file {path}")]
     Read {
         path: PathBuf,
         source: std::io::Error,
@@ -57,6 +57,8 @@ pub enum VectorError {
     },
     #[error("no vector file for algorithm '{0}'")]
     Missing(String),
+    #[error("vector directory {0} does not exist or is not a directory")]
+    NoDirectory(PathBuf),
 }
 
 /// Bytes `i % 251` for i in 0..len: the BLAKE3 test-vector pattern, whose period is
@@ -81,7 +83,7 @@ pub fn xorshift(len: usize, seed: u64) -> Vec<u8> {
 }
 
 pub fn decode_hex(s: &str) -> Result<Vec<u8>, String> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err(format!("odd-length hex string ({} digits)", s.len()));
     }
     (0..s.len())
@@ -267,14 +269,22 @@ impl VectorSource {
         algorithm: &str,
         output_bytes: usize,
     ) -> Result<Vec<KnownAnswer>, VectorError> {
-        let file = format!("{algorithm}.json");
-        let text = match self {
-            VectorSource::Embedded => EMBEDDED
-                .iter()
-                .find(|(id, _)| *id == algorithm)
-                .map(|(_, text)| text.to_string())
-                .ok_or_else(|| VectorError::Missing(algorithm.to_string()))?,
-            VectorSource::Directory(dir) => read(&dir.join(&file))?,
+        let (file, text) = match self {
+            VectorSource::Embedded => (
+                format!("{algorithm}.json"),
+                EMBEDDED
+                    .iter()
+                    .find(|(id, _)| *id == algorithm)
+                    .map(|(_, text)| text.to_string())
+                    .ok_or_else(|| VectorError::Missing(algorithm.to_string()))?,
+            ),
+            VectorSource::Directory(dir) => {
+                if !dir.is_dir() {
+                    return Err(VectorError::NoDirectory(dir.clone()));
+                }
+                let path = dir.join(format!("{algorithm}.json"));
+                (path.display().to_string(), read(&path)?)
+            }
         };
         let parsed = VectorFile::parse(&file, &text)?;
         if parsed.algorithm != algorithm {

@@ -4,7 +4,7 @@ use anyhow::Result;
 use hashbench_catalog::{Algorithm, Availability, Class, Implementation, ProviderKind};
 use serde::Serialize;
 
-use crate::{select, table, Format};
+use crate::{emit, select, table, Format};
 
 /// Version of the `list --format json` document (docs/json-schema.md).
 const LIST_SCHEMA_VERSION: u32 = 1;
@@ -84,8 +84,8 @@ fn listing(selected: &[&'static Implementation]) -> Listing {
 pub fn run(filter: &[String], format: Format) -> Result<u8> {
     let listing = listing(&select(filter)?);
     match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&listing)?),
-        Format::Table => print!("{}", render(&listing)),
+        Format::Json => emit(&format!("{}\n", serde_json::to_string_pretty(&listing)?)),
+        Format::Table => emit(&render(&listing)),
     }
     Ok(0)
 }

@@ -89,6 +89,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes to standard output. A closed pipe (`hashbench list | head`) ends the program
+/// quietly with success, as other Unix filters do; any other write error ends it with 1.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("hashbench: error: writing to standard output: {e}");
+        std::process::exit(i32::from(EXIT_FAILED));
+    }
+}
+
 /// Bad input from the user (beyond what clap rejects): exit 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]

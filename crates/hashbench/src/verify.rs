@@ -6,7 +6,7 @@ use anyhow::Result;
 use hashbench_verify::{Check, Outcome, Status, VectorSource};
 use serde::Serialize;
 
-use crate::{select, Format, EXIT_FAILED};
+use crate::{emit, select, Format, EXIT_FAILED};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -22,7 +22,7 @@ pub fn run(filter: &[String], format: Format, vectors: Option<PathBuf>) -> Resul
     let source = vectors.map_or(VectorSource::Embedded, VectorSource::Directory);
     let mut print_line = |o: &Outcome| {
         if matches!(format, Format::Table) {
-            print!("{}", describe(o));
+            emit(&describe(o));
         }
     };
     let outcomes = hashbench_verify::verify(&selected, &source, &mut print_line)?;
@@ -30,21 +30,22 @@ pub fn run(filter: &[String], format: Format, vectors: Option<PathBuf>) -> Resul
     let passed = count(|s| *s == Status::Passed);
     let failed = count(|s| *s == Status::Failed);
     let unavailable = count(|s| matches!(s, Status::Unavailable(_)));
-    match format {
+    let text = match format {
         Format::Table => {
-            println!("\nverify: {passed} passed, {failed} failed, {unavailable} unavailable here")
+            format!("\nverify: {passed} passed, {failed} failed, {unavailable} unavailable here\n")
         }
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&Report {
+        Format::Json => {
+            let report = Report {
                 schema_version: 1,
                 passed,
                 failed,
                 unavailable,
                 outcomes: &outcomes,
-            })?
-        ),
-    }
+            };
+            format!("{}\n", serde_json::to_string_pretty(&report)?)
+        }
+    };
+    emit(&text);
     Ok(if failed > 0 { EXIT_FAILED } else { 0 })
 }
 
