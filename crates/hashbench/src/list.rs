@@ -1,7 +1,7 @@
 //! `hashbench list`: the catalogue as this machine sees it.
 
 use anyhow::Result;
-use hashbench_catalog::{Algorithm, Availability, Class, Implementation, ProviderKind};
+use hashbench_catalog::{Algorithm, Availability, Implementation, ProviderKind};
 use serde::Serialize;
 
 use crate::{emit, select, table, Format};
@@ -17,12 +17,8 @@ struct Listing {
 
 #[derive(Serialize)]
 struct AlgorithmEntry {
-    id: &'static str,
-    family: &'static str,
-    class: Class,
-    output_bits: u32,
-    block_bytes: u32,
-    security_note: &'static str,
+    #[serde(flatten)]
+    algorithm: &'static Algorithm,
     implementations: Vec<ImplementationEntry>,
 }
 
@@ -65,12 +61,7 @@ fn listing(selected: &[&'static Implementation]) -> Listing {
         algorithms: algorithms
             .into_iter()
             .map(|a| AlgorithmEntry {
-                id: a.id,
-                family: a.family,
-                class: a.class,
-                output_bits: a.output_bits,
-                block_bytes: a.block_bytes,
-                security_note: a.security_note,
+                algorithm: a,
                 implementations: selected
                     .iter()
                     .filter(|i| i.algorithm.id == a.id)
@@ -115,7 +106,8 @@ fn render(listing: &Listing) -> String {
     let rendered = table::render(&rows);
     let mut lines = rendered.lines();
     let mut out = String::new();
-    for a in &listing.algorithms {
+    for entry in &listing.algorithms {
+        let a = entry.algorithm;
         out.push_str(&format!(
             "{} ({}, {} bits, {} B blocks): {}\n",
             a.id,
@@ -124,7 +116,7 @@ fn render(listing: &Listing) -> String {
             a.block_bytes,
             a.security_note
         ));
-        for line in lines.by_ref().take(a.implementations.len()) {
+        for line in lines.by_ref().take(entry.implementations.len()) {
             out.push_str(line);
             out.push('\n');
         }

@@ -90,8 +90,8 @@ impl Streaming for Crc32Fast {
         s.update(data);
     }
     fn finish(s: &mut Self::State, out: &mut [u8]) {
-        let done = std::mem::replace(s, s.clone());
-        write_be(out, done.finalize().into());
+        // `finalize` consumes the hasher; the clone is 16 bytes.
+        write_be(out, s.clone().finalize().into());
         s.reset();
     }
     fn reset(s: &mut Self::State) {
