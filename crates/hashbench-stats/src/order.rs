@@ -109,7 +109,8 @@ pub fn ci_method(n: usize) -> CiMethod {
 ///
 /// Computed by the recurrence `P(k+1) = P(k)·(n−k)/(k+1)`, in linear
 /// space up to n = 1000 (exact for small n) and in log space beyond (so
-/// it works for millions of samples), in O(upper) time. Returns 0 for ranks that are not `1 ≤ lower ≤ upper ≤ n`.
+/// it works for millions of samples), in O(upper) time. Returns 0 for
+/// ranks that are not `1 ≤ lower ≤ upper ≤ n`.
 #[must_use]
 pub fn order_statistic_coverage(n: usize, lower: usize, upper: usize) -> f64 {
     if lower == 0 || lower > upper || upper > n {

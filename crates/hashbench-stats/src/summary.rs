@@ -66,7 +66,8 @@ impl TukeyOutliers {
 ///
 /// All times are per iteration, in nanoseconds. Every sample counts once
 /// (see [`Samples`]). Every field is finite, so a summary round-trips
-/// through JSON.
+/// through JSON (bit-exactly with serde_json's `float_roundtrip`
+/// feature; without it the last digit of a float may differ).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// Number of samples (batches).
@@ -125,7 +126,8 @@ impl Summary {
         let q1 = quantile_sorted(&sorted, 0.25).unwrap_or(0.0);
         let q3 = quantile_sorted(&sorted, 0.75).unwrap_or(0.0);
 
-        let mean = (sorted.iter().sum::<f64>() / nf).clamp(min, max);
+        // `max`/`min` rather than `clamp`, which asserts `min <= max`.
+        let mean = (sorted.iter().sum::<f64>() / nf).max(min).min(max);
         let std_dev = if n > 1 {
             let ss: f64 = sorted.iter().map(|x| (x - mean) * (x - mean)).sum();
             (ss / (nf - 1.0)).sqrt()
