@@ -17,11 +17,12 @@ pub trait Hasher: Send {
     /// Discards everything absorbed so far.
     fn reset(&mut self);
 
-    /// Digest of `data` alone, whatever was absorbed before; the state is left reset.
+    /// Digest of `data` alone, whatever was absorbed before. Afterwards the streaming
+    /// state is unspecified: call [`Hasher::reset`] before streaming again.
     ///
     /// Implementations whose library has a one-call function override this with it: the
     /// one-call path is often a different code path, so it must be verified and timed on
-    /// its own.
+    /// its own. The default streams `data` through this state.
     fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
         self.reset();
         self.update(data);

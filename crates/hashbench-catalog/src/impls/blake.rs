@@ -30,7 +30,7 @@ macro_rules! blake2_simd {
                 out.copy_from_slice(s.finalize().as_bytes());
                 *s = Self::new();
             }
-            fn oneshot(data: &[u8], out: &mut [u8]) {
+            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 out.copy_from_slice(Self::params().hash(data).as_bytes());
             }
         }
@@ -65,7 +65,7 @@ impl Streaming for Blake3 {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(blake3::hash(data).as_bytes());
     }
 }

@@ -18,7 +18,7 @@ impl Streaming for Adler2 {
         write_be(out, s.checksum().into());
         *s = adler2::Adler32::new();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, adler2::adler32_slice(data).into());
     }
 }
@@ -39,7 +39,7 @@ impl Streaming for SimdAdler32 {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, simd_adler32::adler32(&data).into());
     }
 }
@@ -70,7 +70,7 @@ impl Streaming for Adler32Crate {
         write_be(out, s.hash().into());
         *s = adler32::RollingAdler32::new();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(
             out,
             adler32::RollingAdler32::from_buffer(data).hash().into(),
@@ -97,7 +97,7 @@ impl Streaming for Crc32Fast {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc32fast::hash(data).into());
     }
 }
@@ -160,7 +160,7 @@ impl Streaming for Crc32cCrate {
         write_be(out, (*s).into());
         *s = 0;
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc32c::crc32c(data).into());
     }
 }
@@ -206,7 +206,7 @@ impl<A: CrcFastAlg> Streaming for CrcFast<A> {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc_fast::checksum(A::ALG, data));
     }
 }
@@ -239,7 +239,7 @@ macro_rules! crc_crate {
                 let done = std::mem::replace(s, Self::new());
                 write_be(out, done.finalize().into());
             }
-            fn oneshot(data: &[u8], out: &mut [u8]) {
+            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 write_be(out, Self::crc().checksum(data).into());
             }
         }

@@ -28,11 +28,13 @@ pub(crate) trait Streaming: 'static {
     fn reset(state: &mut Self::State) {
         *state = Self::new();
     }
-    /// The library's one-call function where it has one.
-    fn oneshot(data: &[u8], out: &mut [u8]) {
-        let mut state = Self::new();
-        Self::update(&mut state, data);
-        Self::finish(&mut state, out);
+    /// The library's one-call function where it has one; `state` may be left as it is
+    /// (see [`Hasher::oneshot`]). The default streams through `state`, so adapters without
+    /// a one-call function allocate nothing per call.
+    fn oneshot(state: &mut Self::State, data: &[u8], out: &mut [u8]) {
+        Self::reset(state);
+        Self::update(state, data);
+        Self::finish(state, out);
     }
 }
 
@@ -49,8 +51,7 @@ impl<S: Streaming> Hasher for Wrap<S> {
         S::reset(&mut self.0);
     }
     fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
-        S::reset(&mut self.0);
-        S::oneshot(data, out);
+        S::oneshot(&mut self.0, data, out);
     }
 }
 

@@ -28,7 +28,7 @@ where
     fn reset(s: &mut D) {
         Digest::reset(s);
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&D::digest(data));
     }
 }
@@ -61,7 +61,7 @@ impl Streaming for Md5Crate {
         let done = std::mem::replace(s, md5::Context::new());
         out.copy_from_slice(&done.finalize().0);
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&md5::compute(data).0);
     }
 }
@@ -82,7 +82,7 @@ impl Streaming for Sha1Smol {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&sha1_smol::Sha1::from(data).digest().bytes());
     }
 }

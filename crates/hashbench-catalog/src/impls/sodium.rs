@@ -77,7 +77,7 @@ macro_rules! sodium_sha2 {
                 // SAFETY: valid state.
                 unsafe { ffi::$init(&mut **s) };
             }
-            fn oneshot(data: &[u8], out: &mut [u8]) {
+            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 init();
                 assert_eq!(out.len(), $len);
                 // SAFETY: `out` holds the digest length (checked); `data` is readable
@@ -131,7 +131,7 @@ impl<const LEN: usize> Streaming for SodiumGenericHash<LEN> {
         // SAFETY: valid state; no key; LEN is within 16..=64.
         unsafe { ffi::crypto_generichash_init(&mut **s, std::ptr::null(), 0, LEN) };
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         init();
         assert_eq!(out.len(), LEN);
         // SAFETY: `out` holds LEN bytes; `data` readable for its length; no key.

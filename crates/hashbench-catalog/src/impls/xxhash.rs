@@ -23,7 +23,7 @@ impl Streaming for XxhRust32 {
     fn reset(s: &mut Self::State) {
         s.reset(SEED as u32);
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, xxhash_rust::xxh32::xxh32(data, SEED as u32).into());
     }
 }
@@ -44,7 +44,7 @@ impl Streaming for XxhRust64 {
     fn reset(s: &mut Self::State) {
         s.reset(SEED);
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, xxhash_rust::xxh64::xxh64(data, SEED));
     }
 }
@@ -74,7 +74,7 @@ macro_rules! xxh3_rust {
             fn reset(s: &mut Self::State) {
                 s.reset();
             }
-            fn oneshot(data: &[u8], out: &mut [u8]) {
+            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 $write(out, $oneshot(data));
             }
         }
@@ -120,7 +120,7 @@ impl Streaming for Twox32 {
         write_be(out, s.finish_32().into());
         *s = Self::new();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash32::oneshot(SEED as u32, data).into());
     }
 }
@@ -138,7 +138,7 @@ impl Streaming for Twox64 {
         write_be(out, s.finish());
         *s = Self::new();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash64::oneshot(SEED, data));
     }
 }
@@ -156,7 +156,7 @@ impl Streaming for Twox3_64 {
         write_be(out, s.finish());
         *s = Self::new();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash3_64::oneshot(data));
     }
 }
@@ -174,7 +174,7 @@ impl Streaming for Twox3_128 {
         write_u128(out, s.finish_128());
         *s = Self::new();
     }
-    fn oneshot(data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_u128(out, twox_hash::XxHash3_128::oneshot(data));
     }
 }
