@@ -1,0 +1,189 @@
+//! What gets timed per iteration.
+
+use std::hint::black_box;
+
+use hashbench_catalog::Hasher;
+
+/// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
+/// bytes long.
+pub trait Kernel {
+    /// Processes `input` once, writing the result (if any) to `out`.
+    fn run(&mut self, input: &[u8], out: &mut [u8]);
+
+    /// Length of the output written by [`Kernel::run`] (0 for baselines).
+    fn output_len(&self) -> usize;
+
+    /// Name passed to the [`crate::Observer`]; defaults to `"kernel"`.
+    fn name(&self) -> &str {
+        "kernel"
+    }
+}
+
+/// A hash implementation, timed through its one-call path
+/// ([`Hasher::oneshot`]).
+pub struct HashKernel {
+    hasher: Box<dyn Hasher>,
+    output_len: usize,
+    name: String,
+}
+
+impl HashKernel {
+    /// Wraps `hasher`, whose digests are `output_len` bytes long.
+    #[must_use]
+    pub fn new(name: impl Into<String>, hasher: Box<dyn Hasher>, output_len: usize) -> Self {
+        Self {
+            hasher,
+            output_len,
+            name: name.into(),
+        }
+    }
+
+    /// Instantiates a catalogue implementation.
+    ///
+    /// # Errors
+    ///
+    /// The reason the implementation is unavailable on this machine.
+    pub fn from_implementation(
+        implementation: &hashbench_catalog::Implementation,
+    ) -> Result<Self, String> {
+        Ok(Self::new(
+            implementation.id,
+            implementation.instantiate()?,
+            implementation.algorithm.output_bytes(),
+        ))
+    }
+}
+
+impl Kernel for HashKernel {
+    fn run(&mut self, input: &[u8], out: &mut [u8]) {
+        self.hasher.oneshot(input, out);
+    }
+
+    fn output_len(&self) -> usize {
+        self.output_len
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Baseline: does nothing but hide the input pointer from the optimiser. Its
+/// time is the harness overhead per iteration.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nop;
+
+impl Kernel for Nop {
+    fn run(&mut self, input: &[u8], _out: &mut [u8]) {
+        black_box(input.as_ptr());
+    }
+
+    fn output_len(&self) -> usize {
+        0
+    }
+
+    fn name(&self) -> &str {
+        "baseline/nop"
+    }
+}
+
+/// Baseline: copies the input into an owned buffer of the same length.
+#[derive(Clone, Debug, Default)]
+pub struct Memcpy {
+    dst: Vec<u8>,
+}
+
+impl Kernel for Memcpy {
+    fn run(&mut self, input: &[u8], _out: &mut [u8]) {
+        if self.dst.len() != input.len() {
+            self.dst = vec![0; input.len()];
+        }
+        self.dst.copy_from_slice(input);
+        black_box(self.dst.as_mut_slice());
+    }
+
+    fn output_len(&self) -> usize {
+        0
+    }
+
+    fn name(&self) -> &str {
+        "baseline/memcpy"
+    }
+}
+
+/// Baseline: the fastest plain read of every byte ([`read_fold`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Read;
+
+impl Kernel for Read {
+    fn run(&mut self, input: &[u8], _out: &mut [u8]) {
+        black_box(read_fold(input));
+    }
+
+    fn output_len(&self) -> usize {
+        0
+    }
+
+    fn name(&self) -> &str {
+        "baseline/read"
+    }
+}
+
+/// XOR of all native-endian 64-bit words of `data`, the zero-padded tail
+/// included: the value the [`Read`] baseline computes. Flipping any bit of the
+/// input flips one bit of the result.
+#[must_use]
+pub fn read_fold(data: &[u8]) -> u64 {
+    #[inline(always)]
+    fn word(c: &[u8]) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        u64::from_ne_bytes(w)
+    }
+    // Eight independent lanes over 64-byte blocks: LLVM turns this into wide
+    // vector XORs.
+    let mut acc = [0u64; 8];
+    let blocks = data.chunks_exact(64);
+    let rest = blocks.remainder();
+    for block in blocks {
+        for (lane, c) in acc.iter_mut().zip(block.chunks_exact(8)) {
+            *lane ^= word(c);
+        }
+    }
+    let words = rest.chunks_exact(8);
+    let tail = words.remainder();
+    for c in words {
+        acc[0] ^= word(c);
+    }
+    let mut last = [0u8; 8];
+    last[..tail.len()].copy_from_slice(tail);
+    acc.iter().fold(u64::from_ne_bytes(last), |a, &b| a ^ b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_fold_depends_on_every_byte() {
+        for len in [1usize, 7, 8, 9, 63, 64, 65, 4096, 4099] {
+            let data: Vec<u8> = (0..len).map(|i| (i * 31 + 7) as u8).collect();
+            let base = read_fold(&data);
+            for i in 0..len {
+                let mut changed = data.clone();
+                changed[i] ^= 0x5A;
+                assert_ne!(read_fold(&changed), base, "len {len} byte {i}");
+            }
+        }
+        assert_eq!(read_fold(&[]), 0);
+    }
+
+    #[test]
+    fn memcpy_copies() {
+        let mut m = Memcpy::default();
+        m.run(&[1, 2, 3], &mut []);
+        assert_eq!(m.dst, [1, 2, 3]);
+        m.run(&[4, 5], &mut []);
+        assert_eq!(m.dst, [4, 5]);
+    }
+}

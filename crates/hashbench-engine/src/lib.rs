@@ -1,0 +1,20 @@
+//! Measurement of one benchmark *cell*: one [`Kernel`] timed on one [`Input`].
+//!
+//! The engine warms the kernel up, calibrates a batch size large enough for the
+//! clock, then takes timed samples until the median's confidence interval is
+//! tight enough ([`hashbench_stats::precision_reached`]), the time budget is
+//! spent, or the caller cancels. After every timed batch the kernel runs once
+//! more, untimed, and its output is compared with the expected digest, so a
+//! kernel that goes wrong under load is caught.
+//!
+//! This crate never prints; progress is reported through an [`Observer`].
+
+mod input;
+mod kernel;
+mod measure;
+
+pub use input::{Input, INPUT_ALIGN};
+pub use kernel::{read_fold, HashKernel, Kernel, Memcpy, Nop, Read};
+pub use measure::{
+    measure, timer_resolution, CellResult, Config, EngineError, NoopObserver, Observer, StopReason,
+};

@@ -1,0 +1,267 @@
+//! End-to-end tests of `measure` with small budgets. No wall-clock speed is
+//! asserted anywhere.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use hashbench_engine::{
+    measure, read_fold, CellResult, Config, EngineError, HashKernel, Input, Kernel, Memcpy,
+    NoopObserver, Nop, Observer, Read, StopReason,
+};
+
+fn small_config() -> Config {
+    Config {
+        time_budget: Duration::from_millis(30),
+        ..Config::default()
+    }
+}
+
+fn check_result(r: &CellResult, config: &Config) {
+    assert!(r.complete);
+    assert!(r.measurements.len() >= config.min_samples);
+    assert!(r.iterations_per_sample >= 1);
+    assert!(r
+        .measurements
+        .iter()
+        .all(|m| m.iterations == r.iterations_per_sample));
+    assert_eq!(r.summary.count, r.measurements.len());
+    assert!(r.summary.median.get() > 0.0);
+    assert!(r.timer_resolution_ns > 0.0);
+}
+
+#[test]
+fn baselines_measure() {
+    let config = small_config();
+    let input = Input::new(4096, 1, 0);
+    let cancel = AtomicBool::new(false);
+    let kernels: Vec<Box<dyn Kernel>> =
+        vec![Box::new(Nop), Box::new(Read), Box::new(Memcpy::default())];
+    for mut k in kernels {
+        let r = measure(
+            k.as_mut(),
+            &input,
+            &config,
+            None,
+            &cancel,
+            &mut NoopObserver,
+        )
+        .unwrap();
+        check_result(&r, &config);
+        assert_ne!(r.stop_reason, StopReason::Cancelled);
+    }
+}
+
+/// A checksum (byte sum) that turns wrong from its `fail_from`-th call on.
+struct Flaky {
+    calls: u64,
+    fail_from: u64,
+}
+
+impl Kernel for Flaky {
+    fn run(&mut self, input: &[u8], out: &mut [u8]) {
+        self.calls += 1;
+        let sum = input.iter().fold(0u8, |a, &b| a.wrapping_add(b));
+        out[0] = if self.calls >= self.fail_from {
+            sum ^ 1
+        } else {
+            sum
+        };
+    }
+
+    fn output_len(&self) -> usize {
+        1
+    }
+}
+
+#[test]
+fn wrong_digest_from_third_call_is_caught() {
+    let input = Input::new(256, 3, 5);
+    let good = input.bytes().iter().fold(0u8, |a, &b| a.wrapping_add(b));
+    let mut k = Flaky {
+        calls: 0,
+        fail_from: 3,
+    };
+    let err = measure(
+        &mut k,
+        &input,
+        &small_config(),
+        Some(&[good]),
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap_err();
+    match err {
+        EngineError::WrongDigest {
+            expected,
+            got,
+            sample_index,
+        } => {
+            assert_eq!(expected, format!("{good:02x}"));
+            assert_eq!(got, format!("{:02x}", good ^ 1));
+            assert_eq!(sample_index, 0);
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn correct_kernel_passes_checks() {
+    let input = Input::new(256, 3, 5);
+    let good = input.bytes().iter().fold(0u8, |a, &b| a.wrapping_add(b));
+    let mut k = Flaky {
+        calls: 0,
+        fail_from: u64::MAX,
+    };
+    let config = small_config();
+    let r = measure(
+        &mut k,
+        &input,
+        &config,
+        Some(&[good]),
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap();
+    check_result(&r, &config);
+}
+
+#[test]
+fn expected_length_mismatch() {
+    let err = measure(
+        &mut Nop,
+        &Input::new(16, 0, 0),
+        &small_config(),
+        Some(&[1, 2]),
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::OutputLength {
+            expected_len: 2,
+            kernel_len: 0
+        }
+    );
+}
+
+#[test]
+fn cancelled_before_start_is_incomplete() {
+    let config = Config {
+        // A budget that would make a hang obvious.
+        time_budget: Duration::from_secs(600),
+        ..Config::default()
+    };
+    let r = measure(
+        &mut Read,
+        &Input::new(4096, 9, 0),
+        &config,
+        None,
+        &AtomicBool::new(true),
+        &mut NoopObserver,
+    )
+    .unwrap();
+    assert!(!r.complete);
+    assert_eq!(r.stop_reason, StopReason::Cancelled);
+    assert_eq!(r.measurements.len(), 1);
+    assert_eq!(r.summary.count, 1);
+}
+
+#[derive(Default)]
+struct Counting {
+    calls: Vec<(String, usize)>,
+}
+
+impl Observer for Counting {
+    fn sample(&mut self, cell: &str, n: usize) {
+        self.calls.push((cell.to_owned(), n));
+    }
+}
+
+#[test]
+fn observer_sees_every_sample() {
+    let mut obs = Counting::default();
+    let r = measure(
+        &mut Nop,
+        &Input::new(64, 0, 0),
+        &small_config(),
+        None,
+        &AtomicBool::new(false),
+        &mut obs,
+    )
+    .unwrap();
+    assert_eq!(obs.calls.len(), r.measurements.len());
+    for (i, (cell, n)) in obs.calls.iter().enumerate() {
+        assert_eq!(cell, "baseline/nop");
+        assert_eq!(*n, i + 1);
+    }
+}
+
+#[test]
+fn hash_kernel_from_catalog() {
+    // The pure-Rust table-driven CRC-32 is available everywhere.
+    let imp = hashbench_catalog::find_implementation("crc32/crc").unwrap();
+    let mut k = HashKernel::from_implementation(imp).unwrap();
+    assert_eq!(k.name(), "crc32/crc");
+    let input = Input::new(4096, 11, 1);
+    let mut expected = vec![0u8; k.output_len()];
+    let mut h = imp.instantiate().unwrap();
+    h.oneshot(input.bytes(), &mut expected);
+    let config = small_config();
+    let r = measure(
+        &mut k,
+        &input,
+        &config,
+        Some(&expected),
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap();
+    check_result(&r, &config);
+}
+
+#[test]
+fn read_fold_changes_with_any_byte() {
+    let mut input = Input::new(4096 + 3, 5, 0);
+    let base = read_fold(input.bytes());
+    for i in [0, 1, 7, 8, 63, 64, 2048, 4095, 4096, 4098] {
+        input.bytes_mut()[i] ^= 0x80;
+        assert_ne!(read_fold(input.bytes()), base, "byte {i}");
+        input.bytes_mut()[i] ^= 0x80;
+    }
+    assert_eq!(read_fold(input.bytes()), base);
+}
+
+#[test]
+fn result_serialises() {
+    let r = measure(
+        &mut Nop,
+        &Input::new(64, 0, 0),
+        &small_config(),
+        None,
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap();
+    let json = serde_json::to_value(&r).unwrap();
+    assert!(json["measurements"].is_array());
+    assert!(json["summary"]["median"].is_number());
+}
+
+#[test]
+fn invalid_config_rejected() {
+    let config = Config {
+        min_samples: 0,
+        ..small_config()
+    };
+    let err = measure(
+        &mut Nop,
+        &Input::new(64, 0, 0),
+        &config,
+        None,
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap_err();
+    assert!(matches!(err, EngineError::InvalidConfig(_)));
+}
