@@ -1,0 +1,1 @@
+//! Host facts (in progress).
