@@ -270,6 +270,36 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     pinned("rayon", &[], imp("blake3/blake3+rayon", &BLAKE3, &BLAKE3_CRATE, blake3_rayon_backend, boxed::<Blake3Rayon>)),
 ];
 
+/// The default suite of `hashbench run`: per algorithm, in [`ALGORITHMS`] order, the
+/// implementation that measured fastest at 4 KiB to 1 MiB on the development machine
+/// (x86_64 with AVX-512, no SHA-NI; docs/method.md has the command and figures).
+pub static DEFAULT_SUITE: &[&str] = &[
+    "adler32/simd-adler32",
+    "crc32/crc-fast",
+    "crc32c/crc-fast",
+    "crc64-nvme/crc-fast",
+    "crc64-xz/crc-fast",
+    "xxh32/xxhash-rust",
+    "xxh64/xxhash-rust",
+    "xxh3-64/xxhash-rust",
+    "xxh3-128/xxhash-rust",
+    "md5/openssl",
+    "sha1/openssl",
+    "sha2-224/openssl",
+    "sha2-256/openssl",
+    "sha2-384/openssl",
+    "sha2-512/openssl",
+    "sha2-512-256/openssl",
+    "sha3-224/openssl",
+    "sha3-256/openssl",
+    "sha3-384/openssl",
+    "sha3-512/openssl",
+    "blake2s-256/blake2s_simd",
+    "blake2b-256/blake2b_simd",
+    "blake2b-512/blake2b_simd",
+    "blake3/blake3",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,6 +55,7 @@ impl HashKernel {
 }
 
 impl Kernel for HashKernel {
+    #[inline]
     fn run(&mut self, input: &[u8], out: &mut [u8]) {
         self.hasher.oneshot(input, out);
     }
@@ -74,6 +75,7 @@ impl Kernel for HashKernel {
 pub struct Nop;
 
 impl Kernel for Nop {
+    #[inline]
     fn run(&mut self, input: &[u8], _out: &mut [u8]) {
         black_box(input.as_ptr());
     }
@@ -94,6 +96,7 @@ pub struct Memcpy {
 }
 
 impl Kernel for Memcpy {
+    #[inline]
     fn run(&mut self, input: &[u8], _out: &mut [u8]) {
         if self.dst.len() != input.len() {
             self.dst = vec![0; input.len()];
@@ -116,6 +119,7 @@ impl Kernel for Memcpy {
 pub struct Read;
 
 impl Kernel for Read {
+    #[inline]
     fn run(&mut self, input: &[u8], _out: &mut [u8]) {
         black_box(read_fold(input));
     }
@@ -133,6 +137,7 @@ impl Kernel for Read {
 /// included: the value the [`Read`] baseline computes. Flipping any bit of the
 /// input flips one bit of the result.
 #[must_use]
+#[inline]
 pub fn read_fold(data: &[u8]) -> u64 {
     #[inline(always)]
     fn word(c: &[u8]) -> u64 {

@@ -3,6 +3,8 @@
 //! into exit codes.
 
 mod list;
+mod run;
+mod sizes;
 mod sum;
 mod table;
 mod verify;
@@ -18,8 +20,9 @@ const EXIT_USAGE: u8 = 2;
 #[derive(Parser, Debug)]
 #[command(name = "hashbench", version, about, long_about = None)]
 struct Cli {
+    /// Without a command, runs the default suite (`hashbench run` with no filter).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -31,6 +34,8 @@ enum Format {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Verify, then measure implementations and baselines at each size.
+    Run(run::RunArgs),
     /// List algorithms and implementations: class, bits, provider and version, backend,
     /// availability here.
     List {
@@ -63,7 +68,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let command_line: Vec<String> = std::env::args().collect();
+    let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
+        Command::Run(args) => run::run(args, command_line),
         Command::List { filter, format } => list::run(&filter, format),
         Command::Verify {
             filter,

@@ -1,0 +1,104 @@
+//! How the benchmark binary was built.
+
+use serde::{Deserialize, Serialize};
+
+/// Compile-time facts about the benchmark binary.
+///
+/// This crate only defines the record: the *binary* fills it from its own
+/// `build.rs` (rustc version, profile, `RUSTFLAGS` and so on are only known
+/// there), except [`Build::target_features`], for which
+/// [`Build::target_features_enabled`] is provided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Build {
+    /// `rustc --version` output, e.g. `rustc 1.89.0 (29483883e 2025-08-04)`.
+    pub rustc: String,
+    /// Cargo profile, e.g. `release`, `dev`, `bench`.
+    pub profile: String,
+    /// Target triple, e.g. `x86_64-unknown-linux-gnu`.
+    pub target: String,
+    /// `-C target-cpu` if given (e.g. `native`, `x86-64-v3`).
+    pub target_cpu: Option<String>,
+    /// Which of [`RELEVANT_FEATURES`](crate::RELEVANT_FEATURES) the compiler
+    /// could assume, i.e. were enabled by the target, `target-cpu` or
+    /// `target-feature`; usually [`Build::target_features_enabled`].
+    pub target_features: Vec<String>,
+    /// The `RUSTFLAGS` / `CARGO_ENCODED_RUSTFLAGS` in effect, space-separated.
+    pub rustflags: String,
+    /// `OPT_LEVEL` as cargo passes it to build scripts: `0`–`3`, `s` or `z`.
+    pub opt_level: String,
+}
+
+impl Build {
+    /// Those of [`RELEVANT_FEATURES`](crate::RELEVANT_FEATURES) enabled by
+    /// `cfg(target_feature)` when **this crate** was compiled, in that order.
+    ///
+    /// Within one cargo build every crate gets the same `RUSTFLAGS`, so this
+    /// is also what the binary was compiled with. (Code may still use other
+    /// features through runtime dispatch; see
+    /// [`Host::cpu_features`](crate::Host::cpu_features).)
+    pub fn target_features_enabled() -> Vec<String> {
+        macro_rules! enabled {
+            ($($f:tt),*) => {
+                [$(($f, cfg!(target_feature = $f))),*]
+            };
+        }
+        let all = enabled!(
+            "sse2",
+            "ssse3",
+            "sse4.1",
+            "sse4.2",
+            "pclmulqdq",
+            "avx",
+            "avx2",
+            "bmi2",
+            "sha",
+            "aes",
+            "avx512f",
+            "avx512vl",
+            "avx512bw",
+            "vpclmulqdq"
+        );
+        debug_assert!(all.iter().map(|(f, _)| *f).eq(crate::RELEVANT_FEATURES));
+        all.iter()
+            .filter(|(_, on)| *on)
+            .map(|(f, _)| f.to_string())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enabled_features_are_a_subset_in_order() {
+        let enabled = Build::target_features_enabled();
+        let positions: Vec<usize> = enabled
+            .iter()
+            .map(|f| {
+                crate::RELEVANT_FEATURES
+                    .iter()
+                    .position(|r| r == f)
+                    .expect("feature from the relevant list")
+            })
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{enabled:?}");
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse2_is_baseline_on_x86_64() {
+        assert!(Build::target_features_enabled().contains(&"sse2".to_string()));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn compile_time_features_are_present_at_run_time() {
+        // Anything the compiler was allowed to assume must exist on the CPU
+        // running the tests, or the binary could not run here at all.
+        let detected = crate::host::detect_cpu_features();
+        for f in Build::target_features_enabled() {
+            assert!(detected.contains(&f), "{f} enabled but not detected");
+        }
+    }
+}

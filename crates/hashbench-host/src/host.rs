@@ -1,0 +1,257 @@
+//! The machine: CPU, caches, memory, OS.
+
+use std::fs;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::parse;
+
+/// Placeholder for a string fact that could not be determined.
+pub const UNKNOWN: &str = "unknown";
+
+/// The CPU features hashbench implementations dispatch on, in the spelling of
+/// `is_x86_feature_detected!` and `cfg(target_feature)`.
+pub const RELEVANT_FEATURES: [&str; 14] = [
+    "sse2",
+    "ssse3",
+    "sse4.1",
+    "sse4.2",
+    "pclmulqdq",
+    "avx",
+    "avx2",
+    "bmi2",
+    "sha",
+    "aes",
+    "avx512f",
+    "avx512vl",
+    "avx512bw",
+    "vpclmulqdq",
+];
+
+/// One CPU cache as seen from CPU 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cache {
+    /// 1 for L1, 2 for L2, …
+    pub level: u8,
+    /// `"data"`, `"instruction"` or `"unified"`.
+    pub kind: String,
+    /// Capacity in bytes.
+    pub size_bytes: u64,
+    /// How many logical CPUs share this cache instance (e.g. 2 for a
+    /// per-core L2 with SMT); `None` if the kernel did not say.
+    pub shared_by_cpus: Option<usize>,
+}
+
+/// Facts about the machine a benchmark ran on.
+///
+/// String facts that cannot be determined are [`UNKNOWN`]; optional facts are
+/// `None`. The host name is deliberately not collected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Host {
+    /// `model name` from `/proc/cpuinfo`, e.g. `Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz`.
+    pub cpu_model: String,
+    /// `vendor_id` from `/proc/cpuinfo`, e.g. `GenuineIntel`, `AuthenticAMD`.
+    pub cpu_vendor: String,
+    /// CPUs this process may run on (`std::thread::available_parallelism`):
+    /// honours affinity masks and cgroup quotas, so it can be below the
+    /// machine's hardware thread count.
+    pub logical_cores: usize,
+    /// Distinct (`physical id`, `core id`) pairs in `/proc/cpuinfo`: cores
+    /// across all sockets, SMT siblings counted once.
+    pub physical_cores: Option<usize>,
+    /// Those of [`RELEVANT_FEATURES`] this CPU and OS support, detected at run
+    /// time; empty on non-x86 targets.
+    pub cpu_features: Vec<String>,
+    /// CPU 0's caches from `/sys/devices/system/cpu/cpu0/cache`, sorted by
+    /// level, then data/instruction/unified.
+    pub caches: Vec<Cache>,
+    /// `PRETTY_NAME` from os-release, else `std::env::consts::OS`.
+    pub os: String,
+    /// Kernel release (`/proc/sys/kernel/osrelease`), e.g. `6.8.0-45-generic`.
+    pub kernel: Option<String>,
+    /// `std::env::consts::ARCH`, e.g. `x86_64`.
+    pub arch: String,
+    /// `MemTotal` from `/proc/meminfo`, in bytes.
+    pub memory_bytes: Option<u64>,
+    /// `MemAvailable` from `/proc/meminfo` at detection time, in bytes.
+    pub memory_available_bytes: Option<u64>,
+}
+
+impl Host {
+    /// Gathers the facts about this machine. Never fails: whatever cannot be
+    /// read (non-Linux OS, restricted `/proc` or `/sys`) is [`UNKNOWN`],
+    /// `None` or empty.
+    pub fn detect() -> Host {
+        let cpuinfo = parse::parse_cpuinfo(&read("/proc/cpuinfo").unwrap_or_default());
+        let meminfo = parse::parse_meminfo(&read("/proc/meminfo").unwrap_or_default());
+        let os = ["/etc/os-release", "/usr/lib/os-release"]
+            .iter()
+            .find_map(|path| parse::parse_os_release_pretty_name(&read(path)?))
+            .unwrap_or_else(|| std::env::consts::OS.to_string());
+
+        Host {
+            cpu_model: cpuinfo.model.unwrap_or_else(|| UNKNOWN.to_string()),
+            cpu_vendor: cpuinfo.vendor.unwrap_or_else(|| UNKNOWN.to_string()),
+            logical_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            physical_cores: cpuinfo.physical_cores,
+            cpu_features: detect_cpu_features(),
+            caches: read_caches(Path::new("/sys/devices/system/cpu/cpu0/cache")),
+            os,
+            kernel: read("/proc/sys/kernel/osrelease")
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty()),
+            arch: std::env::consts::ARCH.to_string(),
+            memory_bytes: meminfo.total_bytes,
+            memory_available_bytes: meminfo.available_bytes,
+        }
+    }
+
+    /// Size in bytes of the data or unified cache at `level` (so `1` is the
+    /// L1 data cache, never the instruction cache).
+    pub fn cache_size(&self, level: u8) -> Option<u64> {
+        self.caches
+            .iter()
+            .find(|c| c.level == level && (c.kind == "data" || c.kind == "unified"))
+            .map(|c| c.size_bytes)
+    }
+
+    /// Whether [`Host::cpu_features`] lists `feature` (e.g. `"avx2"`).
+    pub fn has_feature(&self, feature: &str) -> bool {
+        self.cpu_features.iter().any(|f| f == feature)
+    }
+}
+
+fn read(path: impl AsRef<Path>) -> Option<String> {
+    fs::read_to_string(path).ok()
+}
+
+/// Reads every `indexN` directory under `dir` (a sysfs `cpuN/cache`).
+fn read_caches(dir: &Path) -> Vec<Cache> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut caches: Vec<Cache> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("index"))
+        .filter_map(|e| {
+            let d = e.path();
+            parse::parse_cache(
+                &read(d.join("level"))?,
+                &read(d.join("type"))?,
+                &read(d.join("size"))?,
+                read(d.join("shared_cpu_list")).as_deref(),
+            )
+        })
+        .collect();
+    let kind_order = |kind: &str| match kind {
+        "data" => 0,
+        "instruction" => 1,
+        _ => 2,
+    };
+    caches.sort_by_key(|c| (c.level, kind_order(&c.kind)));
+    caches
+}
+
+/// [`RELEVANT_FEATURES`] present at run time, in that order.
+pub fn detect_cpu_features() -> Vec<String> {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        macro_rules! detected {
+            ($($f:tt),*) => {
+                [$(($f, std::arch::is_x86_feature_detected!($f))),*]
+            };
+        }
+        let found = detected!(
+            "sse2",
+            "ssse3",
+            "sse4.1",
+            "sse4.2",
+            "pclmulqdq",
+            "avx",
+            "avx2",
+            "bmi2",
+            "sha",
+            "aes",
+            "avx512f",
+            "avx512vl",
+            "avx512bw",
+            "vpclmulqdq"
+        );
+        debug_assert!(found.iter().map(|(f, _)| *f).eq(RELEVANT_FEATURES));
+        found
+            .iter()
+            .filter(|(_, present)| *present)
+            .map(|(f, _)| f.to_string())
+            .collect()
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cache(level: u8, kind: &str, size_bytes: u64) -> Cache {
+        Cache {
+            level,
+            kind: kind.to_string(),
+            size_bytes,
+            shared_by_cpus: None,
+        }
+    }
+
+    fn host_with(caches: Vec<Cache>) -> Host {
+        Host {
+            cpu_model: "test".into(),
+            cpu_vendor: "test".into(),
+            logical_cores: 1,
+            physical_cores: None,
+            cpu_features: vec!["sse2".into(), "avx2".into()],
+            caches,
+            os: "test".into(),
+            kernel: None,
+            arch: "x86_64".into(),
+            memory_bytes: None,
+            memory_available_bytes: None,
+        }
+    }
+
+    #[test]
+    fn cache_size_picks_data_or_unified() {
+        let host = host_with(vec![
+            cache(1, "instruction", 32 << 10),
+            cache(1, "data", 48 << 10),
+            cache(2, "unified", 2 << 20),
+            cache(3, "unified", 36608 << 10),
+        ]);
+        assert_eq!(host.cache_size(1), Some(48 << 10));
+        assert_eq!(host.cache_size(2), Some(2 << 20));
+        assert_eq!(host.cache_size(3), Some(36608 << 10));
+        assert_eq!(host.cache_size(4), None);
+        assert_eq!(
+            host_with(vec![cache(1, "instruction", 1)]).cache_size(1),
+            None
+        );
+    }
+
+    #[test]
+    fn has_feature_matches_exact_names() {
+        let host = host_with(Vec::new());
+        assert!(host.has_feature("avx2"));
+        assert!(!host.has_feature("avx"));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse2_is_always_detected_on_x86_64() {
+        let features = detect_cpu_features();
+        assert!(features.iter().any(|f| f == "sse2"), "{features:?}");
+        assert!(features
+            .iter()
+            .all(|f| RELEVANT_FEATURES.contains(&f.as_str())));
+    }
+}

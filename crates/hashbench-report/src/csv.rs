@@ -1,0 +1,93 @@
+//! CSV: one row per cell, baselines included (kind = baseline).
+
+use crate::model::{Cell, Run};
+
+const HEADER: &[&str] = &[
+    "kind",
+    "implementation",
+    "algorithm",
+    "pattern",
+    "threads",
+    "size_bytes",
+    "median_ns",
+    "ci_low_ns",
+    "ci_high_ns",
+    "ci_percent",
+    "mean_ns",
+    "std_dev_ns",
+    "min_ns",
+    "max_ns",
+    "samples",
+    "iterations_per_sample",
+    "gb_per_sec",
+    "mib_per_sec",
+    "ops_per_sec",
+    "tsc_cycles_per_call",
+    "tsc_cycles_per_byte",
+    "fraction_of_read_ceiling",
+    "stop_reason",
+    "complete",
+];
+
+/// Quotes a field when it holds a comma, quote or newline (RFC 4180).
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn opt(v: Option<f64>) -> String {
+    v.map_or(String::new(), |v| v.to_string())
+}
+
+fn row(kind: &str, c: &Cell) -> String {
+    let s = &c.summary;
+    let e = &c.throughput.estimate;
+    let stop = serde_json::to_value(c.stop_reason)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    [
+        kind.to_string(),
+        field(&c.implementation),
+        field(c.algorithm.as_deref().unwrap_or("")),
+        field(&c.pattern),
+        c.threads.to_string(),
+        c.size.to_string(),
+        s.median.0.to_string(),
+        s.median_ci.low.0.to_string(),
+        s.median_ci.high.0.to_string(),
+        opt(s.ci_relative_half_width_percent),
+        s.mean.0.to_string(),
+        s.std_dev.0.to_string(),
+        s.min.0.to_string(),
+        s.max.0.to_string(),
+        s.count.to_string(),
+        c.iterations_per_sample.to_string(),
+        e.gb_per_sec.to_string(),
+        e.mib_per_sec.to_string(),
+        e.ops_per_sec.to_string(),
+        opt(c.tsc_cycles_per_call),
+        opt(c.tsc_cycles_per_byte),
+        opt(c.fraction_of_read_ceiling),
+        stop,
+        c.complete.to_string(),
+    ]
+    .join(",")
+}
+
+pub fn csv(run: &Run) -> String {
+    let mut out = HEADER.join(",");
+    out.push('\n');
+    for c in &run.cells {
+        out.push_str(&row("hash", c));
+        out.push('\n');
+    }
+    for c in &run.baselines {
+        out.push_str(&row("baseline", c));
+        out.push('\n');
+    }
+    out
+}

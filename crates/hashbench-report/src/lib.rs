@@ -1,0 +1,20 @@
+//! The run model, hashbench's versioned JSON contract, and the renderers over it: a
+//! terminal table, Markdown, CSV and JSON. Renderers read only the model, so a saved
+//! JSON file renders exactly as the run that wrote it.
+
+mod csv;
+pub mod format;
+pub mod model;
+mod text;
+
+pub use csv::csv;
+pub use model::{Cell, ProviderVersion, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION};
+pub use text::{markdown, terminal};
+
+/// Pretty JSON with a trailing newline.
+pub fn json(run: &Run) -> Result<String, serde_json::Error> {
+    serde_json::to_string_pretty(run).map(|mut s| {
+        s.push('\n');
+        s
+    })
+}

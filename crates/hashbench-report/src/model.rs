@@ -1,0 +1,141 @@
+//! The run model: everything a `hashbench run` measured, serialised as the versioned JSON
+//! contract (docs/json-schema.md). Every renderer reads only this.
+
+use hashbench_engine::StopReason;
+use hashbench_host::{Build, Host};
+use hashbench_stats::{Measurement, Summary, Throughput};
+use serde::{Deserialize, Serialize};
+
+/// Incremented when a field is removed, renamed or changes meaning; adding fields does not.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Run {
+    pub schema_version: u32,
+    pub tool: Tool,
+    /// The command line as given (program name first).
+    pub command_line: Vec<String>,
+    /// When the run started, RFC 3339 UTC.
+    pub timestamp: String,
+    pub host: Host,
+    pub build: Build,
+    /// TSC frequency measured against the monotonic clock at start-up, if the CPU has one.
+    pub tsc_hz: Option<f64>,
+    pub config: RunConfig,
+    /// Versions of every provider whose implementations were measured.
+    pub providers: Vec<ProviderVersion>,
+    /// Implementations not measured, and why (failed verification, unavailable here).
+    pub skipped: Vec<Skipped>,
+    /// `nop`, `memcpy` and `read` at every size.
+    pub baselines: Vec<Cell>,
+    pub cells: Vec<Cell>,
+    /// False when the run was interrupted: the cells present are complete measurements,
+    /// but some planned cells are missing.
+    pub complete: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tool {
+    pub name: String,
+    pub version: String,
+    /// The git commit the binary was built from, when it was built in a checkout.
+    pub git_commit: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunConfig {
+    pub filters: Vec<String>,
+    /// Input sizes in bytes.
+    pub sizes: Vec<u64>,
+    /// Per-cell time budget, seconds.
+    pub time_budget_s: f64,
+    /// Target relative half-width of the median's 95 % CI (0.01 = +-1 %).
+    pub precision: f64,
+    pub min_samples: usize,
+    /// Seed of the random input bytes.
+    pub seed: u64,
+    /// Offset of the input from a 64-byte boundary.
+    pub misalign: usize,
+    /// Whether every (iterations, elapsed) pair is included.
+    pub raw: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ProviderVersion {
+    pub provider: String,
+    pub version: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Skipped {
+    pub implementation: String,
+    /// `failed-verification` or `unavailable`.
+    pub reason: String,
+    /// The first failures, one line each, or why it cannot run.
+    pub details: Vec<String>,
+}
+
+/// One measured (implementation, pattern, size, threads).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Cell {
+    /// `sha2-256/openssl`, or `baseline/read` for a baseline.
+    pub implementation: String,
+    /// The algorithm id; `None` for baselines.
+    pub algorithm: Option<String>,
+    /// What ran (detected backend), as `hashbench list` reports it.
+    pub backend: String,
+    /// How the implementation was called; `oneshot` (the library's one-call function).
+    pub pattern: String,
+    pub threads: usize,
+    /// Input bytes per call.
+    pub size: u64,
+    pub iterations_per_sample: u64,
+    /// Statistics of the time per call, in nanoseconds.
+    pub summary: Summary,
+    /// Rates at the median and at the ends of its 95 % CI.
+    pub throughput: Throughput,
+    /// Median TSC cycles per call and per byte (reference cycles at the TSC frequency,
+    /// not core clock cycles).
+    pub tsc_cycles_per_call: Option<f64>,
+    pub tsc_cycles_per_byte: Option<f64>,
+    /// Throughput as a fraction of the `read` baseline's at this size (1.0 = as fast as
+    /// merely reading the input).
+    pub fraction_of_read_ceiling: Option<f64>,
+    pub stop_reason: StopReason,
+    /// Whether the cell reached its minimum sample count.
+    pub complete: bool,
+    /// Every sample, with `--raw`.
+    pub raw: Option<Vec<Measurement>>,
+}
+
+impl Cell {
+    pub fn gb_per_sec(&self) -> f64 {
+        self.throughput.estimate.gb_per_sec
+    }
+
+    /// Half-width of the median's CI relative to the median, percent.
+    pub fn ci_percent(&self) -> Option<f64> {
+        self.summary.ci_relative_half_width_percent
+    }
+}
+
+impl Run {
+    /// The distinct sizes of the run's cells and baselines, ascending.
+    pub fn sizes(&self) -> Vec<u64> {
+        let mut sizes: Vec<u64> = self
+            .cells
+            .iter()
+            .chain(&self.baselines)
+            .map(|c| c.size)
+            .collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+    }
+
+    pub fn baseline(&self, name: &str, size: u64) -> Option<&Cell> {
+        self.baselines
+            .iter()
+            .find(|c| c.size == size && c.implementation == format!("baseline/{name}"))
+    }
+}

@@ -1,0 +1,231 @@
+//! Terminal and Markdown renderings: per-size rankings like the seeds' summaries, a detail
+//! table, and the baselines.
+
+use crate::format::{percent, rate, size, time_ns};
+use crate::model::{Cell, Run};
+
+/// Where the same content goes: aligned text for a terminal, or Markdown tables.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Terminal,
+    Markdown,
+}
+
+fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
+    let mut out = String::new();
+    match style {
+        Style::Markdown => {
+            out.push_str(&format!("| {} |\n", header.join(" | ")));
+            let rule: Vec<&str> = right
+                .iter()
+                .map(|r| if *r { "---:" } else { ":---" })
+                .collect();
+            out.push_str(&format!("| {} |\n", rule.join(" | ")));
+            for row in rows {
+                out.push_str(&format!("| {} |\n", row.join(" | ")));
+            }
+        }
+        Style::Terminal => {
+            let all: Vec<Vec<String>> =
+                std::iter::once(header.iter().map(|h| h.to_string()).collect())
+                    .chain(rows.iter().cloned())
+                    .collect();
+            let widths: Vec<usize> = (0..header.len())
+                .map(|c| {
+                    all.iter()
+                        .map(|r| r.get(c).map_or(0, |s| s.chars().count()))
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            for row in &all {
+                let cells: Vec<String> = row
+                    .iter()
+                    .enumerate()
+                    .map(|(c, s)| {
+                        let pad = widths[c] - s.chars().count();
+                        if right.get(c).copied().unwrap_or(false) {
+                            format!("{}{s}", " ".repeat(pad))
+                        } else {
+                            format!("{s}{}", " ".repeat(pad))
+                        }
+                    })
+                    .collect();
+                out.push_str(cells.join("  ").trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn heading(style: Style, level: usize, text: &str) -> String {
+    match style {
+        Style::Markdown => format!("{} {text}\n\n", "#".repeat(level + 1)),
+        Style::Terminal => format!("{text}\n"),
+    }
+}
+
+fn ceiling(cell: &Cell) -> String {
+    cell.fraction_of_read_ceiling.map_or("-".to_string(), |f| {
+        format!("{:.0} % of read ceiling", f * 100.0)
+    })
+}
+
+fn header_lines(run: &Run) -> Vec<String> {
+    let mut lines = vec![format!(
+        "hashbench {} on {} ({} logical cores), {}",
+        run.tool.version,
+        run.host.cpu_model,
+        run.host.logical_cores,
+        run.tsc_hz.map_or("no TSC".to_string(), |hz| format!(
+            "TSC {:.3} GHz",
+            hz / 1e9
+        ))
+    )];
+    lines.push(format!(
+        "build: {} profile, {}, target-cpu {}",
+        run.build.profile,
+        run.build.rustc,
+        run.build.target_cpu.as_deref().unwrap_or("default")
+    ));
+    if !run.complete {
+        lines.push("INCOMPLETE: the run was interrupted; planned cells are missing".to_string());
+    }
+    lines
+}
+
+fn render(run: &Run, style: Style) -> String {
+    let mut out = String::new();
+    for line in header_lines(run) {
+        match style {
+            Style::Markdown => out.push_str(&format!("{line}  \n")),
+            Style::Terminal => out.push_str(&format!("{line}\n")),
+        }
+    }
+    out.push('\n');
+    for s in run.sizes() {
+        let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
+        if cells.is_empty() {
+            continue;
+        }
+        cells.sort_by(|a, b| b.gb_per_sec().total_cmp(&a.gb_per_sec()));
+        out.push_str(&heading(style, 1, &format!("Ranking at {}", size(s))));
+        let rows: Vec<Vec<String>> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                vec![
+                    format!("{}.", i + 1),
+                    c.implementation.clone(),
+                    rate(c.gb_per_sec()),
+                    format!("±{}", percent(c.ci_percent())),
+                    ceiling(c),
+                ]
+            })
+            .collect();
+        out.push_str(&table(
+            style,
+            &["#", "implementation", "throughput", "95 % CI", "vs read"],
+            &rows,
+            &[true, false, true, true, false],
+        ));
+        out.push('\n');
+    }
+    if !run.cells.is_empty() {
+        out.push_str(&heading(style, 1, "Detail"));
+        let rows: Vec<Vec<String>> = run
+            .cells
+            .iter()
+            .map(|c| {
+                vec![
+                    c.algorithm.clone().unwrap_or_default(),
+                    c.implementation.clone(),
+                    size(c.size),
+                    time_ns(c.summary.median.0),
+                    rate(c.gb_per_sec()),
+                    format!("±{}", percent(c.ci_percent())),
+                    c.tsc_cycles_per_byte
+                        .map_or("-".to_string(), |x| format!("{x:.2}")),
+                    c.summary.count.to_string(),
+                    c.backend.clone(),
+                ]
+            })
+            .collect();
+        out.push_str(&table(
+            style,
+            &[
+                "algorithm",
+                "implementation",
+                "size",
+                "median",
+                "throughput",
+                "95 % CI",
+                "TSC cycles/B",
+                "samples",
+                "backend",
+            ],
+            &rows,
+            &[false, false, true, true, true, true, true, true, false],
+        ));
+        out.push('\n');
+    }
+    if !run.baselines.is_empty() {
+        out.push_str(&heading(style, 1, "Baselines"));
+        let rows: Vec<Vec<String>> = run
+            .baselines
+            .iter()
+            .map(|c| {
+                vec![
+                    c.implementation.trim_start_matches("baseline/").to_string(),
+                    size(c.size),
+                    time_ns(c.summary.median.0),
+                    if c.implementation == "baseline/nop" {
+                        "-".to_string()
+                    } else {
+                        rate(c.gb_per_sec())
+                    },
+                    format!("±{}", percent(c.ci_percent())),
+                    c.tsc_cycles_per_call
+                        .map_or("-".to_string(), |x| format!("{x:.1}")),
+                ]
+            })
+            .collect();
+        out.push_str(&table(
+            style,
+            &[
+                "baseline",
+                "size",
+                "median",
+                "throughput",
+                "95 % CI",
+                "TSC cycles/call",
+            ],
+            &rows,
+            &[false, true, true, true, true, true],
+        ));
+        out.push('\n');
+    }
+    if !run.skipped.is_empty() {
+        out.push_str(&heading(style, 1, "Skipped"));
+        for s in &run.skipped {
+            out.push_str(&format!("- {}: {}", s.implementation, s.reason));
+            if let Some(first) = s.details.first() {
+                out.push_str(&format!(" ({first})"));
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Aligned text for a terminal.
+pub fn terminal(run: &Run) -> String {
+    render(run, Style::Terminal)
+}
+
+/// GitHub-flavoured Markdown that pastes into a README.
+pub fn markdown(run: &Run) -> String {
+    render(run, Style::Markdown)
+}

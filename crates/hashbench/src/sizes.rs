@@ -1,0 +1,127 @@
+//! `--sizes` and `--time` values: `64,384,4k,16k,64k,1m,4m`, `0.3`, `300ms`.
+
+use crate::UsageError;
+
+/// The seed benchmarks' sizes, 64 B to 4 MiB.
+pub const DEFAULT_SIZES: &[u64] = &[64, 384, 4 << 10, 16 << 10, 64 << 10, 1 << 20, 4 << 20];
+
+/// Parses a comma-separated size list; `k`/`m`/`g` suffixes are KiB/MiB/GiB.
+/// `max` is the largest size this machine can hold twice (input + copy baseline).
+pub fn parse_sizes(text: &str, max: u64) -> Result<Vec<u64>, UsageError> {
+    let mut sizes = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        let bad = |why: &str| UsageError(format!("bad size '{item}' in --sizes: {why}"));
+        if item.is_empty() {
+            return Err(bad("empty (sizes look like 64,4k,1m)"));
+        }
+        let lower = item.to_ascii_lowercase();
+        let (digits, scale) = match lower.strip_suffix(['k', 'm', 'g']) {
+            Some(d) => (
+                d,
+                match lower.as_bytes()[lower.len() - 1] {
+                    b'k' => 1u64 << 10,
+                    b'm' => 1 << 20,
+                    _ => 1 << 30,
+                },
+            ),
+            None => (lower.strip_suffix('b').unwrap_or(&lower), 1),
+        };
+        let n: u64 = digits
+            .trim()
+            .parse()
+            .map_err(|_| bad("not a whole number with an optional k, m or g suffix"))?;
+        let bytes = n.checked_mul(scale).ok_or_else(|| bad("too large"))?;
+        if bytes == 0 {
+            return Err(bad("must be at least 1 byte"));
+        }
+        if bytes > max {
+            return Err(bad(&format!(
+                "larger than this machine's memory allows ({} bytes at most)",
+                max
+            )));
+        }
+        if !sizes.contains(&bytes) {
+            sizes.push(bytes);
+        }
+    }
+    sizes.sort_unstable();
+    Ok(sizes)
+}
+
+/// Parses `0.3`, `0.3s`, `300ms`, `2s` into seconds.
+pub fn parse_seconds(text: &str) -> Result<f64, UsageError> {
+    let t = text.trim().to_ascii_lowercase();
+    let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 1e-3)
+    } else if let Some(s) = t.strip_suffix('s') {
+        (s, 1.0)
+    } else {
+        (t.as_str(), 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= 3600.0 => Ok(v * scale),
+        _ => Err(UsageError(format!(
+            "bad --time '{text}': give a positive duration up to an hour, like 0.3, 300ms or 2s"
+        ))),
+    }
+}
+
+/// Parses `0.01` or `1%`.
+pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
+    let t = text.trim();
+    let value = match t.strip_suffix('%') {
+        Some(p) => p.trim().parse::<f64>().map(|p| p / 100.0),
+        None => t.parse::<f64>(),
+    };
+    match value {
+        Ok(v) if v.is_finite() && v > 0.0 && v < 1.0 => Ok(v),
+        _ => Err(UsageError(format!(
+            "bad --precision '{text}': give a fraction like 0.01 or a percentage like 1%"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_with_suffixes() {
+        assert_eq!(
+            parse_sizes("64,384,4k,16K,64k,1m,4m", u64::MAX).unwrap(),
+            DEFAULT_SIZES
+        );
+        assert_eq!(parse_sizes("1g, 7b", u64::MAX).unwrap(), [7, 1 << 30]);
+        assert_eq!(parse_sizes("4k,4096", u64::MAX).unwrap(), [4096]);
+    }
+
+    #[test]
+    fn bad_sizes_say_why() {
+        for (text, why) in [
+            ("0", "at least 1 byte"),
+            ("4x", "whole number"),
+            ("", "empty"),
+            ("64,,4k", "empty"),
+            ("-1", "whole number"),
+            ("1.5k", "whole number"),
+            ("99999999999999999999", "whole number"),
+            ("17179869184g", "too large"),
+        ] {
+            let err = parse_sizes(text, u64::MAX).unwrap_err().0;
+            assert!(err.contains(why), "{text}: {err}");
+        }
+        assert!(parse_sizes("2g", 1 << 30).unwrap_err().0.contains("memory"));
+    }
+
+    #[test]
+    fn times_and_precisions() {
+        assert_eq!(parse_seconds("0.3").unwrap(), 0.3);
+        assert_eq!(parse_seconds("300ms").unwrap(), 0.3);
+        assert_eq!(parse_seconds("2s").unwrap(), 2.0);
+        assert!(parse_seconds("0").is_err() && parse_seconds("abc").is_err());
+        assert_eq!(parse_precision("1%").unwrap(), 0.01);
+        assert_eq!(parse_precision("0.005").unwrap(), 0.005);
+        assert!(parse_precision("0").is_err() && parse_precision("150%").is_err());
+    }
+}
