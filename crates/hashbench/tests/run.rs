@@ -1,0 +1,225 @@
+//! `hashbench run` end to end: every output format, bad input, Ctrl-C and atomic output.
+//! Budgets are tiny: these tests check behaviour, never speed.
+
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn hashbench() -> Command {
+    Command::cargo_bin("hashbench").expect("binary built")
+}
+
+/// A fast run: two cheap implementations, two sizes, 20 ms per cell.
+const QUICK: &[&str] = &[
+    "run",
+    "crc32/crc32fast",
+    "adler32/adler2",
+    "--sizes",
+    "64,4k",
+    "--time",
+    "0.02",
+    "-q",
+    "--seed",
+    "5",
+];
+
+#[test]
+fn json_output_is_the_documented_contract() {
+    let out = hashbench()
+        .args(QUICK)
+        .args(["--format", "json", "--raw"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(run["schema_version"], 1);
+    assert_eq!(run["complete"], true);
+    assert_eq!(run["config"]["seed"], 5);
+    assert_eq!(run["config"]["sizes"], serde_json::json!([64, 4096]));
+    assert!(run["host"]["cpu_model"]
+        .as_str()
+        .is_some_and(|s| !s.is_empty()));
+    assert!(run["build"]["rustc"]
+        .as_str()
+        .is_some_and(|s| s.starts_with("rustc ")));
+    let cells = run["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 4, "2 implementations x 2 sizes");
+    for c in cells {
+        assert!(c["summary"]["median"].as_f64().unwrap() > 0.0);
+        assert!(c["summary"]["count"].as_u64().unwrap() >= 10);
+        assert!(c["fraction_of_read_ceiling"].as_f64().is_some());
+        let raw = c["raw"].as_array().expect("--raw keeps samples");
+        assert_eq!(raw.len() as u64, c["summary"]["count"].as_u64().unwrap());
+    }
+    let baselines: Vec<&str> = run["baselines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["implementation"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        baselines,
+        ["baseline/nop", "baseline/memcpy", "baseline/read"].repeat(2)
+    );
+}
+
+#[test]
+fn table_markdown_and_csv_render() {
+    let table = hashbench().args(QUICK).output().unwrap();
+    assert!(table.status.success());
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        text.contains("Ranking at 4 KiB") && text.contains("of read ceiling"),
+        "{text}"
+    );
+    assert!(text.contains("Baselines") && text.contains("crc32/crc32fast"));
+
+    let md = hashbench()
+        .args(QUICK)
+        .args(["--format", "markdown"])
+        .output()
+        .unwrap();
+    let md = String::from_utf8(md.stdout).unwrap();
+    assert!(
+        md.contains("## Ranking at 64 B") && md.contains("| ---: |") || md.contains("| ---:"),
+        "{md}"
+    );
+
+    let csv = hashbench()
+        .args(QUICK)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].starts_with("kind,implementation,algorithm"));
+    assert_eq!(
+        lines.len(),
+        1 + 4 + 6,
+        "header, 4 cells, 6 baselines:\n{csv}"
+    );
+    let columns = lines[0].split(',').count();
+    assert!(lines.iter().all(|l| l.split(',').count() == columns));
+}
+
+#[test]
+fn bad_sizes_and_names_are_usage_errors() {
+    for sizes in ["0", "4x", "1.5k", "", "99999999g"] {
+        let out = hashbench()
+            .args(["run", "crc32", "--sizes", sizes])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--sizes {sizes:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--sizes"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let out = hashbench()
+        .args(["run", "sha256", "--sizes", "64"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sha2-256"));
+    let out = hashbench()
+        .args(["run", "crc32", "--time", "-1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_missing_output_directory_fails_before_measuring_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("missing").join("run.json");
+    let started = Instant::now();
+    let out = hashbench()
+        .args(QUICK)
+        .args(["--format", "json", "-o"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not exist"));
+    assert!(!target.exists());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no stray files"
+    );
+    // Refused up front: no verification or measurement ran (those take seconds).
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn output_file_is_written_whole_and_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("run.json");
+    let out = hashbench()
+        .args(QUICK)
+        .args(["--format", "json", "-o"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty(), "the result goes to the file");
+    let run: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(run["complete"], true);
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        [std::ffi::OsString::from("run.json")],
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn ctrl_c_writes_partial_results_and_exits_130() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("partial.json");
+    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("hashbench"))
+        .args([
+            "run",
+            "crc32/crc32fast",
+            "--sizes",
+            "1k,2k,4k,8k,16k,32k,64k,128k",
+            "--time",
+            "1",
+            "--format",
+            "json",
+            "-q",
+            "-o",
+        ])
+        .arg(&target)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Verification takes about a second; at an unreachable precision every cell runs its
+    // full second, so the whole run would take over 30 s.
+    std::thread::sleep(Duration::from_secs(4));
+    let status = StdCommand::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(run["complete"], false);
+    let cells = run["cells"].as_array().unwrap().len() + run["baselines"].as_array().unwrap().len();
+    assert!(cells < 8 * 4, "stopped early: {cells} cells");
+}
