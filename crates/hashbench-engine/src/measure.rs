@@ -167,7 +167,7 @@ fn timed_batch<K: Kernel + ?Sized>(
         // out of the loop or folded into another, at the cost of two loads (black-boxing
         // the fat slice itself would cost two stores and two loads). Kernels whose output
         // is not written through an opaque call black_box it themselves.
-        let input: &[u8] = *black_box(slot);
+        let input: &[u8] = black_box(slot);
         kernel.run(input, out);
     }
     let elapsed = start.elapsed();
