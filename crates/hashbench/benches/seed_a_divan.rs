@@ -58,48 +58,8 @@ fn main() {
 /// The seed's page sizes.
 const SIZES: [usize; 4] = [4096, 16384, 65536, 1048576];
 
-/// Seed of the xorshift64 input, as passed to `hashbench_engine::input::Input::new`.
+/// Seed of the input bytes: the same bytes as `hashbench run --seed 1` measures.
 const INPUT_SEED: u64 = 1;
-
-/// Alignment of the input's first byte (`hashbench_engine::input::INPUT_ALIGN`).
-const INPUT_ALIGN: usize = 64;
-
-/// A copy of hashbench-engine's xorshift64 filler generator.
-struct XorShift64(u64);
-
-impl XorShift64 {
-    fn new(seed: u64) -> Self {
-        let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-        state = (state ^ (state >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        if state == 0 {
-            state = 0x2545_F491_4F6C_DD1D;
-        }
-        Self(state)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
-
-/// `len` xorshift64 bytes from [`INPUT_SEED`], starting on a 64-byte boundary: returns
-/// the backing buffer and the offset of the first input byte.
-fn input(len: usize) -> (Vec<u8>, usize) {
-    let mut buf = vec![0u8; len + INPUT_ALIGN];
-    let addr = buf.as_ptr() as usize;
-    let start = (INPUT_ALIGN - addr % INPUT_ALIGN) % INPUT_ALIGN;
-    let mut rng = XorShift64::new(INPUT_SEED);
-    for chunk in buf[start..start + len].chunks_mut(8) {
-        let word = rng.next_u64().to_le_bytes();
-        chunk.copy_from_slice(&word[..chunk.len()]);
-    }
-    (buf, start)
-}
 
 /// Times one-shot hashing of a `size`-byte page with the catalogue implementation `id`.
 fn bench_impl(bencher: Bencher, id: &str, size: usize) {
@@ -108,8 +68,8 @@ fn bench_impl(bencher: Bencher, id: &str, size: usize) {
     let mut h = imp
         .instantiate()
         .unwrap_or_else(|why| panic!("{id} cannot run here: {why}"));
-    let (buf, start) = input(size);
-    let data = &buf[start..start + size];
+    let input = hashbench_engine::Input::new(size, INPUT_SEED, 0);
+    let data = input.bytes();
     let mut out = vec![0u8; imp.algorithm.output_bytes()];
     bencher.counter(BytesCount::new(size)).bench_local(|| {
         h.oneshot(divan::black_box(data), &mut out);
