@@ -32,7 +32,7 @@
 //! `Hasher::oneshot` over the whole page, writing into a digest buffer of the algorithm's
 //! output length; input and output go through `divan::black_box`.
 //!
-//! Input: the bytes `hashbench_engine::input::Input::new(size, 1, 0)` produces, i.e.
+//! Input: the bytes `hashbench_engine::Input::new(size, 1, 0)` produces, i.e.
 //! xorshift64 filler from seed 1 (the engine's seed mixing, 8 little-endian bytes per
 //! step) starting on a 64-byte boundary. The generator is repeated here because
 //! `hashbench-engine` is not a dependency of this crate; the seed's own input was a
