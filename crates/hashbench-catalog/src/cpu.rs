@@ -3,39 +3,9 @@
 /// Whether this CPU (and OS) supports the named feature. Names are those of
 /// `is_x86_feature_detected!`; an unknown name or another architecture answers `false`,
 /// which makes the implementation that asked for it unavailable rather than unsafe.
+/// The feature list lives once, in `hashbench_host`.
 pub fn has_feature(name: &str) -> bool {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    {
-        macro_rules! check {
-            ($($f:tt),*) => {
-                match name {
-                    $($f => std::arch::is_x86_feature_detected!($f),)*
-                    _ => false,
-                }
-            };
-        }
-        check!(
-            "sse2",
-            "ssse3",
-            "sse4.1",
-            "sse4.2",
-            "pclmulqdq",
-            "avx",
-            "avx2",
-            "bmi2",
-            "sha",
-            "avx512f",
-            "avx512vl",
-            "avx512bw",
-            "vpclmulqdq",
-            "aes"
-        )
-    }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        let _ = name;
-        false
-    }
+    hashbench_host::has_cpu_feature(name)
 }
 
 /// The first of `choices` whose features are all present, else `fallback`: how the

@@ -42,24 +42,8 @@ impl Build {
                 [$(($f, cfg!(target_feature = $f))),*]
             };
         }
-        let all = enabled!(
-            "sse2",
-            "ssse3",
-            "sse4.1",
-            "sse4.2",
-            "pclmulqdq",
-            "avx",
-            "avx2",
-            "bmi2",
-            "sha",
-            "aes",
-            "avx512f",
-            "avx512vl",
-            "avx512bw",
-            "vpclmulqdq"
-        );
-        debug_assert!(all.iter().map(|(f, _)| *f).eq(crate::RELEVANT_FEATURES));
-        all.iter()
+        crate::host::with_relevant_features!(enabled)
+            .iter()
             .filter(|(_, on)| *on)
             .map(|(f, _)| f.to_string())
             .collect()

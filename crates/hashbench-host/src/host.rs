@@ -10,24 +10,62 @@ use crate::parse;
 /// Placeholder for a string fact that could not be determined.
 pub const UNKNOWN: &str = "unknown";
 
-/// The CPU features hashbench implementations dispatch on, in the spelling of
-/// `is_x86_feature_detected!` and `cfg(target_feature)`.
-pub const RELEVANT_FEATURES: [&str; 14] = [
-    "sse2",
-    "ssse3",
-    "sse4.1",
-    "sse4.2",
-    "pclmulqdq",
-    "avx",
-    "avx2",
-    "bmi2",
-    "sha",
-    "aes",
-    "avx512f",
-    "avx512vl",
-    "avx512bw",
-    "vpclmulqdq",
-];
+/// Expands `$m!(...)` with the CPU features hashbench implementations dispatch on, in
+/// the spelling of `is_x86_feature_detected!` and `cfg(target_feature)`. Those macros take
+/// only literals, so the list is written here once and handed to each use.
+macro_rules! with_relevant_features {
+    ($m:ident) => {
+        $m!(
+            "sse2",
+            "ssse3",
+            "sse4.1",
+            "sse4.2",
+            "pclmulqdq",
+            "avx",
+            "avx2",
+            "bmi2",
+            "sha",
+            "aes",
+            "avx512f",
+            "avx512vl",
+            "avx512bw",
+            "vpclmulqdq"
+        )
+    };
+}
+pub(crate) use with_relevant_features;
+
+macro_rules! as_array {
+    ($($f:tt),*) => {
+        [$($f),*]
+    };
+}
+
+/// The CPU features hashbench implementations dispatch on.
+pub const RELEVANT_FEATURES: [&str; 14] = with_relevant_features!(as_array);
+
+/// Whether this CPU (and OS) supports the named feature at run time. An unknown name, or
+/// another architecture, answers `false`: whatever asked for it is then unavailable
+/// rather than unsafe.
+pub fn has_cpu_feature(name: &str) -> bool {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        macro_rules! check {
+            ($($f:tt),*) => {
+                match name {
+                    $($f => std::arch::is_x86_feature_detected!($f),)*
+                    _ => false,
+                }
+            };
+        }
+        with_relevant_features!(check)
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let _ = name;
+        false
+    }
+}
 
 /// One CPU cache as seen from CPU 0.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,40 +193,11 @@ fn read_caches(dir: &Path) -> Vec<Cache> {
 
 /// [`RELEVANT_FEATURES`] present at run time, in that order.
 pub fn detect_cpu_features() -> Vec<String> {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    {
-        macro_rules! detected {
-            ($($f:tt),*) => {
-                [$(($f, std::arch::is_x86_feature_detected!($f))),*]
-            };
-        }
-        let found = detected!(
-            "sse2",
-            "ssse3",
-            "sse4.1",
-            "sse4.2",
-            "pclmulqdq",
-            "avx",
-            "avx2",
-            "bmi2",
-            "sha",
-            "aes",
-            "avx512f",
-            "avx512vl",
-            "avx512bw",
-            "vpclmulqdq"
-        );
-        debug_assert!(found.iter().map(|(f, _)| *f).eq(RELEVANT_FEATURES));
-        found
-            .iter()
-            .filter(|(_, present)| *present)
-            .map(|(f, _)| f.to_string())
-            .collect()
-    }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        Vec::new()
-    }
+    RELEVANT_FEATURES
+        .iter()
+        .filter(|f| has_cpu_feature(f))
+        .map(|f| f.to_string())
+        .collect()
 }
 
 #[cfg(test)]

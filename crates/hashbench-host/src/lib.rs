@@ -28,6 +28,6 @@ pub mod parse;
 pub mod tsc;
 
 pub use build_info::Build;
-pub use host::{detect_cpu_features, Cache, Host, RELEVANT_FEATURES, UNKNOWN};
+pub use host::{detect_cpu_features, has_cpu_feature, Cache, Host, RELEVANT_FEATURES, UNKNOWN};
 pub use parse::ParseError;
 pub use tsc::Tsc;
