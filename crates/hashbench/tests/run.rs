@@ -191,6 +191,8 @@ fn ctrl_c_writes_partial_results_and_exits_130() {
             "1k,2k,4k,8k,16k,32k,64k,128k",
             "--time",
             "1",
+            "--precision",
+            "0.0001",
             "--format",
             "json",
             "-q",
@@ -201,8 +203,8 @@ fn ctrl_c_writes_partial_results_and_exits_130() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Verification takes about a second; at an unreachable precision every cell runs its
-    // full second, so the whole run would take over 30 s.
+    // Verification takes about a second; at a precision this tight cells take thousands
+    // of samples, and the whole run takes over 20 s (23.6 s measured on a quiet machine).
     std::thread::sleep(Duration::from_secs(4));
     let status = StdCommand::new("kill")
         .args(["-INT", &child.id().to_string()])
