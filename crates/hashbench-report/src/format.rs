@@ -56,9 +56,52 @@ pub fn percent(p: Option<f64>) -> String {
     p.map_or("-".to_string(), |p| format!("{p:.1} %"))
 }
 
+/// Columns separated by two spaces, each as wide as its widest cell; column `c` is
+/// right-aligned where `right[c]` is true. Trailing spaces are trimmed.
+pub fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                let pad = " ".repeat(widths[c] - s.chars().count());
+                if right.get(c).copied().unwrap_or(false) {
+                    format!("{pad}{s}")
+                } else {
+                    format!("{s}{pad}")
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aligns_columns() {
+        let rows = vec![
+            vec!["a".to_string(), "bb".to_string(), "c".to_string()],
+            vec!["aaa".to_string(), "b".to_string(), "".to_string()],
+        ];
+        assert_eq!(aligned(&rows, &[]), "a    bb  c\naaa  b\n");
+        assert_eq!(aligned(&rows, &[true]), "  a  bb  c\naaa  b\n");
+    }
 
     #[test]
     fn sizes() {

@@ -1,7 +1,7 @@
 //! Terminal and Markdown renderings: per-size rankings like the seeds' summaries, a detail
 //! table, and the baselines.
 
-use crate::format::{percent, rate, size, time_ns};
+use crate::format::{aligned, percent, rate, size, time_ns};
 use crate::model::{Cell, Run};
 
 /// Where the same content goes: aligned text for a terminal, or Markdown tables.
@@ -30,30 +30,7 @@ fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) ->
                 std::iter::once(header.iter().map(|h| h.to_string()).collect())
                     .chain(rows.iter().cloned())
                     .collect();
-            let widths: Vec<usize> = (0..header.len())
-                .map(|c| {
-                    all.iter()
-                        .map(|r| r.get(c).map_or(0, |s| s.chars().count()))
-                        .max()
-                        .unwrap_or(0)
-                })
-                .collect();
-            for row in &all {
-                let cells: Vec<String> = row
-                    .iter()
-                    .enumerate()
-                    .map(|(c, s)| {
-                        let pad = widths[c] - s.chars().count();
-                        if right.get(c).copied().unwrap_or(false) {
-                            format!("{}{s}", " ".repeat(pad))
-                        } else {
-                            format!("{s}{}", " ".repeat(pad))
-                        }
-                    })
-                    .collect();
-                out.push_str(cells.join("  ").trim_end());
-                out.push('\n');
-            }
+            out.push_str(&aligned(&all, right));
         }
     }
     out

@@ -4,7 +4,7 @@ use anyhow::Result;
 use hashbench_catalog::{Algorithm, Availability, Implementation, ProviderKind};
 use serde::Serialize;
 
-use crate::{emit, select, table, Format};
+use crate::{emit, select, Format};
 
 /// Version of the `list --format json` document (docs/json-schema.md).
 const LIST_SCHEMA_VERSION: u32 = 1;
@@ -103,7 +103,7 @@ fn render(listing: &Listing) -> String {
             ]
         })
         .collect();
-    let rendered = table::render(&rows);
+    let rendered = hashbench_report::format::aligned(&rows, &[]);
     let mut lines = rendered.lines();
     let mut out = String::new();
     for entry in &listing.algorithms {

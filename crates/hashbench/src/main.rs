@@ -6,7 +6,6 @@ mod list;
 mod run;
 mod sizes;
 mod sum;
-mod table;
 mod verify;
 
 use std::process::ExitCode;
