@@ -14,7 +14,10 @@ mod kernel;
 mod measure;
 
 pub use input::{Input, INPUT_ALIGN};
-pub use kernel::{read_fold, HashKernel, Kernel, Memcpy, Nop, Read};
+pub use kernel::{
+    read_fold, read_fold_widest, widest_read_fold, HashKernel, Kernel, Memcpy, Nop, Read,
+};
 pub use measure::{
-    measure, timer_resolution, CellResult, Config, EngineError, NoopObserver, Observer, StopReason,
+    measure, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver, Observer,
+    RoundRecord, StopReason,
 };

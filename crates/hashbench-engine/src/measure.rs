@@ -66,19 +66,37 @@ pub enum StopReason {
 pub struct CellResult {
     /// Kernel calls per timed batch (the same for every sample).
     pub iterations_per_sample: u64,
-    /// Every timed batch, in order.
+    /// Every timed batch, in order, all rounds pooled.
     pub measurements: Vec<Measurement>,
+    /// TSC ticks of every timed batch, parallel to `measurements` (x86_64 only).
+    pub tsc_ticks: Option<Vec<u64>>,
+    /// One entry per round, in order.
+    pub rounds: Vec<RoundRecord>,
     /// Statistics over per-iteration times of all measurements.
     pub summary: Summary,
-    /// Whether at least `min_samples` samples were taken (false only when
-    /// cancelled early).
+    /// Median TSC ticks per call over the samples (x86_64 only).
+    pub tsc_ticks_per_call: Option<f64>,
+    /// Whether every planned round ran and took at least `min_samples` samples
+    /// (false only when cancelled).
     pub complete: bool,
-    /// Why sampling stopped.
+    /// Why sampling stopped: `Precision` when the pooled median reached the target,
+    /// `Cancelled` when a round was cut short, else `Budget`.
     pub stop_reason: StopReason,
     /// Estimated resolution of [`Instant`], in nanoseconds.
     pub timer_resolution_ns: f64,
-    /// Wall-clock time of the whole measurement, warm-up included.
+    /// Wall-clock time spent in this cell over all rounds, warm-up included.
     pub elapsed_total: Duration,
+}
+
+/// What one round of a cell measured.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RoundRecord {
+    /// Samples taken in this round.
+    pub samples: usize,
+    /// Median time per call over this round's samples, nanoseconds.
+    pub median_ns: f64,
+    /// Why this round stopped.
+    pub stop_reason: StopReason,
 }
 
 /// Why a cell could not be measured.
@@ -151,28 +169,70 @@ pub fn timer_resolution() -> f64 {
     }
 }
 
-/// Runs `kernel` `iters` times on `input` and returns the elapsed time.
+/// Hides `value` from the optimiser at no cost: an empty `asm!` block that takes the
+/// value in a register and hands it back "changed". The compiler must assume any value
+/// came out, so nothing computed from it can be hoisted out of the loop or folded into
+/// another call. [`black_box`] would do the same through memory (a store and a reload per
+/// call), which is most of a `nop` iteration's cost.
+#[inline(always)]
+fn opaque<T>(value: *const T) -> *const T {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let mut v = value;
+        // SAFETY: the template is empty: no instruction runs, no memory or flag changes.
+        // The pointer is only carried through a register, never dereferenced, so `nomem`
+        // is true.
+        #[allow(clippy::pointers_in_nomem_asm_block)]
+        unsafe {
+            std::arch::asm!("/* {0} */", inout(reg) v, options(nomem, nostack, preserves_flags));
+        }
+        v
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        black_box(value)
+    }
+}
+
+/// The time-stamp counter, on x86_64.
+#[inline(always)]
+fn ticks() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rdtsc is available on every x86_64 CPU.
+        unsafe { std::arch::x86_64::_rdtsc() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
+    }
+}
+
+/// Runs `kernel` `iters` times on `input` and returns the elapsed time and TSC ticks.
 #[inline(never)]
 fn timed_batch<K: Kernel + ?Sized>(
     kernel: &mut K,
     input: &[u8],
     out: &mut [u8],
     iters: u64,
-) -> Duration {
-    let slot: &&[u8] = &input;
+) -> (Duration, u64) {
+    let (ptr, len) = (input.as_ptr(), input.len());
+    let c0 = ticks();
     let start = Instant::now();
     for _ in 0..iters {
-        // One black_box per call, of a thin pointer to the slice: the input the kernel
-        // sees is re-read through an opaque pointer every time, so no call can be hoisted
-        // out of the loop or folded into another, at the cost of two loads (black-boxing
-        // the fat slice itself would cost two stores and two loads). Kernels whose output
-        // is not written through an opaque call black_box it themselves.
-        let input: &[u8] = black_box(slot);
+        // The input pointer passes through an opaque register barrier on every call, so
+        // the kernel's work on it cannot be hoisted out of the loop or merged with another
+        // call's. Kernels whose output is not written through an opaque call black_box it
+        // themselves.
+        // SAFETY: `ptr` and `len` come from `input`, which outlives the loop; the barrier
+        // returns the pointer unchanged.
+        let input: &[u8] = unsafe { std::slice::from_raw_parts(opaque(ptr), len) };
         kernel.run(input, out);
     }
     let elapsed = start.elapsed();
+    let c1 = ticks();
     black_box(&mut *out);
-    elapsed
+    (elapsed, c1.wrapping_sub(c0))
 }
 
 /// Sample count at which the summary is next recomputed after a check at
@@ -186,40 +246,7 @@ fn next_check(n: usize) -> usize {
     }
 }
 
-/// Measures one cell: `kernel` on `input`.
-///
-/// 1. Warm-up for about 10 % of the budget (at least 3 calls; skipped if
-///    already cancelled).
-/// 2. Calibration: the batch size doubles from 1 until one batch takes at
-///    least `max(min_sample_time, 1000 × timer resolution)`.
-/// 3. Sampling: timed batches of that size, until the median is precise
-///    enough, the budget is spent (with at least `min_samples` samples), or
-///    `cancel` is set. At least one sample is always taken, so a result
-///    always has a summary; when cancelled before `min_samples`, the result
-///    has `complete == false`.
-/// 4. After every batch the kernel runs once more, untimed, and its output is
-///    compared with `expected` when given.
-///
-/// # Errors
-///
-/// [`EngineError::WrongDigest`] when a check run disagrees with `expected`,
-/// [`EngineError::OutputLength`] when `expected` has the wrong length,
-/// [`EngineError::InvalidConfig`] for a zero `min_samples` or a non-finite
-/// or negative precision, [`EngineError::Stats`] if the statistics reject the
-/// measurements.
-///
-/// Generic over the kernel so that a concrete kernel (the `Nop` baseline above all) is
-/// inlined into the timed loop: the `nop` floor then measures the loop itself, not an
-/// indirect call. Hash kernels pay one indirect call through `dyn Hasher`, alike for all.
-pub fn measure<K: Kernel + ?Sized>(
-    kernel: &mut K,
-    input: &Input,
-    config: &Config,
-    expected: Option<&[u8]>,
-    cancel: &AtomicBool,
-    observer: &mut dyn Observer,
-) -> Result<CellResult, EngineError> {
-    let started = Instant::now();
+fn validate(config: &Config) -> Result<(), EngineError> {
     if config.min_samples == 0 {
         return Err(EngineError::InvalidConfig("min_samples must be ≥ 1".into()));
     }
@@ -229,104 +256,278 @@ pub fn measure<K: Kernel + ?Sized>(
             config.target_precision
         )));
     }
-    let kernel_len = kernel.output_len();
-    if let Some(exp) = expected {
-        if exp.len() != kernel_len {
-            return Err(EngineError::OutputLength {
-                expected_len: exp.len(),
-                kernel_len,
-            });
+    Ok(())
+}
+
+/// A cell measured over several *rounds*, possibly far apart in time, with other cells
+/// measured in between. A machine whose speed changes for seconds at a time (a shared VM,
+/// a noisy neighbour) then shows in only some rounds of a cell, and the pooled median
+/// follows the speed the machine had most of the time instead of whichever it had during
+/// one short visit.
+///
+/// ```text
+/// let mut cell = CellState::new();
+/// for round in 0..3 { cell.round(&mut kernel, &input, &per_round, expected, &cancel, &mut obs)?; }
+/// let result = cell.finish(3)?;
+/// ```
+#[derive(Debug)]
+pub struct CellState {
+    iters: Option<u64>,
+    measurements: Vec<Measurement>,
+    ticks: Vec<u64>,
+    rounds: Vec<RoundRecord>,
+    resolution_ns: f64,
+    elapsed: Duration,
+    min_samples: usize,
+}
+
+impl Default for CellState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl CellState {
+    /// A cell with no rounds yet. Measures the clock's resolution (a few microseconds).
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            iters: None,
+            measurements: Vec::new(),
+            ticks: Vec::new(),
+            rounds: Vec::new(),
+            resolution_ns: timer_resolution(),
+            elapsed: Duration::ZERO,
+            min_samples: 1,
         }
     }
-    let bytes = input.bytes();
-    let mut out = vec![0u8; kernel_len];
-    let mut check = vec![0u8; kernel_len];
-    let resolution_ns = timer_resolution();
 
-    // 1. Warm-up.
-    if !cancel.load(Ordering::Relaxed) {
-        let warm_up = config.time_budget / 10;
-        let mut calls = 0u32;
-        let t0 = Instant::now();
-        while calls < 3 || t0.elapsed() < warm_up {
-            kernel.run(black_box(bytes), &mut out);
-            black_box(&mut out);
-            calls = calls.saturating_add(1);
-            if calls >= 3 && cancel.load(Ordering::Relaxed) {
-                break;
-            }
-        }
+    /// Rounds measured so far.
+    #[must_use]
+    pub fn rounds(&self) -> &[RoundRecord] {
+        &self.rounds
     }
 
-    // 2. Calibration.
-    let threshold = config
-        .min_sample_time
-        .max(Duration::from_secs_f64(resolution_ns * 1000.0 / 1e9));
-    let mut iters: u64 = 1;
-    loop {
-        let elapsed = timed_batch(kernel, bytes, &mut out, iters);
-        if elapsed >= threshold
-            || iters >= u64::MAX / 2
-            || started.elapsed() >= config.time_budget
-            || cancel.load(Ordering::Relaxed)
-        {
-            break;
-        }
-        iters *= 2;
-    }
-
-    // 3. + 4. Sampling with correctness checks.
-    let name = kernel.name().to_owned();
-    let mut measurements: Vec<Measurement> = Vec::new();
-    let mut check_at = config.min_samples;
-    let (stop_reason, summary) = loop {
-        let elapsed = timed_batch(kernel, bytes, &mut out, iters);
-        measurements.push(Measurement::new(iters, elapsed));
-        let sample_index = measurements.len() - 1;
-
-        kernel.run(bytes, &mut check);
+    /// One round of `kernel` on `input`:
+    ///
+    /// 1. Warm-up for a tenth of `config.time_budget` (at least 3 calls; skipped if
+    ///    already cancelled).
+    /// 2. In the first round only, calibration: the batch size doubles from 1 until one
+    ///    batch takes at least `max(min_sample_time, 1000 × timer resolution)`. Later
+    ///    rounds reuse that batch size, so every sample of the cell has the same size.
+    /// 3. Sampling: timed batches until this round's median is within
+    ///    `config.target_precision`, or `config.time_budget` (this round's, warm-up
+    ///    included) is spent with at least `config.min_samples` samples, or `cancel` is
+    ///    set. At least one sample is always taken.
+    /// 4. After every batch the kernel runs once more, untimed, and its output is
+    ///    compared with `expected` when given.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::WrongDigest`] when a check run disagrees with `expected`,
+    /// [`EngineError::OutputLength`] when `expected` has the wrong length,
+    /// [`EngineError::InvalidConfig`] for a zero `min_samples` or a non-finite or
+    /// negative precision, [`EngineError::Stats`] if the statistics reject the
+    /// measurements.
+    ///
+    /// Generic over the kernel so that a concrete kernel (the `Nop` baseline above all)
+    /// is inlined into the timed loop: the `nop` floor then measures the loop itself, not
+    /// an indirect call. Hash kernels pay one indirect call through `dyn Hasher`, alike
+    /// for all.
+    pub fn round<K: Kernel + ?Sized>(
+        &mut self,
+        kernel: &mut K,
+        input: &Input,
+        config: &Config,
+        expected: Option<&[u8]>,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<StopReason, EngineError> {
+        let started = Instant::now();
+        validate(config)?;
+        self.min_samples = config.min_samples;
+        let kernel_len = kernel.output_len();
         if let Some(exp) = expected {
-            if check != exp {
-                return Err(EngineError::WrongDigest {
-                    expected: hex(exp),
-                    got: hex(&check),
-                    sample_index,
+            if exp.len() != kernel_len {
+                return Err(EngineError::OutputLength {
+                    expected_len: exp.len(),
+                    kernel_len,
                 });
             }
         }
-        observer.sample(&name, measurements.len());
+        let bytes = input.bytes();
+        let mut out = vec![0u8; kernel_len];
+        let mut check = vec![0u8; kernel_len];
 
-        if cancel.load(Ordering::Relaxed) {
-            break (StopReason::Cancelled, None);
-        }
-        let n = measurements.len();
-        let mut latest = None;
-        if n >= check_at {
-            check_at = next_check(n);
-            let s = summarise(&measurements)?;
-            if precision_reached(&s, config.target_precision) {
-                break (StopReason::Precision, Some(s));
+        // 1. Warm-up.
+        if !cancel.load(Ordering::Relaxed) {
+            let warm_up = config.time_budget / 10;
+            let mut calls = 0u32;
+            let t0 = Instant::now();
+            while calls < 3 || t0.elapsed() < warm_up {
+                kernel.run(black_box(bytes), &mut out);
+                black_box(&mut out);
+                calls = calls.saturating_add(1);
+                if calls >= 3 && cancel.load(Ordering::Relaxed) {
+                    break;
+                }
             }
-            latest = Some(s);
         }
-        if n >= config.min_samples && started.elapsed() >= config.time_budget {
-            break (StopReason::Budget, latest);
-        }
-    };
 
-    let summary = match summary {
-        Some(s) => s,
-        None => summarise(&measurements)?,
-    };
-    Ok(CellResult {
-        iterations_per_sample: iters,
-        complete: measurements.len() >= config.min_samples,
-        measurements,
-        summary,
-        stop_reason,
-        timer_resolution_ns: resolution_ns,
-        elapsed_total: started.elapsed(),
-    })
+        // 2. Calibration, once per cell.
+        let iters = match self.iters {
+            Some(n) => n,
+            None => {
+                let threshold = config
+                    .min_sample_time
+                    .max(Duration::from_secs_f64(self.resolution_ns * 1000.0 / 1e9));
+                let mut iters: u64 = 1;
+                loop {
+                    let (elapsed, _) = timed_batch(kernel, bytes, &mut out, iters);
+                    if elapsed >= threshold
+                        || iters >= u64::MAX / 2
+                        || started.elapsed() >= config.time_budget
+                        || cancel.load(Ordering::Relaxed)
+                    {
+                        break;
+                    }
+                    iters *= 2;
+                }
+                self.iters = Some(iters);
+                iters
+            }
+        };
+
+        // 3. + 4. Sampling with correctness checks.
+        let name = kernel.name().to_owned();
+        let first = self.measurements.len();
+        let mut check_at = config.min_samples;
+        let (stop_reason, summary) = loop {
+            let (elapsed, ticks) = timed_batch(kernel, bytes, &mut out, iters);
+            self.measurements.push(Measurement::new(iters, elapsed));
+            self.ticks.push(ticks);
+            let sample_index = self.measurements.len() - 1;
+
+            kernel.run(bytes, &mut check);
+            if let Some(exp) = expected {
+                if check != exp {
+                    return Err(EngineError::WrongDigest {
+                        expected: hex(exp),
+                        got: hex(&check),
+                        sample_index,
+                    });
+                }
+            }
+            let n = self.measurements.len() - first;
+            observer.sample(&name, n);
+
+            if cancel.load(Ordering::Relaxed) {
+                break (StopReason::Cancelled, None);
+            }
+            let mut latest = None;
+            if n >= check_at {
+                check_at = next_check(n);
+                let s = summarise(&self.measurements[first..])?;
+                if precision_reached(&s, config.target_precision) {
+                    break (StopReason::Precision, Some(s));
+                }
+                latest = Some(s);
+            }
+            if n >= config.min_samples && started.elapsed() >= config.time_budget {
+                break (StopReason::Budget, latest);
+            }
+        };
+        let summary = match summary {
+            Some(s) => s,
+            None => summarise(&self.measurements[first..])?,
+        };
+        let samples = self.measurements.len() - first;
+        // A round cut short before its minimum counts as cancelled even if the flag was
+        // seen only at the end.
+        let stop_reason = if samples < config.min_samples {
+            StopReason::Cancelled
+        } else {
+            stop_reason
+        };
+        self.rounds.push(RoundRecord {
+            samples,
+            median_ns: summary.median.get(),
+            stop_reason,
+        });
+        self.elapsed += started.elapsed();
+        Ok(stop_reason)
+    }
+
+    /// The cell's result over every round so far; `planned_rounds` is how many rounds
+    /// the caller meant to run (fewer means the run was cut short). `target_precision`
+    /// decides whether the pooled median counts as having reached its precision.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Stats`] if no round was measured or the statistics reject the
+    /// measurements.
+    pub fn finish(
+        self,
+        planned_rounds: usize,
+        target_precision: f64,
+    ) -> Result<CellResult, EngineError> {
+        let summary = summarise(&self.measurements)?;
+        let cut_short = self.rounds.len() < planned_rounds
+            || self
+                .rounds
+                .iter()
+                .any(|r| r.stop_reason == StopReason::Cancelled);
+        let stop_reason = if cut_short {
+            StopReason::Cancelled
+        } else if precision_reached(&summary, target_precision) {
+            StopReason::Precision
+        } else {
+            StopReason::Budget
+        };
+        let tsc_ticks_per_call = cfg!(target_arch = "x86_64")
+            .then(|| {
+                let per_call = self
+                    .measurements
+                    .iter()
+                    .zip(&self.ticks)
+                    .map(|(m, &t)| t as f64 / m.iterations as f64);
+                Samples::from_nanos(per_call)
+                    .ok()
+                    .map(|s| s.summary().median.get())
+            })
+            .flatten();
+        Ok(CellResult {
+            iterations_per_sample: self.iters.unwrap_or(1),
+            complete: !cut_short && self.measurements.len() >= self.min_samples,
+            tsc_ticks: cfg!(target_arch = "x86_64").then_some(self.ticks),
+            measurements: self.measurements,
+            rounds: self.rounds,
+            summary,
+            tsc_ticks_per_call,
+            stop_reason,
+            timer_resolution_ns: self.resolution_ns,
+            elapsed_total: self.elapsed,
+        })
+    }
+}
+
+/// Measures one cell in a single round ([`CellState::round`] with the whole budget, then
+/// [`CellState::finish`]).
+///
+/// # Errors
+///
+/// As [`CellState::round`].
+pub fn measure<K: Kernel + ?Sized>(
+    kernel: &mut K,
+    input: &Input,
+    config: &Config,
+    expected: Option<&[u8]>,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<CellResult, EngineError> {
+    let mut cell = CellState::new();
+    cell.round(kernel, input, config, expected, cancel, observer)?;
+    cell.finish(1, config.target_precision)
 }
 
 fn summarise(measurements: &[Measurement]) -> Result<Summary, EngineError> {

@@ -5,8 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_engine::{
-    measure, read_fold, CellResult, Config, EngineError, HashKernel, Input, Kernel, Memcpy,
-    NoopObserver, Nop, Observer, Read, StopReason,
+    measure, read_fold, CellResult, CellState, Config, EngineError, HashKernel, Input, Kernel,
+    Memcpy, NoopObserver, Nop, Observer, Read, StopReason,
 };
 
 fn small_config() -> Config {
@@ -34,8 +34,11 @@ fn baselines_measure() {
     let config = small_config();
     let input = Input::new(4096, 1, 0);
     let cancel = AtomicBool::new(false);
-    let kernels: Vec<Box<dyn Kernel>> =
-        vec![Box::new(Nop), Box::new(Read), Box::new(Memcpy::default())];
+    let kernels: Vec<Box<dyn Kernel>> = vec![
+        Box::new(Nop),
+        Box::new(Read::default()),
+        Box::new(Memcpy::default()),
+    ];
     for mut k in kernels {
         let r = measure(
             k.as_mut(),
@@ -153,7 +156,7 @@ fn cancelled_before_start_is_incomplete() {
         ..Config::default()
     };
     let r = measure(
-        &mut Read,
+        &mut Read::default(),
         &Input::new(4096, 9, 0),
         &config,
         None,
@@ -264,4 +267,69 @@ fn invalid_config_rejected() {
     )
     .unwrap_err();
     assert!(matches!(err, EngineError::InvalidConfig(_)));
+}
+
+#[test]
+fn rounds_pool_their_samples_and_share_one_batch_size() {
+    let config = Config {
+        time_budget: Duration::from_millis(10),
+        min_samples: 4,
+        ..Config::default()
+    };
+    let input = Input::new(4096, 3, 0);
+    let cancel = AtomicBool::new(false);
+    let mut kernel = Read::default();
+    let mut cell = CellState::new();
+    let mut per_round = Vec::new();
+    for _ in 0..3 {
+        cell.round(
+            &mut kernel,
+            &input,
+            &config,
+            None,
+            &cancel,
+            &mut NoopObserver,
+        )
+        .unwrap();
+        per_round.push(cell.rounds().last().unwrap().samples);
+    }
+    let r = cell.finish(3, config.target_precision).unwrap();
+    assert!(r.complete);
+    assert_eq!(r.rounds.len(), 3);
+    assert!(per_round.iter().all(|&n| n >= 4), "{per_round:?}");
+    assert_eq!(r.measurements.len(), per_round.iter().sum::<usize>());
+    assert_eq!(r.summary.count, r.measurements.len());
+    assert!(r
+        .measurements
+        .iter()
+        .all(|m| m.iterations == r.iterations_per_sample));
+    if cfg!(target_arch = "x86_64") {
+        assert_eq!(r.tsc_ticks.as_ref().unwrap().len(), r.measurements.len());
+        assert!(r.tsc_ticks_per_call.unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn fewer_rounds_than_planned_is_incomplete() {
+    let config = Config {
+        time_budget: Duration::from_millis(5),
+        ..Config::default()
+    };
+    let mut cell = CellState::new();
+    cell.round(
+        &mut Nop,
+        &Input::new(64, 0, 0),
+        &config,
+        None,
+        &AtomicBool::new(false),
+        &mut NoopObserver,
+    )
+    .unwrap();
+    let r = cell.finish(3, config.target_precision).unwrap();
+    assert!(!r.complete);
+    assert_eq!(r.stop_reason, StopReason::Cancelled);
+    assert!(
+        CellState::new().finish(1, 0.01).is_err(),
+        "no rounds, no result"
+    );
 }

@@ -8,7 +8,7 @@ pub mod model;
 mod text;
 
 pub use csv::csv;
-pub use model::{Cell, ProviderVersion, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION};
+pub use model::{Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION};
 pub use text::{markdown, terminal};
 
 /// Pretty JSON with a trailing newline.

@@ -3,11 +3,13 @@
 
 use hashbench_engine::StopReason;
 use hashbench_host::{Build, Host};
-use hashbench_stats::{Measurement, Summary, Throughput};
+use hashbench_stats::{Summary, Throughput};
 use serde::{Deserialize, Serialize};
 
 /// Incremented when a field is removed, renamed or changes meaning; adding fields does not.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Version 2: raw samples carry `elapsed_ns` and `tsc_ticks`; cells carry
+/// `round_medians_ns`; TSC cycles are counted per sample, not derived from time.
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Run {
@@ -51,7 +53,11 @@ pub struct RunConfig {
     pub time_budget_s: f64,
     /// Target relative half-width of the median's 95 % CI (0.01 = +-1 %).
     pub precision: f64,
+    /// Minimum samples per round.
     pub min_samples: usize,
+    /// Rounds per cell: every cell is measured once per round, in a shuffled order, and
+    /// its samples are pooled.
+    pub rounds: usize,
     /// Seed of the random input bytes.
     pub seed: u64,
     /// Offset of the input from a 64-byte boundary.
@@ -94,18 +100,33 @@ pub struct Cell {
     pub summary: Summary,
     /// Rates at the median and at the ends of its 95 % CI.
     pub throughput: Throughput,
-    /// Median TSC cycles per call and per byte (reference cycles at the TSC frequency,
-    /// not core clock cycles).
+    /// Median over the samples of TSC ticks per call, read from the time-stamp counter
+    /// around every timed batch, and that per byte (reference cycles at the TSC
+    /// frequency, not core clock cycles). `None` off x86_64.
     pub tsc_cycles_per_call: Option<f64>,
     pub tsc_cycles_per_byte: Option<f64>,
     /// Throughput as a fraction of the `read` baseline's at this size (1.0 = as fast as
     /// merely reading the input).
     pub fraction_of_read_ceiling: Option<f64>,
+    /// Median time per call of each round, nanoseconds, in round order. Far-apart values
+    /// mean the machine's speed changed during the run.
+    pub round_medians_ns: Vec<f64>,
     pub stop_reason: StopReason,
-    /// Whether the cell reached its minimum sample count.
+    /// Whether every round ran to its minimum sample count.
     pub complete: bool,
     /// Every sample, with `--raw`.
-    pub raw: Option<Vec<Measurement>>,
+    pub raw: Option<Vec<RawSample>>,
+}
+
+/// One timed batch, as `--raw` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RawSample {
+    /// Kernel calls in the batch.
+    pub iterations: u64,
+    /// Monotonic-clock time of the whole batch.
+    pub elapsed_ns: u64,
+    /// TSC ticks of the whole batch (x86_64 only).
+    pub tsc_ticks: Option<u64>,
 }
 
 impl Cell {

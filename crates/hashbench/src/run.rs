@@ -9,14 +9,19 @@ use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
 use hashbench_catalog::Implementation;
-use hashbench_engine::{measure, CellResult, Config, HashKernel, Input, Memcpy, Nop, Read};
+use hashbench_engine::{CellResult, CellState, Config, HashKernel, Input, Memcpy, Nop, Read};
 use hashbench_host::{Build, Host, Tsc};
-use hashbench_report::{Cell, ProviderVersion, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION};
+use hashbench_report::{
+    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION,
+};
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
 
 use crate::sizes::{parse_precision, parse_seconds, parse_sizes, DEFAULT_SIZES};
 use crate::{emit, select, UsageError, EXIT_FAILED};
+
+/// Rounds per cell unless `--rounds` says otherwise (docs/method.md says why).
+const DEFAULT_ROUNDS: u32 = 3;
 
 /// Exit code after Ctrl-C, as shells report a process ended by SIGINT.
 const EXIT_INTERRUPTED: u8 = 130;
@@ -53,6 +58,10 @@ pub struct RunArgs {
     /// Seed of the random input bytes [default: drawn from the clock, and recorded].
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Measure every cell in this many rounds, cells in a shuffled order each round, and
+    /// pool the samples (each round gets 1/N of --time).
+    #[arg(long, default_value_t = DEFAULT_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: u32,
     /// Include every (iterations, elapsed) sample in JSON output.
     #[arg(long)]
     pub raw: bool,
@@ -75,6 +84,7 @@ impl Default for RunArgs {
             format: RunFormat::Table,
             output: None,
             seed: None,
+            rounds: DEFAULT_ROUNDS,
             raw: false,
             misalign: 0,
             quiet: false,
@@ -222,16 +232,22 @@ struct CellMeta {
     backend: String,
 }
 
-fn cell(
-    meta: CellMeta,
-    size: u64,
-    result: CellResult,
-    tsc_hz: Option<f64>,
-    raw: bool,
-) -> Result<Cell> {
-    let throughput = Throughput::from_summary(&result.summary, size, tsc_hz)
+fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell> {
+    let throughput = Throughput::from_summary(&result.summary, size, None)
         .with_context(|| format!("{} at {size} B: no finite rate", meta.implementation))?;
-    let per_call = tsc_hz.map(|hz| result.summary.median.0 * hz / 1e9);
+    let per_call = result.tsc_ticks_per_call;
+    let raw = raw.then(|| {
+        result
+            .measurements
+            .iter()
+            .enumerate()
+            .map(|(i, m)| RawSample {
+                iterations: m.iterations,
+                elapsed_ns: u64::try_from(m.elapsed.as_nanos()).unwrap_or(u64::MAX),
+                tsc_ticks: result.tsc_ticks.as_ref().and_then(|t| t.get(i).copied()),
+            })
+            .collect()
+    });
     Ok(Cell {
         implementation: meta.implementation,
         algorithm: meta.algorithm,
@@ -245,10 +261,56 @@ fn cell(
         tsc_cycles_per_call: per_call,
         tsc_cycles_per_byte: per_call.map(|c| c / size as f64),
         fraction_of_read_ceiling: None,
+        round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
         stop_reason: result.stop_reason,
         complete: result.complete,
-        raw: raw.then_some(result.measurements),
+        raw,
     })
+}
+
+/// Fisher-Yates shuffle driven by splitmix64 from `seed`: the cell order of a round is
+/// reproducible from the run's seed.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for i in (1..items.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// What a planned cell measures.
+#[derive(Clone, Copy)]
+enum Subject {
+    Nop,
+    Memcpy,
+    Read,
+    /// Index into the implementations being measured.
+    Hash(usize),
+}
+
+impl Subject {
+    const BASELINES: [(Subject, &'static str); 3] = [
+        (Subject::Nop, "nop"),
+        (Subject::Memcpy, "memcpy"),
+        (Subject::Read, "read"),
+    ];
+}
+
+/// One (subject, size) and what has been measured of it so far.
+struct Planned {
+    subject: Subject,
+    name: String,
+    size: u64,
+    state: CellState,
+    expected: Option<Vec<u8>>,
+    failed: bool,
 }
 
 /// The digest every sample of `imp` must reproduce: computed by the first available
@@ -333,101 +395,172 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     }
 
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
-    let config = Config {
-        target_precision: precision,
-        time_budget: Duration::from_secs_f64(time_budget),
+    let rounds = args.rounds as usize;
+    // Each round gets an equal share of the budget; its precision target is looser by
+    // sqrt(rounds) so that the pooled samples of all rounds reach about --precision, and
+    // a run with rounds takes no longer than one without.
+    let per_round = Config {
+        target_precision: precision * (rounds as f64).sqrt(),
+        time_budget: Duration::from_secs_f64(time_budget) / args.rounds,
+        // The cell's minimum is spread over its rounds, so a run with rounds does not
+        // take more samples of slow cells (4 MiB SHA-3: tens of ms per call) than one
+        // without.
+        min_samples: Config::default().min_samples.div_ceil(rounds).max(3),
         ..Config::default()
     };
+    let mut hash_kernels = Vec::new();
+    for imp in &to_measure {
+        hash_kernels.push(
+            HashKernel::from_implementation(imp)
+                .map_err(|why| anyhow::anyhow!("{}: {why}", imp.id))?,
+        );
+    }
+    let (mut nop, mut memcpy, mut read) = (Nop, Memcpy::default(), Read::default());
+    let mut planned: Vec<Planned> = Vec::new();
+    for &size in &sizes {
+        let subjects = Subject::BASELINES
+            .iter()
+            .map(|&(s, name)| (s, format!("baseline/{name}")))
+            .chain(
+                to_measure
+                    .iter()
+                    .enumerate()
+                    .map(|(i, imp)| (Subject::Hash(i), imp.id.to_string())),
+            );
+        for (subject, name) in subjects {
+            planned.push(Planned {
+                subject,
+                name,
+                size,
+                state: CellState::new(),
+                expected: None,
+                failed: false,
+            });
+        }
+    }
     let mut progress = Progress {
         enabled: !args.quiet && std::io::stderr().is_terminal(),
-        total: sizes.len() * (3 + to_measure.len()),
+        total: planned.len() * rounds,
         done: 0,
         started: Instant::now(),
     };
     let mut observer = hashbench_engine::NoopObserver;
-    let mut baselines = Vec::new();
-    let mut cells = Vec::new();
-    'sizes: for &size in &sizes {
-        let input = Input::new(size as usize, seed, args.misalign);
-        let bytes = input.bytes();
-        let mut read_gbps = None;
-        for name in ["nop", "memcpy", "read"] {
-            if cancel.load(Ordering::SeqCst) {
-                break 'sizes;
-            }
-            progress.show(&format!("baseline/{name} @ {} B", size));
-            // Each baseline is measured as its concrete type, monomorphised into the timed
-            // loop: the nop floor must measure the loop, not an indirect call.
-            let result = match name {
-                "nop" => measure(&mut Nop, &input, &config, None, &cancel, &mut observer)?,
-                "memcpy" => {
-                    let mut copy = Memcpy::default();
-                    measure(&mut copy, &input, &config, None, &cancel, &mut observer)?
+    // Each round visits the sizes in a shuffled order, and the cells of a size in a
+    // shuffled order, so that a slow spell of the machine lands on different cells in
+    // different rounds instead of on one size or one implementation.
+    'rounds: for round in 0..rounds {
+        let round_seed = seed ^ (round as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+        let mut size_order: Vec<u64> = sizes.clone();
+        shuffle(&mut size_order, round_seed);
+        for &size in &size_order {
+            let input = Input::new(size as usize, seed, args.misalign);
+            let mut order: Vec<usize> = (0..planned.len())
+                .filter(|&i| planned[i].size == size && !planned[i].failed)
+                .collect();
+            shuffle(&mut order, round_seed ^ size);
+            for i in order {
+                if cancel.load(Ordering::SeqCst) {
+                    break 'rounds;
                 }
-                _ => measure(&mut Read, &input, &config, None, &cancel, &mut observer)?,
-            };
-            let c = cell(
-                CellMeta {
-                    implementation: format!("baseline/{name}"),
-                    algorithm: None,
-                    backend: "compiled in".to_string(),
-                },
-                size,
-                result,
-                tsc_hz,
-                args.raw,
-            )?;
-            if name == "read" {
-                read_gbps = Some(c.gb_per_sec());
-            }
-            baselines.push(c);
-            progress.done += 1;
-        }
-        for imp in &to_measure {
-            if cancel.load(Ordering::SeqCst) {
-                break 'sizes;
-            }
-            progress.show(&format!("{} @ {} B", imp.id, size));
-            let expected = expected_digest(imp, bytes)?;
-            let mut kernel = HashKernel::from_implementation(imp)
-                .map_err(|why| anyhow::anyhow!("{}: {why}", imp.id))?;
-            match measure(
-                &mut kernel,
-                &input,
-                &config,
-                Some(&expected),
-                &cancel,
-                &mut observer,
-            ) {
-                Ok(result) => {
-                    let mut c = cell(
-                        CellMeta {
-                            implementation: imp.id.to_string(),
-                            algorithm: Some(imp.algorithm.id.to_string()),
-                            backend: (imp.backend)(),
-                        },
-                        size,
-                        result,
-                        tsc_hz,
-                        args.raw,
-                    )?;
-                    c.fraction_of_read_ceiling = read_gbps.map(|r| c.gb_per_sec() / r);
-                    cells.push(c);
+                let p = &mut planned[i];
+                progress.show(&format!(
+                    "{} @ {} B, round {}/{rounds}",
+                    p.name,
+                    size,
+                    round + 1
+                ));
+                let result = match p.subject {
+                    // Each baseline is measured as its concrete type, monomorphised into
+                    // the timed loop: the nop floor must measure the loop, not an indirect
+                    // call.
+                    Subject::Nop => {
+                        p.state
+                            .round(&mut nop, &input, &per_round, None, &cancel, &mut observer)
+                    }
+                    Subject::Memcpy => p.state.round(
+                        &mut memcpy,
+                        &input,
+                        &per_round,
+                        None,
+                        &cancel,
+                        &mut observer,
+                    ),
+                    Subject::Read => {
+                        p.state
+                            .round(&mut read, &input, &per_round, None, &cancel, &mut observer)
+                    }
+                    Subject::Hash(k) => {
+                        if p.expected.is_none() {
+                            p.expected = Some(expected_digest(to_measure[k], input.bytes())?);
+                        }
+                        p.state.round(
+                            &mut hash_kernels[k],
+                            &input,
+                            &per_round,
+                            p.expected.as_deref(),
+                            &cancel,
+                            &mut observer,
+                        )
+                    }
+                };
+                match (result, p.subject) {
+                    (Ok(_), _) => {}
+                    (Err(e), Subject::Hash(_)) => {
+                        failed = true;
+                        p.failed = true;
+                        skipped.push(Skipped {
+                            implementation: p.name.clone(),
+                            reason: "wrong-digest-under-measurement".to_string(),
+                            details: vec![format!("at {size} B: {e}")],
+                        });
+                    }
+                    (Err(e), _) => {
+                        return Err(anyhow::Error::new(e).context(format!("{} at {size} B", p.name)))
+                    }
                 }
-                Err(e) => {
-                    failed = true;
-                    skipped.push(Skipped {
-                        implementation: imp.id.to_string(),
-                        reason: "wrong-digest-under-measurement".to_string(),
-                        details: vec![format!("at {size} B: {e}")],
-                    });
-                }
+                progress.done += 1;
             }
-            progress.done += 1;
         }
     }
     progress.clear();
     let interrupted = cancel.load(Ordering::SeqCst);
+
+    let mut baselines = Vec::new();
+    let mut cells = Vec::new();
+    for p in planned {
+        if p.failed || p.state.rounds().is_empty() {
+            continue;
+        }
+        let result = p
+            .state
+            .finish(rounds, precision)
+            .with_context(|| format!("{} at {} B", p.name, p.size))?;
+        let meta = match p.subject {
+            Subject::Hash(k) => CellMeta {
+                implementation: p.name,
+                algorithm: Some(to_measure[k].algorithm.id.to_string()),
+                backend: (to_measure[k].backend)(),
+            },
+            _ => CellMeta {
+                implementation: p.name,
+                algorithm: None,
+                backend: "compiled in".to_string(),
+            },
+        };
+        let c = cell(meta, p.size, result, args.raw)?;
+        if c.algorithm.is_some() {
+            cells.push(c);
+        } else {
+            baselines.push(c);
+        }
+    }
+    for c in &mut cells {
+        let read = baselines
+            .iter()
+            .find(|b| b.size == c.size && b.implementation == "baseline/read")
+            .map(Cell::gb_per_sec);
+        c.fraction_of_read_ceiling = read.map(|r| c.gb_per_sec() / r);
+    }
 
     let mut providers: Vec<ProviderVersion> = Vec::new();
     for imp in &to_measure {
@@ -455,7 +588,8 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             sizes: sizes.clone(),
             time_budget_s: time_budget,
             precision,
-            min_samples: config.min_samples,
+            min_samples: per_round.min_samples,
+            rounds,
             seed,
             misalign: args.misalign,
             raw: args.raw,
@@ -518,6 +652,26 @@ mod tests {
             assert_eq!(imp.algorithm.id, alg.id);
             assert_eq!(imp.availability(), Availability::Available, "{}", imp.id);
         }
+    }
+
+    #[test]
+    fn shuffle_is_a_reproducible_permutation() {
+        let mut a: Vec<u32> = (0..50).collect();
+        let mut b = a.clone();
+        shuffle(&mut a, 7);
+        shuffle(&mut b, 7);
+        assert_eq!(a, b, "same seed, same order");
+        assert_ne!(a, (0..50).collect::<Vec<_>>(), "the order changed");
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(
+            sorted,
+            (0..50).collect::<Vec<_>>(),
+            "nothing lost or repeated"
+        );
+        let mut c: Vec<u32> = (0..50).collect();
+        shuffle(&mut c, 8);
+        assert_ne!(a, c, "another seed, another order");
     }
 
     #[test]

@@ -38,7 +38,8 @@ fn json_output_is_the_documented_contract() {
         String::from_utf8_lossy(&out.stderr)
     );
     let run: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(run["schema_version"], 1);
+    assert_eq!(run["schema_version"], 2);
+    assert_eq!(run["config"]["rounds"], 3);
     assert_eq!(run["complete"], true);
     assert_eq!(run["config"]["seed"], 5);
     assert_eq!(run["config"]["sizes"], serde_json::json!([64, 4096]));
@@ -56,6 +57,13 @@ fn json_output_is_the_documented_contract() {
         assert!(c["fraction_of_read_ceiling"].as_f64().is_some());
         let raw = c["raw"].as_array().expect("--raw keeps samples");
         assert_eq!(raw.len() as u64, c["summary"]["count"].as_u64().unwrap());
+        let total_ns: u64 = raw.iter().map(|s| s["elapsed_ns"].as_u64().unwrap()).sum();
+        assert!(total_ns > 0);
+        if cfg!(target_arch = "x86_64") {
+            assert!(raw.iter().all(|s| s["tsc_ticks"].as_u64().is_some()));
+            assert!(c["tsc_cycles_per_call"].as_f64().unwrap() > 0.0);
+        }
+        assert_eq!(c["round_medians_ns"].as_array().unwrap().len(), 3);
     }
     let baselines: Vec<&str> = run["baselines"]
         .as_array()
@@ -63,6 +71,8 @@ fn json_output_is_the_documented_contract() {
         .iter()
         .map(|b| b["implementation"].as_str().unwrap())
         .collect();
+    // Reported in plan order (size, then nop, memcpy, read), whatever order the
+    // shuffled rounds measured them in.
     assert_eq!(
         baselines,
         ["baseline/nop", "baseline/memcpy", "baseline/read"].repeat(2)
