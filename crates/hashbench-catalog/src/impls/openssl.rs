@@ -1,11 +1,19 @@
 //! OpenSSL's EVP digests, through the `openssl` crate against the system libcrypto.
 //!
-//! Each algorithm is fetched once per process (`EVP_MD_fetch`) and the context is
-//! re-initialised with that object, which is what `openssl speed -evp` does. OpenSSL 3
-//! otherwise looks the algorithm up again on every init, which dominates small inputs.
+//! Each algorithm is fetched once per process (`EVP_MD_fetch`) and every call uses that
+//! object, as `openssl speed -evp` does: OpenSSL 3 otherwise looks the algorithm up again
+//! on every init, which dominates small inputs. The one-call path is `EVP_Digest`, the
+//! function `openssl speed -evp` times.
+//!
+//! In OpenSSL 3.0 each `EVP_DigestInit_ex` frees and re-creates the provider's context, a
+//! cost comparable to hashing 64 bytes. So a finished context is re-initialised lazily, on
+//! its next use, not eagerly after every digest: a `finalize_reset` followed by a
+//! `oneshot` or a `reset` would otherwise pay for an init nobody uses.
 
+use std::ffi::{c_int, c_uint, c_void};
 use std::sync::OnceLock;
 
+use foreign_types::ForeignTypeRef;
 use openssl::md::Md;
 use openssl::md_ctx::MdCtx;
 
@@ -14,6 +22,32 @@ use super::Streaming;
 pub(crate) struct OsslState {
     ctx: MdCtx,
     md: &'static Md,
+    /// The context was finalised (or reset) and must be initialised before it absorbs or
+    /// finalises again.
+    needs_init: bool,
+}
+
+impl OsslState {
+    fn ready(&mut self) {
+        if self.needs_init {
+            self.ctx
+                .digest_init(self.md)
+                .expect("EVP_DigestInit_ex failed");
+            self.needs_init = false;
+        }
+    }
+}
+
+// openssl-sys does not bind EVP_Digest; it is in every libcrypto since 0.9.7.
+extern "C" {
+    fn EVP_Digest(
+        data: *const c_void,
+        count: usize,
+        md: *mut u8,
+        size: *mut c_uint,
+        type_: *const openssl_sys::EVP_MD,
+        engine: *mut openssl_sys::ENGINE,
+    ) -> c_int;
 }
 
 // SAFETY: an EVP_MD_CTX has no thread affinity; OpenSSL only forbids using one context
@@ -76,19 +110,47 @@ impl<A: OsslAlg> Streaming for Openssl<A> {
             // The registry probes before constructing; reaching this is a bug.
             Err(e) => panic!("{e}"),
         };
-        let mut ctx = MdCtx::new().expect("EVP_MD_CTX_new failed (out of memory)");
-        ctx.digest_init(md).expect("EVP_DigestInit_ex failed");
-        OsslState { ctx, md }
+        let ctx = MdCtx::new().expect("EVP_MD_CTX_new failed (out of memory)");
+        OsslState {
+            ctx,
+            md,
+            needs_init: true,
+        }
     }
     fn update(s: &mut OsslState, data: &[u8]) {
+        s.ready();
         s.ctx.digest_update(data).expect("EVP_DigestUpdate failed");
     }
     fn finish(s: &mut OsslState, out: &mut [u8]) {
+        s.ready();
         s.ctx.digest_final(out).expect("EVP_DigestFinal_ex failed");
-        s.ctx.digest_init(s.md).expect("EVP_DigestInit_ex failed");
+        s.needs_init = true;
     }
     fn reset(s: &mut OsslState) {
-        s.ctx.digest_init(s.md).expect("EVP_DigestInit_ex failed");
+        s.needs_init = true;
+    }
+    fn oneshot(s: &mut OsslState, data: &[u8], out: &mut [u8]) {
+        let mut written: c_uint = 0;
+        // SAFETY: `data` is readable for its length; `out` is the algorithm's output
+        // length (the Hasher contract), which is what EVP_Digest writes for these
+        // fixed-length digests; `s.md` is a live fetched EVP_MD; a null engine means the
+        // default.
+        let ok = unsafe {
+            EVP_Digest(
+                data.as_ptr().cast(),
+                data.len(),
+                out.as_mut_ptr(),
+                &mut written,
+                s.md.as_ptr(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert!(ok == 1, "EVP_Digest failed");
+        assert_eq!(
+            written as usize,
+            out.len(),
+            "EVP_Digest wrote an unexpected length"
+        );
     }
 }
 
