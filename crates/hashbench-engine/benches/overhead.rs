@@ -1,0 +1,89 @@
+//! The engine's own cost per timed call: the `nop` floor (the timed loop with its opaque
+//! input pointer and nothing else) and the floor of a hash kernel (the same loop plus one
+//! indirect call through `dyn Hasher` to a hasher that does nothing).
+//!
+//! ```sh
+//! cargo bench -p hashbench-engine --bench overhead
+//! ```
+//!
+//! Each floor is measured in several rounds, interleaved, through the same
+//! `CellState::round` path `hashbench run` uses; the table gives the median per call over
+//! all rounds, each round's median (a machine that changes speed shows up there), and TSC
+//! ticks per call.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use hashbench_catalog::Hasher;
+use hashbench_engine::{CellState, Config, HashKernel, Input, Kernel, NoopObserver, Nop};
+
+/// A hasher that does no work: what remains is the harness and the indirect call.
+struct Empty;
+
+impl Hasher for Empty {
+    fn update(&mut self, _data: &[u8]) {}
+    fn finalize_reset(&mut self, _out: &mut [u8]) {}
+    fn reset(&mut self) {}
+    fn oneshot(&mut self, _data: &[u8], _out: &mut [u8]) {}
+}
+
+const ROUNDS: usize = 5;
+
+fn main() {
+    let config = Config {
+        time_budget: Duration::from_millis(100),
+        ..Config::default()
+    };
+    let cancel = AtomicBool::new(false);
+    println!(
+        "{:<28} {:>8} {:>12} {:>14}  round medians (ns)",
+        "kernel", "size", "ns/call", "TSC ticks/call"
+    );
+    for size in [64usize, 4096, 1 << 20] {
+        let input = Input::new(size, 1, 0);
+        let mut nop = Nop;
+        let mut empty = HashKernel::new("dyn Hasher (empty)", Box::new(Empty), 0);
+        let mut cells = [CellState::new(), CellState::new()];
+        for _ in 0..ROUNDS {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let kernel: &mut dyn KernelRef = if i == 0 { &mut nop } else { &mut empty };
+                kernel.round(cell, &input, &config, &cancel);
+            }
+        }
+        for (cell, name) in cells
+            .into_iter()
+            .zip(["baseline/nop", "dyn Hasher (empty)"])
+        {
+            let r = cell
+                .finish(ROUNDS, config.target_precision)
+                .expect("every round measured");
+            let rounds: Vec<String> = r
+                .rounds
+                .iter()
+                .map(|x| format!("{:.3}", x.median_ns))
+                .collect();
+            println!(
+                "{:<28} {:>8} {:>12.3} {:>14}  {}",
+                name,
+                size,
+                r.summary.median.get(),
+                r.tsc_ticks_per_call
+                    .map_or("-".into(), |t| format!("{t:.2}")),
+                rounds.join(" ")
+            );
+        }
+    }
+}
+
+/// Lets the loop above hold both kernels while each is still measured as its concrete
+/// type (monomorphised into the timed loop), as `hashbench run` measures them.
+trait KernelRef {
+    fn round(&mut self, cell: &mut CellState, input: &Input, config: &Config, cancel: &AtomicBool);
+}
+
+impl<K: Kernel> KernelRef for K {
+    fn round(&mut self, cell: &mut CellState, input: &Input, config: &Config, cancel: &AtomicBool) {
+        cell.round(self, input, config, None, cancel, &mut NoopObserver)
+            .expect("baselines cannot fail");
+    }
+}
