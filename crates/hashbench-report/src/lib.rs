@@ -2,6 +2,7 @@
 //! terminal table, Markdown, CSV and JSON. Renderers read only the model, so a saved
 //! JSON file renders exactly as the run that wrote it.
 
+pub mod compare;
 mod csv;
 pub mod format;
 pub mod model;

@@ -2,6 +2,7 @@
 //! machine? This binary only turns flags into calls to the library crates and outcomes
 //! into exit codes.
 
+mod compare;
 mod list;
 mod run;
 mod sizes;
@@ -54,6 +55,9 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         vectors: Option<std::path::PathBuf>,
     },
+    /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
+    /// with an interval, and which changes are significant.
+    Compare(compare::CompareArgs),
     /// Print digests of files or standard input, like sha256sum.
     Sum {
         /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
     let command_line: Vec<String> = std::env::args().collect();
     let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
         Command::Run(args) => run::run(args, command_line),
+        Command::Compare(args) => compare::run(args),
         Command::List { filter, format } => list::run(&filter, format),
         Command::Verify {
             filter,

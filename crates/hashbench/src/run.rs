@@ -71,6 +71,15 @@ pub struct RunArgs {
     /// No progress display.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also save this run's JSON as baseline NAME (see `hashbench compare --baseline`).
+    #[arg(long, value_name = "NAME")]
+    pub save_baseline: Option<String>,
+    /// After the run, compare it with the saved baseline NAME (report on standard error).
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// With --baseline: exit 1 if a cell is significantly slower by more than PCT.
+    #[arg(long, value_name = "PCT", requires = "baseline")]
+    pub fail_on_regression: Option<String>,
 }
 
 impl Default for RunArgs {
@@ -88,6 +97,9 @@ impl Default for RunArgs {
             raw: false,
             misalign: 0,
             quiet: false,
+            save_baseline: None,
+            baseline: None,
+            fail_on_regression: None,
         }
     }
 }
@@ -159,7 +171,7 @@ fn check_output(path: &Path) -> Result<()> {
 
 /// Writes `contents` to a temporary file beside `path`, then renames it over `path`, so
 /// a reader never sees a half-written file.
-fn write_atomic(path: &Path, contents: &str) -> Result<()> {
+pub fn write_atomic(path: &Path, contents: &str) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -347,6 +359,20 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     if let Some(path) = &args.output {
         check_output(path)?;
     }
+    // Baseline names and the baseline to compare with are checked before measuring.
+    if let Some(name) = &args.save_baseline {
+        crate::compare::baseline_path(name)?;
+    }
+    let compare_with = args
+        .baseline
+        .as_deref()
+        .map(crate::compare::load_baseline)
+        .transpose()?;
+    let fail_on_regression = args
+        .fail_on_regression
+        .as_deref()
+        .map(|t| crate::sizes::parse_percent("--fail-on-regression", t))
+        .transpose()?;
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
@@ -615,12 +641,38 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         }
         None => emit(&text),
     }
+    let mut regressed = 0;
+    if let Some(name) = &args.save_baseline {
+        if interrupted {
+            eprintln!("hashbench: not saving baseline {name}: the run was interrupted");
+        } else {
+            let path = crate::compare::save_baseline(name, &hashbench_report::json(&run)?)?;
+            if !args.quiet {
+                eprintln!("hashbench: saved baseline {name} ({})", path.display());
+            }
+        }
+    }
+    if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
+        let comparison = hashbench_report::compare::compare(base, &run, 0.05);
+        eprint!(
+            "{}",
+            hashbench_report::compare::render(
+                &format!("baseline {name}"),
+                base,
+                "this run",
+                &run,
+                &comparison,
+                false
+            )
+        );
+        regressed = crate::compare::regression_exit(&comparison, fail_on_regression);
+    }
     Ok(if interrupted {
         EXIT_INTERRUPTED
     } else if failed {
         EXIT_FAILED
     } else {
-        0
+        regressed
     })
 }
 

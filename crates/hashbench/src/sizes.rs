@@ -82,9 +82,31 @@ pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
     }
 }
 
+/// Parses a percentage for `flag`: `5`, `5%` or `0.5%` all mean per cent; returns the
+/// number of per cent (5.0). Must be finite, above 0 and below 1000.
+pub fn parse_percent(flag: &str, text: &str) -> Result<f64, UsageError> {
+    let t = text.trim();
+    match t.strip_suffix('%').unwrap_or(t).trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v < 1000.0 => Ok(v),
+        _ => Err(UsageError(format!(
+            "bad {flag} '{text}': give a percentage like 5 or 5%"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages() {
+        assert_eq!(parse_percent("--x", "5").unwrap(), 5.0);
+        assert_eq!(parse_percent("--x", " 2.5% ").unwrap(), 2.5);
+        for bad in ["", "%", "0", "-3", "abc", "nan", "5%%", "1e9"] {
+            let e = parse_percent("--x", bad).unwrap_err();
+            assert!(e.0.contains("--x"), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn sizes_with_suffixes() {

@@ -1,0 +1,461 @@
+//! Comparing runs: loading result files defensively, joining their cells, and deciding
+//! which differences are real.
+//!
+//! Two runs are joined on (implementation, pattern, size, threads). For each pair the
+//! ratio of median times (candidate / base; above 1 is slower) gets an interval built from
+//! each run's own uncertainty, and a change is *significant* only when that interval
+//! excludes 1 **and** the ratio is further from 1 than a noise threshold. Each run's
+//! uncertainty is the wider of the 95 % CI of its median and the range of its round
+//! medians: a machine that changed speed during a run widens that run's interval instead
+//! of producing a "regression".
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::model::{Cell, Run, SCHEMA_VERSION};
+
+/// Why a file is not a usable hashbench result.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// Not JSON at all, or cut off.
+    #[error("{file}: not a complete JSON document ({detail}); was the file truncated?")]
+    NotJson { file: String, detail: String },
+    /// JSON, but not a hashbench run result.
+    #[error("{file}: not a hashbench run result ({detail})")]
+    NotOurs { file: String, detail: String },
+    /// Written by a newer hashbench.
+    #[error(
+        "{file}: schema_version {found} is newer than this hashbench understands ({supported}); \
+         upgrade hashbench to read it"
+    )]
+    Newer {
+        file: String,
+        found: u64,
+        supported: u32,
+    },
+    /// An older schema this version no longer reads.
+    #[error(
+        "{file}: schema_version {found} is older than this hashbench reads ({supported}); \
+         re-run the benchmark"
+    )]
+    Older {
+        file: String,
+        found: u64,
+        supported: u32,
+    },
+    /// Right shape, impossible contents.
+    #[error("{file}: {what}")]
+    Absurd { file: String, what: String },
+}
+
+/// Parses and checks one result file's text. `file` names it in errors.
+///
+/// # Errors
+///
+/// A [`LoadError`] saying what is wrong with the file.
+pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError::NotJson {
+        file: file.to_string(),
+        detail: e.to_string(),
+    })?;
+    let not_ours = |detail: &str| LoadError::NotOurs {
+        file: file.to_string(),
+        detail: detail.to_string(),
+    };
+    let object = value
+        .as_object()
+        .ok_or_else(|| not_ours("the top level is not an object"))?;
+    if object
+        .get("tool")
+        .and_then(|t| t.get("name"))
+        .and_then(|n| n.as_str())
+        != Some("hashbench")
+    {
+        return Err(not_ours("no \"tool\": {\"name\": \"hashbench\"}"));
+    }
+    let version = object
+        .get("schema_version")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| not_ours("no numeric schema_version"))?;
+    if version > u64::from(SCHEMA_VERSION) {
+        return Err(LoadError::Newer {
+            file: file.to_string(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    if version < u64::from(SCHEMA_VERSION) {
+        return Err(LoadError::Older {
+            file: file.to_string(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    let run: Run = serde_json::from_value(value).map_err(|e| {
+        not_ours(&format!(
+            "schema_version {version} but a field is missing or mistyped: {e}"
+        ))
+    })?;
+    for cell in run.cells.iter().chain(&run.baselines) {
+        check_cell(cell).map_err(|what| LoadError::Absurd {
+            file: file.to_string(),
+            what: format!("cell {} at {} B: {what}", cell.implementation, cell.size),
+        })?;
+    }
+    Ok(run)
+}
+
+/// Values no measurement can produce.
+fn check_cell(c: &Cell) -> Result<(), String> {
+    let s = &c.summary;
+    let positive = |name: &str, v: f64| {
+        if v.is_finite() && v > 0.0 {
+            Ok(())
+        } else {
+            Err(format!("{name} is {v}, not a positive time"))
+        }
+    };
+    if c.size == 0 {
+        return Err("size 0".into());
+    }
+    if c.threads == 0 {
+        return Err("0 threads".into());
+    }
+    if s.count == 0 {
+        return Err("no samples".into());
+    }
+    positive("median", s.median.get())?;
+    positive("min", s.min.get())?;
+    positive("ci high", s.median_ci.high.get())?;
+    let low = s.median_ci.low.get();
+    if !(low.is_finite() && low >= 0.0) {
+        return Err(format!("ci low is {low}"));
+    }
+    if !(low <= s.median.get() && s.median.get() <= s.median_ci.high.get()) {
+        return Err("median outside its own confidence interval".into());
+    }
+    if s.min.get() > s.median.get() || s.median.get() > s.max.get() {
+        return Err("median outside [min, max]".into());
+    }
+    if let Some(bad) = c
+        .round_medians_ns
+        .iter()
+        .find(|v| !(v.is_finite() && **v > 0.0))
+    {
+        return Err(format!("round median {bad}"));
+    }
+    Ok(())
+}
+
+/// What identifies a cell across runs.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct CellKey {
+    pub implementation: String,
+    pub pattern: String,
+    pub size: u64,
+    pub threads: usize,
+}
+
+impl CellKey {
+    fn of(c: &Cell) -> Self {
+        CellKey {
+            implementation: c.implementation.clone(),
+            pattern: c.pattern.clone(),
+            size: c.size,
+            threads: c.threads,
+        }
+    }
+}
+
+/// How a cell changed from the base run to the candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Significantly faster.
+    Faster,
+    /// Significantly slower.
+    Slower,
+    /// The interval includes 1, or the change is below the noise threshold.
+    WithinNoise,
+}
+
+/// One joined cell.
+#[derive(Clone, Debug, Serialize)]
+pub struct Change {
+    pub key: CellKey,
+    pub base_median_ns: f64,
+    pub candidate_median_ns: f64,
+    /// candidate / base median time: above 1 is slower.
+    pub ratio: f64,
+    /// Conservative interval of the ratio (see the module docs).
+    pub ratio_low: f64,
+    pub ratio_high: f64,
+    pub verdict: Verdict,
+}
+
+/// The comparison of a candidate run with a base run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    /// Relative change below which nothing counts as significant (0.03 = 3 %).
+    pub noise_threshold: f64,
+    pub changes: Vec<Change>,
+    /// Cells only in the base run, or only in the candidate.
+    pub only_in_base: Vec<CellKey>,
+    pub only_in_candidate: Vec<CellKey>,
+    /// Geometric mean of the ratios of all joined cells.
+    pub geometric_mean_ratio: Option<f64>,
+    /// candidate / base median of `baseline/nop`, over the sizes both runs have: far from
+    /// 1 means the machine itself ran at another speed.
+    pub machine_speed_ratio: Option<f64>,
+}
+
+/// The interval a run gives its own median: the wider of the median's CI and the range of
+/// its round medians.
+fn interval(c: &Cell) -> (f64, f64) {
+    let s = &c.summary;
+    let mut low = s.median_ci.low.get();
+    let mut high = s.median_ci.high.get();
+    for &r in &c.round_medians_ns {
+        low = low.min(r);
+        high = high.max(r);
+    }
+    (low, high)
+}
+
+/// Compares `candidate` with `base`, cells and baselines alike.
+#[must_use]
+pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison {
+    let index = |run: &Run| -> BTreeMap<CellKey, Cell> {
+        run.cells
+            .iter()
+            .chain(&run.baselines)
+            .map(|c| (CellKey::of(c), c.clone()))
+            .collect()
+    };
+    let (a, b) = (index(base), index(candidate));
+    let mut changes = Vec::new();
+    let mut only_in_base = Vec::new();
+    for (key, ca) in &a {
+        let Some(cb) = b.get(key) else {
+            only_in_base.push(key.clone());
+            continue;
+        };
+        let (ma, mb) = (ca.summary.median.get(), cb.summary.median.get());
+        let ratio = mb / ma;
+        let (a_low, a_high) = interval(ca);
+        let (b_low, b_high) = interval(cb);
+        let ratio_low = b_low / a_high;
+        let ratio_high = if a_low > 0.0 {
+            b_high / a_low
+        } else {
+            f64::INFINITY
+        };
+        let verdict = if ratio_low > 1.0 && ratio > 1.0 + noise_threshold {
+            Verdict::Slower
+        } else if ratio_high < 1.0 && ratio < 1.0 / (1.0 + noise_threshold) {
+            Verdict::Faster
+        } else {
+            Verdict::WithinNoise
+        };
+        changes.push(Change {
+            key: key.clone(),
+            base_median_ns: ma,
+            candidate_median_ns: mb,
+            ratio,
+            ratio_low,
+            ratio_high,
+            verdict,
+        });
+    }
+    let only_in_candidate = b.keys().filter(|k| !a.contains_key(*k)).cloned().collect();
+    let geo = |ratios: &mut dyn Iterator<Item = f64>| {
+        let (sum, n) = ratios.fold((0.0, 0usize), |(s, n), r| (s + r.ln(), n + 1));
+        (n > 0).then(|| (sum / n as f64).exp())
+    };
+    let geometric_mean_ratio = geo(&mut changes
+        .iter()
+        .filter(|c| !c.key.implementation.starts_with("baseline/"))
+        .map(|c| c.ratio));
+    let machine_speed_ratio = geo(&mut changes
+        .iter()
+        .filter(|c| c.key.implementation == "baseline/nop")
+        .map(|c| c.ratio));
+    Comparison {
+        noise_threshold,
+        changes,
+        only_in_base,
+        only_in_candidate,
+        geometric_mean_ratio,
+        machine_speed_ratio,
+    }
+}
+
+impl Comparison {
+    /// Cells significantly slower by more than `percent` %, for `--fail-on-regression`.
+    #[must_use]
+    pub fn regressions_over(&self, percent: f64) -> Vec<&Change> {
+        self.changes
+            .iter()
+            .filter(|c| {
+                c.verdict == Verdict::Slower
+                    && c.ratio > 1.0 + percent / 100.0
+                    && !c.key.implementation.starts_with("baseline/")
+            })
+            .collect()
+    }
+}
+
+/// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
+/// `candidate_name`.
+#[must_use]
+pub fn render(
+    base_name: &str,
+    base: &Run,
+    candidate_name: &str,
+    candidate: &Run,
+    comparison: &Comparison,
+    markdown: bool,
+) -> String {
+    use crate::format::{aligned, size, time_ns};
+    let mut out = String::new();
+    let machine = |r: &Run| {
+        format!(
+            "{} ({} logical cores), {}, hashbench {}{}, {}",
+            r.host.cpu_model,
+            r.host.logical_cores,
+            r.host.os,
+            r.tool.version,
+            r.tool
+                .git_commit
+                .as_deref()
+                .map_or(String::new(), |c| format!(" ({c})")),
+            r.timestamp
+        )
+    };
+    out.push_str(&format!("base:      {base_name}: {}\n", machine(base)));
+    out.push_str(&format!(
+        "candidate: {candidate_name}: {}\n",
+        machine(candidate)
+    ));
+    if base.host.cpu_model != candidate.host.cpu_model {
+        out.push_str("(different CPUs: ratios compare the machines, not only the code)\n");
+    }
+    out.push('\n');
+    let header = [
+        "implementation",
+        "pattern",
+        "size",
+        "threads",
+        "base",
+        "candidate",
+        "ratio",
+        "interval",
+        "verdict",
+    ];
+    let rows: Vec<Vec<String>> = comparison
+        .changes
+        .iter()
+        .map(|c| {
+            vec![
+                c.key.implementation.clone(),
+                c.key.pattern.clone(),
+                size(c.key.size),
+                c.key.threads.to_string(),
+                time_ns(c.base_median_ns),
+                time_ns(c.candidate_median_ns),
+                format!("{:.3}", c.ratio),
+                format!("{:.3}..{:.3}", c.ratio_low, c.ratio_high),
+                match c.verdict {
+                    Verdict::Faster => format!("faster by {:.1} %", (1.0 / c.ratio - 1.0) * 100.0),
+                    Verdict::Slower => format!("SLOWER by {:.1} %", (c.ratio - 1.0) * 100.0),
+                    Verdict::WithinNoise => "within noise".to_string(),
+                },
+            ]
+        })
+        .collect();
+    let right = [false, false, true, true, true, true, true, true, false];
+    if markdown {
+        out.push_str(&format!("| {} |\n", header.join(" | ")));
+        let rule: Vec<&str> = right
+            .iter()
+            .map(|r| if *r { "---:" } else { ":---" })
+            .collect();
+        out.push_str(&format!("| {} |\n", rule.join(" | ")));
+        for row in &rows {
+            out.push_str(&format!("| {} |\n", row.join(" | ")));
+        }
+    } else {
+        let all: Vec<Vec<String>> = std::iter::once(header.iter().map(|h| h.to_string()).collect())
+            .chain(rows)
+            .collect();
+        out.push_str(&aligned(&all, &right));
+    }
+    out.push('\n');
+    let count = |v: Verdict| comparison.changes.iter().filter(|c| c.verdict == v).count();
+    out.push_str(&format!(
+        "{} cells joined: {} slower, {} faster, {} within noise (noise threshold {:.1} %; \
+         significant = ratio interval excludes 1 and the change exceeds the threshold)\n",
+        comparison.changes.len(),
+        count(Verdict::Slower),
+        count(Verdict::Faster),
+        count(Verdict::WithinNoise),
+        comparison.noise_threshold * 100.0
+    ));
+    if let Some(g) = comparison.geometric_mean_ratio {
+        out.push_str(&format!("geometric mean ratio (implementations): {g:.3}\n"));
+    }
+    if let Some(m) = comparison.machine_speed_ratio {
+        if (m - 1.0).abs() > comparison.noise_threshold {
+            out.push_str(&format!(
+                "warning: the nop baseline ran {m:.2}x as long in the candidate: the machine's \
+                 own speed differed between the runs\n"
+            ));
+        }
+    }
+    for (what, keys) in [
+        ("only in base", &comparison.only_in_base),
+        ("only in candidate", &comparison.only_in_candidate),
+    ] {
+        if !keys.is_empty() {
+            let names: Vec<String> = keys
+                .iter()
+                .map(|k| format!("{} @ {}", k.implementation, size(k.size)))
+                .collect();
+            out.push_str(&format!("{what}: {}\n", names.join(", ")));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn garbage_is_refused_with_the_file_name() {
+        let e = load_run("x.json", "{\"schema_version\": 2, \"cells\": [").unwrap_err();
+        assert!(matches!(e, LoadError::NotJson { .. }), "{e}");
+        assert!(e.to_string().starts_with("x.json: "), "{e}");
+        let e = load_run("y.json", "{\"name\": \"criterion\"}").unwrap_err();
+        assert!(matches!(e, LoadError::NotOurs { .. }), "{e}");
+        let e = load_run("y.json", "[1, 2]").unwrap_err();
+        assert!(matches!(e, LoadError::NotOurs { .. }), "{e}");
+        let newer = format!(
+            "{{\"tool\": {{\"name\": \"hashbench\"}}, \"schema_version\": {}}}",
+            SCHEMA_VERSION + 1
+        );
+        assert!(matches!(
+            load_run("z.json", &newer).unwrap_err(),
+            LoadError::Newer { .. }
+        ));
+        let missing = format!(
+            "{{\"tool\": {{\"name\": \"hashbench\"}}, \"schema_version\": {SCHEMA_VERSION}}}"
+        );
+        assert!(matches!(
+            load_run("z.json", &missing).unwrap_err(),
+            LoadError::NotOurs { .. }
+        ));
+    }
+}

@@ -1,0 +1,267 @@
+//! `hashbench compare` and saved baselines, end to end. The runs are real but tiny; the
+//! slowdowns are made by editing a result file, so no test depends on the machine's speed.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn hashbench() -> Command {
+    Command::cargo_bin("hashbench").expect("binary built")
+}
+
+/// A real run of two cheap implementations at two sizes, written to `dir/name`.
+fn quick_run(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = hashbench()
+        .args([
+            "run",
+            "crc32/crc32fast",
+            "adler32/adler2",
+            "--sizes",
+            "64,4k",
+            "--time",
+            "0.02",
+            "-q",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "-o",
+        ])
+        .arg(&path)
+        .output()
+        .expect("hashbench runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+fn read(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).expect("result file readable");
+    serde_json::from_str(&text).expect("result file is JSON")
+}
+
+fn write(path: &Path, v: &Value) {
+    std::fs::write(path, v.to_string()).expect("temporary file writable");
+}
+
+/// Every cell as a quiet machine would have measured it: CI and round medians within
+/// +-0.5 % of the median.
+fn quiet(mut run: Value) -> Value {
+    for list in ["cells", "baselines"] {
+        for c in run[list].as_array_mut().expect("cells are a list") {
+            let m = c["summary"]["median"].as_f64().expect("median is a number");
+            c["summary"]["median_ci"]["low"] = (m * 0.995).into();
+            c["summary"]["median_ci"]["high"] = (m * 1.005).into();
+            c["summary"]["min"] = (m * 0.99).into();
+            c["summary"]["max"] = (m * 1.01).into();
+            c["round_medians_ns"] = serde_json::json!([m * 0.996, m, m * 1.004]);
+        }
+    }
+    run
+}
+
+/// Every time statistic of every implementation cell multiplied by `factor`.
+fn slower(mut run: Value, factor: f64) -> Value {
+    for c in run["cells"].as_array_mut().expect("cells are a list") {
+        let s = &mut c["summary"];
+        for k in ["min", "max", "mean", "median", "q1", "q3"] {
+            s[k] = (s[k].as_f64().expect("a number") * factor).into();
+        }
+        for k in ["low", "high"] {
+            s["median_ci"][k] = (s["median_ci"][k].as_f64().expect("a number") * factor).into();
+        }
+        let rounds: Vec<f64> = c["round_medians_ns"]
+            .as_array()
+            .expect("round medians are a list")
+            .iter()
+            .map(|r| r.as_f64().expect("a number") * factor)
+            .collect();
+        c["round_medians_ns"] = rounds.into();
+    }
+    run
+}
+
+#[test]
+fn a_run_compared_with_itself_has_no_significant_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = quick_run(dir.path(), "a.json");
+    let out = hashbench().arg("compare").arg(&a).arg(&a).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("10 cells joined: 0 slower, 0 faster, 10 within noise"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_ten_percent_slowdown_is_detected_and_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = read(&quick_run(dir.path(), "real.json"));
+    let base = dir.path().join("base.json");
+    let worse = dir.path().join("worse.json");
+    let slightly = dir.path().join("slightly.json");
+    write(&base, &quiet(real.clone()));
+    write(&worse, &slower(quiet(real.clone()), 1.10));
+    write(&slightly, &slower(quiet(real), 1.02));
+
+    let out = hashbench()
+        .arg("compare")
+        .args([&base, &worse])
+        .args(["--fail-on-regression", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("4 slower"), "{text}");
+    assert!(text.contains("SLOWER by 10.0 %"), "{text}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("regression: crc32/crc32fast"), "{err}");
+
+    // 2 % is below the 5 % noise threshold: reported, not significant, exit 0.
+    let out = hashbench()
+        .arg("compare")
+        .args([&base, &slightly])
+        .args(["--fail-on-regression", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("0 slower"));
+
+    // JSON carries the same verdicts.
+    let out = hashbench()
+        .arg("compare")
+        .args([&base, &worse])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let changes = v["comparisons"][0]["comparison"]["changes"]
+        .as_array()
+        .unwrap();
+    let slower: Vec<&Value> = changes
+        .iter()
+        .filter(|c| c["verdict"] == "slower")
+        .collect();
+    assert_eq!(slower.len(), 4);
+    assert!(slower
+        .iter()
+        .all(|c| (c["ratio"].as_f64().unwrap() - 1.1).abs() < 1e-9));
+}
+
+#[test]
+fn bad_result_files_are_usage_errors_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = quick_run(dir.path(), "good.json");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let mut newer = read(&good);
+    newer["schema_version"] = 99.into();
+    let mut absurd = read(&good);
+    absurd["cells"][0]["summary"]["median"] = (-5.0).into();
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "truncated.json",
+            text[..text.len() / 2].to_string(),
+            "truncated",
+        ),
+        (
+            "other.json",
+            "{\"benchmarks\": []}".to_string(),
+            "not a hashbench run result",
+        ),
+        ("newer.json", newer.to_string(), "newer than this hashbench"),
+        ("absurd.json", absurd.to_string(), "not a positive time"),
+        ("empty.json", String::new(), "not a complete JSON document"),
+    ];
+    for (name, contents, why) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, contents).unwrap();
+        let out = hashbench()
+            .arg("compare")
+            .arg(&good)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(name) && err.contains(why), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = hashbench().arg("compare").arg(&good).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "one file is not a comparison");
+    let out = hashbench()
+        .arg("compare")
+        .arg(&good)
+        .arg(dir.path().join("missing.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn saved_baselines_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let run = |extra: &[&str]| {
+        hashbench()
+            .env("HASHBENCH_DATA_DIR", &data)
+            .args([
+                "run",
+                "crc32/crc32fast",
+                "--sizes",
+                "64",
+                "--time",
+                "0.02",
+                "-q",
+            ])
+            .args(["--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let saved = run(&["--save-baseline", "main-1"]);
+    assert!(
+        saved.status.success(),
+        "{}",
+        String::from_utf8_lossy(&saved.stderr)
+    );
+    assert!(data.join("baselines/main-1.json").is_file());
+
+    let again = run(&["--baseline", "main-1"]);
+    assert!(again.status.success());
+    let err = String::from_utf8(again.stderr).unwrap();
+    assert!(
+        err.contains("baseline main-1") && err.contains("cells joined"),
+        "{err}"
+    );
+
+    let missing = run(&["--baseline", "nope"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8(missing.stderr)
+        .unwrap()
+        .contains("no saved baseline 'nope'"));
+    let bad = run(&["--save-baseline", "../escape"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(!dir.path().join("escape.json").exists());
+
+    let file = quick_run(dir.path(), "x.json");
+    let out = hashbench()
+        .env("HASHBENCH_DATA_DIR", &data)
+        .args(["compare", "--baseline", "main-1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("crc32/crc32fast"));
+}
