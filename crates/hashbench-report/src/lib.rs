@@ -5,11 +5,14 @@
 pub mod compare;
 mod csv;
 pub mod format;
+pub mod layouts;
 pub mod model;
 mod text;
 
 pub use csv::csv;
-pub use model::{Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION};
+pub use model::{
+    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, SuiteInfo, Tool, SCHEMA_VERSION,
+};
 pub use text::{markdown, terminal};
 
 /// Pretty JSON with a trailing newline.

@@ -34,6 +34,21 @@ pub struct Run {
     /// False when the run was interrupted: the cells present are complete measurements,
     /// but some planned cells are missing.
     pub complete: bool,
+    /// The suite this run came from (`hashbench suite NAME`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suite: Option<SuiteInfo>,
+}
+
+/// What a suite adds to a run: how to present it beside its seed.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct SuiteInfo {
+    pub name: String,
+    /// The seed's table layout.
+    pub layout: crate::layouts::Layout,
+    /// Display names: key `implementation` or `implementation@pattern`.
+    pub labels: std::collections::BTreeMap<String, String>,
+    /// How this suite differs from the seed benchmark, one point each.
+    pub notes: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -6,6 +6,7 @@ mod compare;
 mod list;
 mod run;
 mod sizes;
+mod suite;
 mod sum;
 mod verify;
 
@@ -58,6 +59,8 @@ enum Command {
     /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
     /// with an interval, and which changes are significant.
     Compare(compare::CompareArgs),
+    /// Run a suite: a seed benchmark reproduced (see `suite --list`), or a TOML file.
+    Suite(suite::SuiteArgs),
     /// Print digests of files or standard input, like sha256sum.
     Sum {
         /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
         Command::Run(args) => run::run(args, command_line),
         Command::Compare(args) => compare::run(args),
+        Command::Suite(args) => suite::run(args, command_line),
         Command::List { filter, format } => list::run(&filter, format),
         Command::Verify {
             filter,

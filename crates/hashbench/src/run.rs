@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use hashbench_catalog::Implementation;
 use hashbench_engine::{CellResult, CellState, Config, HashKernel, Input, Memcpy, Nop, Read};
 use hashbench_host::{Build, Host, Tsc};
+use hashbench_report::layouts::Layout;
 use hashbench_report::{
     Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION,
 };
@@ -71,6 +72,13 @@ pub struct RunArgs {
     /// No progress display.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Render tables in a seed benchmark's layout: default, divan, crystal, node,
+    /// openssl-speed.
+    #[arg(long, value_name = "NAME")]
+    pub layout: Option<String>,
+    /// Set by `hashbench suite`: the suite's name, labels and notes.
+    #[arg(skip)]
+    pub suite: Option<hashbench_report::SuiteInfo>,
     /// Also save this run's JSON as baseline NAME (see `hashbench compare --baseline`).
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
@@ -100,6 +108,8 @@ impl Default for RunArgs {
             save_baseline: None,
             baseline: None,
             fail_on_regression: None,
+            layout: None,
+            suite: None,
         }
     }
 }
@@ -350,6 +360,15 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         None => DEFAULT_SIZES.to_vec(),
     };
     let time_budget = parse_seconds(&args.time)?;
+    let layout = match args.layout.as_deref() {
+        None => args.suite.as_ref().map(|s| s.layout).unwrap_or_default(),
+        Some(name) => Layout::parse(name).ok_or_else(|| {
+            UsageError(format!(
+                "unknown --layout '{name}': one of {}",
+                Layout::NAMES.join(", ")
+            ))
+        })?,
+    };
     let precision = parse_precision(&args.precision)?;
     let selected = if args.filter.is_empty() {
         default_suite()
@@ -625,8 +644,12 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         baselines,
         cells,
         complete: !interrupted,
+        suite: args.suite.clone(),
     };
     let text = match args.format {
+        RunFormat::Table | RunFormat::Markdown if layout != Layout::Default => {
+            hashbench_report::layouts::render(&run, layout).unwrap_or_default()
+        }
         RunFormat::Table => hashbench_report::terminal(&run),
         RunFormat::Markdown => hashbench_report::markdown(&run),
         RunFormat::Csv => hashbench_report::csv(&run),

@@ -265,3 +265,68 @@ fn saved_baselines_round_trip() {
         .unwrap()
         .contains("crc32/crc32fast"));
 }
+
+#[test]
+fn suites_list_run_and_refuse_bad_input() {
+    let list = hashbench().args(["suite", "--list"]).output().unwrap();
+    assert!(list.status.success());
+    let text = String::from_utf8(list.stdout).unwrap();
+    assert!(
+        text.contains("checksum-benchmarks") && text.contains("openssl-speed"),
+        "{text}"
+    );
+
+    let unknown = hashbench()
+        .args(["suite", "no-such-suite"])
+        .output()
+        .unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8(unknown.stderr)
+        .unwrap()
+        .contains("checksum-benchmarks"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine.toml");
+    std::fs::write(
+        &mine,
+        "name = \"mine\"\ndescription = \"two checksums\"\n\
+         implementations = [\"crc32/crc32fast\", \"adler32/adler2\"]\n\
+         sizes = \"64,4k\"\nlayout = \"node\"\n[labels]\n\"crc32/crc32fast\" = \"my crc\"\n",
+    )
+    .unwrap();
+    let out = hashbench()
+        .args(["suite", "--file"])
+        .arg(&mine)
+        .args(["--time", "0.02", "-q"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Fastest test") && text.contains("my crc"),
+        "{text}"
+    );
+
+    let json = hashbench()
+        .args(["suite", "--file"])
+        .arg(&mine)
+        .args(["--time", "0.02", "-q", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["suite"]["name"], "mine");
+    assert_eq!(v["suite"]["layout"], "node");
+
+    std::fs::write(&mine, "name = \"mine\"\n").unwrap();
+    let bad = hashbench()
+        .args(["suite", "--file"])
+        .arg(&mine)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8(bad.stderr).unwrap().contains("mine.toml"));
+}

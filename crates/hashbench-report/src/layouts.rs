@@ -1,0 +1,309 @@
+//! The seed benchmarks' own table layouts, rendered from a run, so that a suite's output
+//! can be read beside the published one line by line.
+//!
+//! Names in these layouts come from the run's suite labels
+//! ([`crate::model::SuiteInfo::labels`]) when it has them (`blake2b.new`, `crypto sha256
+//! (prealloc)`), else from the implementation id and pattern.
+
+use serde::{Deserialize, Serialize};
+
+use crate::format::{aligned, rate, size, time_ns};
+use crate::model::{Cell, Run};
+
+/// A seed's layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// hashbench's own: per-size rankings, detail, baselines.
+    #[default]
+    Default,
+    /// Seed 000/001 (divan): a "name - GB/s" summary, then a tree of fastest / slowest /
+    /// median / mean per size.
+    Divan,
+    /// Seed 003 (Crystal's benchmark): `label size  op/s (mean) (±stddev %)  B/op  N× slower`.
+    Crystal,
+    /// Seed 004 (Node, nanobench-style): per size, op/s ascending, tolerance and the
+    /// difference with the slowest.
+    Node,
+    /// `openssl speed`: one row per digest, thousands of bytes per second per size.
+    OpensslSpeed,
+}
+
+impl Layout {
+    /// Parses a layout name as written in suite files and on the command line.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Layout> {
+        Some(match name {
+            "default" => Layout::Default,
+            "divan" => Layout::Divan,
+            "crystal" => Layout::Crystal,
+            "node" => Layout::Node,
+            "openssl-speed" => Layout::OpensslSpeed,
+            _ => return None,
+        })
+    }
+
+    /// Every layout's name, for error messages.
+    pub const NAMES: &'static [&'static str] =
+        &["default", "divan", "crystal", "node", "openssl-speed"];
+}
+
+/// The label of `cell` in a seed layout.
+#[must_use]
+pub fn label(run: &Run, cell: &Cell) -> String {
+    if let Some(suite) = &run.suite {
+        let with_pattern = format!("{}@{}", cell.implementation, cell.pattern);
+        if let Some(l) = suite
+            .labels
+            .get(&with_pattern)
+            .or_else(|| suite.labels.get(&cell.implementation))
+        {
+            return l.clone();
+        }
+    }
+    if cell.pattern == "oneshot" {
+        cell.implementation.clone()
+    } else {
+        format!("{} ({})", cell.implementation, cell.pattern)
+    }
+}
+
+/// Renders `run` in `layout` (for [`Layout::Default`], returns `None`: the caller uses
+/// the ordinary renderers).
+#[must_use]
+pub fn render(run: &Run, layout: Layout) -> Option<String> {
+    let mut out = match layout {
+        Layout::Default => return None,
+        Layout::Divan => divan(run),
+        Layout::Crystal => crystal(run),
+        Layout::Node => node(run),
+        Layout::OpensslSpeed => openssl_speed(run),
+    };
+    if let Some(suite) = &run.suite {
+        if !suite.notes.is_empty() {
+            out.push_str("\nHow this differs from the seed:\n");
+            for n in &suite.notes {
+                out.push_str(&format!("- {n}\n"));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Cells grouped by label, in first-seen order, each group's cells by size.
+fn by_label(run: &Run) -> Vec<(String, Vec<&Cell>)> {
+    let mut groups: Vec<(String, Vec<&Cell>)> = Vec::new();
+    for c in &run.cells {
+        let l = label(run, c);
+        match groups.iter_mut().find(|(g, _)| *g == l) {
+            Some((_, cells)) => cells.push(c),
+            None => groups.push((l, vec![c])),
+        }
+    }
+    for (_, cells) in &mut groups {
+        cells.sort_by_key(|c| c.size);
+    }
+    groups
+}
+
+fn divan(run: &Run) -> String {
+    let mut out = String::new();
+    // The summary: each function's median throughput at the largest size it ran.
+    let groups = by_label(run);
+    let mut summary: Vec<(String, f64)> = groups
+        .iter()
+        .filter_map(|(l, cells)| cells.last().map(|c| (l.clone(), c.gb_per_sec())))
+        .collect();
+    summary.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let width = summary.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    if let Some(largest) = groups
+        .iter()
+        .filter_map(|(_, c)| c.last())
+        .map(|c| c.size)
+        .max()
+    {
+        out.push_str(&format!("Median throughput at {}:\n", size(largest)));
+    }
+    for (l, gbps) in &summary {
+        out.push_str(&format!("{l:<width$} - {}\n", rate(*gbps)));
+    }
+    out.push('\n');
+    let mut rows = vec![vec![
+        "name".to_string(),
+        "fastest".to_string(),
+        "slowest".to_string(),
+        "median".to_string(),
+        "mean".to_string(),
+        "samples".to_string(),
+        "iters".to_string(),
+    ]];
+    for (gi, (l, cells)) in groups.iter().enumerate() {
+        let last_group = gi + 1 == groups.len();
+        rows.push(vec![
+            format!("{}─ {l}", if last_group { "╰" } else { "├" }),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+        for (i, c) in cells.iter().enumerate() {
+            let stem = if last_group { "   " } else { "│  " };
+            let branch = if i + 1 == cells.len() { "╰" } else { "├" };
+            let s = &c.summary;
+            let bytes = c.size as f64;
+            let gbps = |ns: f64| rate(bytes / ns);
+            rows.push(vec![
+                format!("{stem}{branch}─ {}", c.size),
+                time_ns(s.min.get()),
+                time_ns(s.max.get()),
+                time_ns(s.median.get()),
+                time_ns(s.mean.get()),
+                s.count.to_string(),
+                s.total_iterations.to_string(),
+            ]);
+            rows.push(vec![
+                format!("{stem}{}", if i + 1 == cells.len() { "   " } else { "│  " }),
+                gbps(s.min.get()),
+                gbps(s.max.get()),
+                gbps(s.median.get()),
+                gbps(s.mean.get()),
+                String::new(),
+                String::new(),
+            ]);
+        }
+    }
+    out.push_str(&aligned(
+        &rows,
+        &[false, false, false, false, false, true, true],
+    ));
+    out
+}
+
+/// `1.67M`, `947.11k`: op/s as Crystal's benchmark prints it.
+fn crystal_rate(ops: f64) -> String {
+    if ops >= 1e6 {
+        format!("{:.2}M", ops / 1e6)
+    } else if ops >= 1e3 {
+        format!("{:.2}k", ops / 1e3)
+    } else {
+        format!("{ops:.2}")
+    }
+}
+
+fn crystal(run: &Run) -> String {
+    let mut rows = Vec::new();
+    for s in run.sizes() {
+        let cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
+        let fastest = cells
+            .iter()
+            .map(|c| c.summary.mean.get())
+            .fold(f64::INFINITY, f64::min);
+        for c in cells {
+            let mean = c.summary.mean.get();
+            let sd_pct = c.summary.std_dev.get() / mean * 100.0;
+            rows.push(vec![
+                format!("{} {}", label(run, c), s),
+                crystal_rate(1e9 / mean),
+                format!("({})", time_ns(mean)),
+                format!("(±{sd_pct:5.2}%)"),
+                "n/a".to_string(),
+                if mean <= fastest {
+                    "fastest".to_string()
+                } else {
+                    format!("{:.2}× slower", mean / fastest)
+                },
+            ]);
+        }
+    }
+    let mut out = aligned(&rows, &[true, true, true, true, true, true]);
+    out.push_str(
+        "\nop/s and time are at the mean, ± is the standard deviation as a percentage of the \
+         mean (as Crystal's benchmark prints); B/op counts Rust allocations only (C libraries' \
+         own mallocs are not seen); \"slower\" is against the fastest at the same size.\n",
+    );
+    out
+}
+
+fn node(run: &Run) -> String {
+    let mut out = String::new();
+    for s in run.sizes() {
+        let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
+        if cells.is_empty() {
+            continue;
+        }
+        cells.sort_by(|a, b| {
+            a.throughput
+                .estimate
+                .ops_per_sec
+                .total_cmp(&b.throughput.estimate.ops_per_sec)
+        });
+        let slowest = cells[0].throughput.estimate.ops_per_sec;
+        out.push_str(&format!("### {}\n\n", size(s)));
+        let header = [
+            "Test",
+            "Samples",
+            "Result",
+            "Tolerance",
+            "Difference with slowest",
+        ];
+        let row = |c: &Cell| {
+            let ops = c.throughput.estimate.ops_per_sec;
+            vec![
+                label(run, c),
+                c.summary.count.to_string(),
+                format!("{ops:.2} op/sec"),
+                c.ci_percent()
+                    .map_or("-".into(), |p| format!("± {p:5.2} %")),
+                if ops <= slowest {
+                    String::new()
+                } else {
+                    format!("+ {:.2} %", (ops / slowest - 1.0) * 100.0)
+                },
+            ]
+        };
+        let mut rows = vec![header.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
+        let (fastest, slower) = cells.split_last().expect("non-empty");
+        rows.extend(slower.iter().map(|c| row(c)));
+        rows.push(vec![String::new(); 5]);
+        rows.push(vec![
+            "Fastest test".into(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+        rows.push(row(fastest));
+        out.push_str(&aligned(&rows, &[false, true, true, true, false]));
+        out.push('\n');
+    }
+    out.push_str(
+        "Result is op/s at the median; Tolerance is the 95 % CI of the median (the Node seed's \
+         tolerance is its benchmark library's margin of error).\n",
+    );
+    out
+}
+
+fn openssl_speed(run: &Run) -> String {
+    let sizes = run.sizes();
+    let mut rows = vec![std::iter::once("type".to_string())
+        .chain(sizes.iter().map(|s| format!("{s} bytes")))
+        .collect::<Vec<_>>()];
+    for (l, cells) in by_label(run) {
+        let mut row = vec![l];
+        for s in &sizes {
+            row.push(cells.iter().find(|c| c.size == *s).map_or("-".into(), |c| {
+                format!("{:.2}k", c.throughput.estimate.gb_per_sec * 1e6)
+            }));
+        }
+        rows.push(row);
+    }
+    let right: Vec<bool> = std::iter::once(false)
+        .chain(sizes.iter().map(|_| true))
+        .collect();
+    let mut out =
+        String::from("The 'numbers' are in 1000s of bytes per second processed (at the median).\n");
+    out.push_str(&aligned(&rows, &right));
+    out
+}
