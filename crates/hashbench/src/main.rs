@@ -4,6 +4,7 @@
 
 mod compare;
 mod list;
+mod published;
 mod run;
 mod sizes;
 mod sum;
@@ -58,6 +59,9 @@ enum Command {
     /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
     /// with an interval, and which changes are significant.
     Compare(compare::CompareArgs),
+    /// Show other people's published results (the seeds) as data: machines, figures,
+    /// common units and plausibility flags.
+    Published(published::PublishedArgs),
     /// Print digests of files or standard input, like sha256sum.
     Sum {
         /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
             implementation,
             files,
         } => sum::run(&implementation, &files),
+        Command::Published(args) => published::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
