@@ -30,7 +30,7 @@ const HEADER: &[&str] = &[
 ];
 
 /// Quotes a field when it holds a comma, quote or newline (RFC 4180).
-fn field(s: &str) -> String {
+pub(crate) fn field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

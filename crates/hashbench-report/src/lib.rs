@@ -1,12 +1,14 @@
 //! The run model, hashbench's versioned JSON contract, and the renderers over it: a
 //! terminal table, Markdown, CSV and JSON. Renderers read only the model, so a saved
-//! JSON file renders exactly as the run that wrote it.
+//! JSON file renders exactly as the run that wrote it. [`published`] holds other
+//! people's published figures (the seeds) as data.
 
 pub mod compare;
 mod csv;
 pub mod format;
 pub mod layouts;
 pub mod model;
+pub mod published;
 mod text;
 
 pub use csv::csv;

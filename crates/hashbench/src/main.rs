@@ -4,6 +4,7 @@
 
 mod compare;
 mod list;
+mod published;
 mod run;
 mod sizes;
 mod suite;
@@ -61,6 +62,9 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Run a suite: a seed benchmark reproduced (see `suite --list`), or a TOML file.
     Suite(suite::SuiteArgs),
+    /// Show other people's published results (the seeds) as data: machines, figures,
+    /// common units and plausibility flags.
+    Published(published::PublishedArgs),
     /// Print digests of files or standard input, like sha256sum.
     Sum {
         /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
             implementation,
             files,
         } => sum::run(&implementation, &files),
+        Command::Published(args) => published::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,0 +1,199 @@
+//! Plausibility of a published size sweep, from its (size, calls per second) pairs alone.
+//!
+//! Self-contained on purpose: the guards over hashbench's own runs live elsewhere, and
+//! this function is written so that both can call one check later.
+
+use serde::Serialize;
+
+/// A larger size must be at least this many times a smaller one before the pair is
+/// judged: near sizes are too close for noise and fixed per-call costs to be told apart.
+pub const FLAT_SCALING_MIN_SIZE_RATIO: u64 = 16;
+
+/// "Roughly flat": the calls per second at the larger size are within this factor of
+/// those at the smaller size, either way.
+pub const FLAT_SCALING_OPS_BAND: f64 = 1.25;
+
+/// No one call hashes bytes faster than this (10^12 B/s, 1 TB/s): above the bandwidth
+/// of any cache level one core reads from, and above whole-socket memory bandwidth.
+/// A sweep whose extra bytes cost less time than this allows did not hash them.
+pub const FLAT_SCALING_CEILING_BYTES_PER_SEC: f64 = 1e12;
+
+/// One point of a sweep: input bytes per call and calls per second at that size.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SweepPoint {
+    pub size_bytes: u64,
+    pub ops_per_sec: f64,
+}
+
+/// Evidence that the point at `large` is impossible given the point at `small`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FlatScaling {
+    pub small: SweepPoint,
+    pub large: SweepPoint,
+    /// `large.ops_per_sec / small.ops_per_sec`: about 1 for a flat sweep; an honest
+    /// sweep falls towards `small.size / large.size`.
+    pub ops_ratio: f64,
+    /// The rate at which the extra bytes were processed, (size difference) / (time per
+    /// call difference); infinite when the time per call did not grow at all.
+    pub marginal_bytes_per_sec: f64,
+}
+
+impl FlatScaling {
+    /// One line for a person.
+    pub fn message(&self) -> String {
+        let why = if self.marginal_bytes_per_sec.is_finite() {
+            format!(
+                "the extra bytes would be hashed at {:.1} TB/s",
+                self.marginal_bytes_per_sec / 1e12
+            )
+        } else {
+            "the larger size took no longer".to_string()
+        };
+        format!(
+            "impossible: time per call does not grow with size ({} B: {:.0} op/s, {} B: {:.0} op/s; {why})",
+            self.small.size_bytes, self.small.ops_per_sec, self.large.size_bytes, self.large.ops_per_sec
+        )
+    }
+}
+
+/// Checks one sweep (one machine, implementation, variant and statistic over several
+/// sizes) for calls per second that stay flat while the size grows.
+///
+/// A pair of points is flagged when all three hold:
+///
+/// - the larger size is at least [`FLAT_SCALING_MIN_SIZE_RATIO`] times the smaller;
+/// - the calls per second stay within [`FLAT_SCALING_OPS_BAND`] of each other (flat);
+/// - the time per call grows by less than the extra bytes would take at
+///   [`FLAT_SCALING_CEILING_BYTES_PER_SEC`], or does not grow at all.
+///
+/// The third condition is what makes a flat sweep impossible rather than merely
+/// overhead-bound: a fixed per-call cost (an allocation, a call into another runtime)
+/// can keep ops/s level from 16 B to 256 B, and that is allowed as long as the extra
+/// 240 B are paid for at a believable rate; 4 MiB for the time of 64 B is not.
+/// A sweep whose calls per second *rise* by more than the band (a multithreaded hash
+/// whose small sizes pay for waking threads) is a different anomaly and not flagged
+/// here: there the smaller point is slow, not the larger one impossibly fast.
+///
+/// Returns one finding per flagged larger point, with the smaller point that shows it
+/// most plainly (the highest marginal rate), in the order of `points`. Points with a
+/// zero size or a rate that is not finite and positive are ignored.
+pub fn flat_scaling(points: &[SweepPoint]) -> Vec<FlatScaling> {
+    let valid =
+        |p: &&SweepPoint| p.size_bytes > 0 && p.ops_per_sec.is_finite() && p.ops_per_sec > 0.0;
+    let mut findings = Vec::new();
+    for large in points.iter().filter(valid) {
+        let worst = points
+            .iter()
+            .filter(valid)
+            .filter(|small| {
+                large.size_bytes / small.size_bytes >= FLAT_SCALING_MIN_SIZE_RATIO
+                    && large.size_bytes > small.size_bytes
+            })
+            .map(|small| {
+                let extra_bytes = (large.size_bytes - small.size_bytes) as f64;
+                let extra_seconds = 1.0 / large.ops_per_sec - 1.0 / small.ops_per_sec;
+                let marginal = if extra_seconds > 0.0 {
+                    extra_bytes / extra_seconds
+                } else {
+                    f64::INFINITY
+                };
+                FlatScaling {
+                    small: *small,
+                    large: *large,
+                    ops_ratio: large.ops_per_sec / small.ops_per_sec,
+                    marginal_bytes_per_sec: marginal,
+                }
+            })
+            .filter(|f| {
+                (1.0 / FLAT_SCALING_OPS_BAND..=FLAT_SCALING_OPS_BAND).contains(&f.ops_ratio)
+                    && f.marginal_bytes_per_sec > FLAT_SCALING_CEILING_BYTES_PER_SEC
+            })
+            .max_by(|a, b| {
+                a.marginal_bytes_per_sec
+                    .total_cmp(&b.marginal_bytes_per_sec)
+            });
+        findings.extend(worst);
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sweep(points: &[(u64, f64)]) -> Vec<SweepPoint> {
+        points
+            .iter()
+            .map(|&(size_bytes, ops_per_sec)| SweepPoint {
+                size_bytes,
+                ops_per_sec,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_flat_sweep_up_to_4_mib_is_flagged_at_the_large_sizes() {
+        // Node's "crypto sha256 (prealloc)" rows, seed 004.
+        let s = sweep(&[
+            (64, 370321.25),
+            (384, 374951.26),
+            (4096, 386591.76),
+            (1 << 22, 380066.77),
+        ]);
+        let found = flat_scaling(&s);
+        let flagged: Vec<u64> = found.iter().map(|f| f.large.size_bytes).collect();
+        assert_eq!(flagged, vec![4096, 1 << 22]);
+        assert!(
+            found[1].marginal_bytes_per_sec.is_infinite() || found[1].marginal_bytes_per_sec > 1e12
+        );
+        assert!(found[1]
+            .message()
+            .starts_with("impossible: time per call does not grow"));
+    }
+
+    #[test]
+    fn a_sweep_whose_time_grows_with_size_is_not_flagged() {
+        // divan, M2 Max, crc median: 457.9 ns, 1.874 µs, 7.499 µs, 119.7 µs.
+        let s = sweep(&[
+            (4096, 1e9 / 457.9),
+            (16384, 1e9 / 1874.0),
+            (65536, 1e9 / 7499.0),
+            (1 << 20, 1e9 / 119_700.0),
+        ]);
+        assert!(flat_scaling(&s).is_empty());
+    }
+
+    #[test]
+    fn a_fixed_per_call_cost_at_small_sizes_is_not_flagged() {
+        // Crystal's blake2b.reset: 536.20 ns at 16 B, 609.63 ns at 256 B: the extra
+        // 240 B cost 73 ns, about 3.3 GB/s, which is believable.
+        let s = sweep(&[(16, 1e9 / 536.20), (256, 1e9 / 609.63)]);
+        assert!(flat_scaling(&s).is_empty());
+    }
+
+    #[test]
+    fn sizes_closer_than_the_ratio_are_not_judged() {
+        // Same rate at 64 B and 384 B (6x): flat, but too close to judge.
+        let s = sweep(&[(64, 1e6), (384, 1e6)]);
+        assert!(flat_scaling(&s).is_empty());
+        let s = sweep(&[(64, 1e6), (1024, 1e6)]);
+        assert_eq!(flat_scaling(&s).len(), 1);
+    }
+
+    #[test]
+    fn calls_per_second_that_rise_steeply_are_not_flat() {
+        // divan, 2700X, blake3_mt median: 140.3 µs at 64 KiB, 84.62 µs at 1 MiB. The
+        // time fell, but the 64 KiB point is the slow one (threads waking up).
+        let s = sweep(&[(65536, 1e9 / 140_300.0), (1 << 20, 1e9 / 84_620.0)]);
+        assert!(flat_scaling(&s).is_empty());
+        // Within the band and free of cost: flagged.
+        let s = sweep(&[(65536, 1e9 / 100_000.0), (1 << 20, 1e9 / 84_620.0)]);
+        assert_eq!(flat_scaling(&s).len(), 1);
+    }
+
+    #[test]
+    fn nonsense_points_are_ignored_not_panicked_on() {
+        let s = sweep(&[(0, 1e6), (64, f64::NAN), (4096, 0.0), (1 << 20, 1e3)]);
+        assert!(flat_scaling(&s).is_empty());
+    }
+}

@@ -1,0 +1,38 @@
+//! The published data files must be exactly what `published/extract.py` transcribes
+//! from the seed documents (shared/seeds beside the repository, as in CI), so no figure
+//! can be edited by hand without the script, or the seeds, saying so.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+#[test]
+fn published_files_match_their_transcription_from_the_seeds() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let seeds = std::env::var_os("HASHBENCH_SEEDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared/seeds"));
+    if !seeds.is_dir() {
+        // The seed documents are not part of the repository (they are other people's
+        // text); a checkout without them beside it cannot run this check. Say so loudly
+        // rather than fail a build that has nothing wrong with it.
+        eprintln!(
+            "SKIPPED: {} not found: the seed documents live in shared/seeds beside the \
+             repository (set HASHBENCH_SEEDS to another copy)",
+            seeds.display()
+        );
+        return;
+    }
+    let output = Command::new("python3")
+        .arg(root.join("published/extract.py"))
+        .arg("--seeds")
+        .arg(&seeds)
+        .arg("--check")
+        .output()
+        .expect("run python3 published/extract.py");
+    assert!(
+        output.status.success(),
+        "published/extract.py --check failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

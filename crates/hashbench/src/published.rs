@@ -1,0 +1,97 @@
+//! `hashbench published`: the published results compiled into hashbench (the seeds'
+//! figures, their machines, and the plausibility flags), as a table, JSON or CSV.
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use hashbench_report::published::{self, Seed};
+
+use crate::{emit, UsageError};
+
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+pub enum PublishedFormat {
+    #[default]
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Args, Debug)]
+pub struct PublishedArgs {
+    /// Only this seed (0 for shared/seeds/000_*.txt ...); every seed without it.
+    #[arg(long, value_name = "N")]
+    seed: Option<u32>,
+    /// Only the figures that carry a plausibility flag.
+    #[arg(long)]
+    flagged: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: PublishedFormat,
+}
+
+pub fn run(args: PublishedArgs) -> Result<u8> {
+    // The data is compiled in: a load failure is a build defect, not bad input.
+    let all = published::load().context("loading the compiled-in published results")?;
+    let seeds: Vec<&Seed> = match args.seed {
+        Some(n) => vec![all.seed(n).map_err(|e| UsageError(e.to_string()))?],
+        None => all.seeds.iter().collect(),
+    };
+    match args.format {
+        PublishedFormat::Table => emit(&published::table(&seeds, args.flagged)),
+        PublishedFormat::Csv => emit(&published::csv(&seeds, args.flagged)),
+        PublishedFormat::Json => {
+            let doc = JsonDocument {
+                schema_version: published::PUBLISHED_SCHEMA_VERSION,
+                seeds: seeds
+                    .into_iter()
+                    .map(|s| {
+                        let mut s = s.clone();
+                        if args.flagged {
+                            s.figures.retain(|f| !f.flags.is_empty());
+                        }
+                        s
+                    })
+                    .collect(),
+            };
+            emit(&format!("{}\n", serde_json::to_string_pretty(&doc)?));
+        }
+    }
+    Ok(0)
+}
+
+#[derive(serde::Serialize)]
+struct JsonDocument {
+    schema_version: u32,
+    seeds: Vec<Seed>,
+}
+
+#[cfg(test)]
+mod tests {
+    use hashbench_report::published;
+
+    #[test]
+    fn every_mapped_algorithm_is_in_the_catalogue() {
+        let all = published::load().expect("compiled-in data loads");
+        let mut mapped = 0;
+        for (seed, f) in all.figures() {
+            if let Some(id) = f.algorithm.as_deref() {
+                assert!(
+                    hashbench_catalog::ALGORITHMS.iter().any(|a| a.id == id),
+                    "seed {} figure {:?} maps to {id:?}, not a catalogue algorithm",
+                    seed.seed,
+                    f.text
+                );
+                mapped += 1;
+            }
+        }
+        // Only the btrfs baselines (NULL-NOP, NULL-MEMCPY) have no algorithm.
+        let unmapped: Vec<&str> = all
+            .figures()
+            .filter(|(_, f)| f.algorithm.is_none())
+            .map(|(_, f)| f.label.as_str())
+            .collect();
+        assert!(
+            unmapped.iter().all(|l| l.starts_with("NULL-")),
+            "{unmapped:?}"
+        );
+        assert!(mapped > 2000, "{mapped}");
+    }
+}

@@ -1,0 +1,96 @@
+//! `hashbench published`: the real binary over the compiled-in published results.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn published(args: &[&str]) -> std::process::Output {
+    // From an empty directory: the data must be inside the binary, not read from disk.
+    let dir = tempfile::tempdir().expect("temp dir");
+    Command::cargo_bin("hashbench")
+        .expect("the hashbench binary is built for tests")
+        .current_dir(dir.path())
+        .arg("published")
+        .args(args)
+        .output()
+        .expect("run hashbench")
+}
+
+fn ok_stdout(out: &std::process::Output) -> String {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn json_lists_every_seed_with_machines_and_figures() {
+    let doc: Value =
+        serde_json::from_str(&ok_stdout(&published(&["--format", "json"]))).expect("JSON");
+    assert_eq!(doc["schema_version"], 1);
+    let seeds = doc["seeds"].as_array().expect("seeds");
+    let counts: Vec<usize> = seeds
+        .iter()
+        .map(|s| s["figures"].as_array().map_or(0, Vec::len))
+        .collect();
+    assert_eq!(counts, vec![1488, 564, 112, 131, 196]);
+    let node = &seeds[4];
+    assert_eq!(node["machines"][0]["cpu"], "Intel Core i7-6700 Quad Core");
+    let first = &node["figures"][0];
+    assert_eq!(first["text"], "370321.25 op/sec");
+    assert_eq!(first["unit"], "op/sec");
+    assert_eq!(first["tolerance"]["value"], 4.65);
+    let ns = first["normalised"]["ns_per_call"]
+        .as_f64()
+        .expect("ns_per_call");
+    assert!((ns - 1e9 / 370321.25).abs() < 1e-6, "{ns}");
+}
+
+#[test]
+fn csv_of_the_flagged_node_rows_holds_all_25_rows_at_4_mb() {
+    let out = ok_stdout(&published(&["--seed", "4", "--flagged", "--format", "csv"]));
+    let mut lines = out.lines();
+    let header = lines.next().expect("header");
+    assert!(
+        header.starts_with("seed,source,section,machine,label,"),
+        "{header}"
+    );
+    assert!(header.ends_with(",flags"), "{header}");
+    let rows: Vec<&str> = lines.collect();
+    assert!(
+        rows.iter()
+            .all(|r| r.starts_with("4,") && r.ends_with(",flat-scaling")),
+        "{out}"
+    );
+    let at_4mb = rows
+        .iter()
+        .filter(|l| l.contains(",4194304,result,"))
+        .count();
+    assert_eq!(at_4mb, 25, "{out}");
+}
+
+#[test]
+fn the_table_shows_the_machine_and_why_a_row_is_flagged() {
+    let out = ok_stdout(&published(&["--seed", "4", "--flagged"]));
+    assert!(out.contains("Intel Core i7-6700 Quad Core"), "{out}");
+    assert!(out.contains("flat-scaling"), "{out}");
+    assert!(
+        out.contains("impossible: time per call does not grow with size"),
+        "{out}"
+    );
+    let rust = ok_stdout(&published(&["--seed", "0", "--flagged"]));
+    assert!(rust.contains("1488 figures, 0 flagged"), "{rust}");
+}
+
+#[test]
+fn an_unknown_seed_is_a_usage_error() {
+    let out = published(&["--seed", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no published seed 9; the seeds are 0, 1, 2, 3, 4"),
+        "{err}"
+    );
+}
