@@ -3,6 +3,7 @@
 //! JSON file renders exactly as the run that wrote it. [`published`] holds other
 //! people's published figures (the seeds) as data.
 
+pub mod beside;
 pub mod compare;
 mod csv;
 pub mod format;

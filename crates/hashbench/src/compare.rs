@@ -35,6 +35,13 @@ pub struct CompareArgs {
     pub fail_on_regression: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub format: CompareFormat,
+    /// Show one run beside the published machines of the seed benchmarks (every
+    /// published figure whose algorithm and size the run has), flagging implausible ones.
+    #[arg(long, conflicts_with_all = ["baseline", "fail_on_regression"])]
+    pub published: bool,
+    /// With --published: only this seed (0-4, see `hashbench published`).
+    #[arg(long, requires = "published", value_name = "N")]
+    pub seed: Option<u32>,
 }
 
 /// Reads and checks one result file.
@@ -150,7 +157,40 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> u
     }
 }
 
+fn beside_published(args: &CompareArgs) -> Result<u8> {
+    let [file] = args.files.as_slice() else {
+        return Err(UsageError("--published takes exactly one result file".into()).into());
+    };
+    let run = read_run(file)?;
+    let published = hashbench_report::published::load()?;
+    if let Some(n) = args.seed {
+        published.seed(n).map_err(|e| UsageError(e.to_string()))?;
+    }
+    let rows = hashbench_report::beside::rows(&run, &published, args.seed);
+    if rows.is_empty() {
+        return Err(UsageError(format!(
+            "{}: no cell matches a published figure (same algorithm and size); try the \
+             seeds' sizes, e.g. `hashbench suite checksum-benchmarks`",
+            file.display()
+        ))
+        .into());
+    }
+    let text = match args.format {
+        CompareFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&rows)?;
+            s.push('\n');
+            s
+        }
+        _ => hashbench_report::beside::render(&run, &published, &rows),
+    };
+    emit(&text);
+    Ok(0)
+}
+
 pub fn run(args: CompareArgs) -> Result<u8> {
+    if args.published {
+        return beside_published(&args);
+    }
     let noise = crate::sizes::parse_percent("--noise", &args.noise)? / 100.0;
     let fail = args
         .fail_on_regression

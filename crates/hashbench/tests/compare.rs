@@ -330,3 +330,64 @@ fn suites_list_run_and_refuse_bad_input() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8(bad.stderr).unwrap().contains("mine.toml"));
 }
+
+#[test]
+fn beside_published_flags_the_node_seeds_4_mib_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.json");
+    let out = hashbench()
+        .args([
+            "run",
+            "sha2-256/ring",
+            "blake2b-512/libsodium",
+            "--sizes",
+            "64,4m",
+        ])
+        .args(["--time", "0.02", "-q", "--format", "json", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = hashbench()
+        .args(["compare", "--published", "--seed", "4", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let at = |size: u64| -> Vec<&Value> { rows.iter().filter(|r| r["size"] == size).collect() };
+    assert!(!at(4 << 20).is_empty() && !at(64).is_empty());
+    for r in at(4 << 20) {
+        assert_eq!(r["flags"], serde_json::json!(["flat-scaling"]), "{r}");
+    }
+    for r in at(64) {
+        assert_eq!(r["flags"], serde_json::json!([]), "{r}");
+        assert!(r["speedup"].as_f64().unwrap() > 0.0);
+    }
+    let text = hashbench()
+        .args(["compare", "--published", "--seed", "4"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("IMPLAUSIBLE: flat-scaling") && text.contains("i7-6700"),
+        "{text}"
+    );
+
+    let bad = hashbench()
+        .args(["compare", "--published", "--seed", "9"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
