@@ -1,5 +1,7 @@
 //! The one interface every implementation sits behind.
 
+use crate::pattern::{reason, Pattern};
+
 /// An incremental hash or checksum state, object-safe so that a registry can hold
 /// implementations from Rust crates and C libraries alike.
 ///
@@ -27,5 +29,38 @@ pub trait Hasher: Send {
         self.reset();
         self.update(data);
         self.finalize_reset(out);
+    }
+
+    /// Whether this library can express `pattern`; `Err` says why not. The default is
+    /// what any hasher can do through the methods above: the one-call path, streaming
+    /// on one state, and the output conventions layered on the one-call path. Adapters
+    /// that know their library answer for the rest.
+    fn supports(&self, pattern: Pattern) -> Result<(), &'static str> {
+        match pattern {
+            Pattern::Oneshot | Pattern::Alloc | Pattern::Hex | Pattern::Streaming(_) => Ok(()),
+            Pattern::New => Err(reason::NO_CONSTRUCTOR),
+            Pattern::Reuse => Err(reason::NO_RESET),
+            Pattern::Prealloc => Err(reason::BY_VALUE),
+            Pattern::ByName | Pattern::Prefetched => Err(reason::OPENSSL_ONLY),
+        }
+    }
+
+    /// The `new` pattern: the digest of `data` through a library state constructed for
+    /// this call alone and dropped after it; this state is left as it was. Only call when
+    /// [`Hasher::supports`] allows [`Pattern::New`].
+    fn fresh(&mut self, data: &[u8], out: &mut [u8]) {
+        self.oneshot(data, out);
+    }
+
+    /// The `prealloc` pattern: the library writes the digest of `data` straight into
+    /// `out`. Only call when [`Hasher::supports`] allows [`Pattern::Prealloc`].
+    fn write_into(&mut self, data: &[u8], out: &mut [u8]) {
+        self.oneshot(data, out);
+    }
+
+    /// The `by-name` pattern: the algorithm is looked up by its name for this call.
+    /// Only call when [`Hasher::supports`] allows [`Pattern::ByName`].
+    fn by_name(&mut self, data: &[u8], out: &mut [u8]) {
+        self.oneshot(data, out);
     }
 }

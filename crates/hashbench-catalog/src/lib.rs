@@ -18,6 +18,7 @@ pub mod filter;
 pub mod hasher;
 pub mod implementation;
 mod impls;
+pub mod pattern;
 pub mod registry;
 pub mod versions;
 
@@ -25,6 +26,7 @@ pub use algorithm::{Algorithm, Class, ALGORITHMS};
 pub use filter::{Filter, FilterError};
 pub use hasher::Hasher;
 pub use implementation::{Availability, Implementation, Provider, ProviderKind};
+pub use pattern::{Pattern, PatternError};
 
 /// The implementation with exactly this id.
 pub fn find_implementation(id: &str) -> Option<&'static Implementation> {

@@ -2,7 +2,7 @@
 
 use std::hint::black_box;
 
-use hashbench_catalog::Hasher;
+use hashbench_catalog::{Hasher, Pattern};
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
 /// bytes long.
@@ -17,28 +17,92 @@ pub trait Kernel {
     fn name(&self) -> &str {
         "kernel"
     }
+
+    /// The untimed correctness run after each sample: the same call as [`Kernel::run`],
+    /// with its result made comparable as bytes in `out`. Kernels whose timed call
+    /// produces something else (a `Vec`, a hex `String`) convert it here, so that the
+    /// conversion is checked but not timed. `Err` carries a result that is not even
+    /// well-formed (hex of the wrong length), shown as the wrong digest.
+    ///
+    /// # Errors
+    ///
+    /// The malformed result, as text.
+    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), String> {
+        self.run(input, out);
+        Ok(())
+    }
 }
 
-/// A hash implementation, timed through its one-call path
-/// ([`Hasher::oneshot`]).
+/// Why a hash kernel cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KernelError {
+    /// The implementation cannot run on this machine.
+    #[error("unavailable here: {0}")]
+    Unavailable(String),
+    /// The library cannot express the pattern.
+    #[error("pattern {pattern} is not applicable: {reason}")]
+    NotApplicable {
+        /// The pattern asked for.
+        pattern: Pattern,
+        /// Why the library cannot express it.
+        reason: &'static str,
+    },
+}
+
+/// A hash implementation driven by one API usage [`Pattern`] (by default the one-call
+/// path, [`Hasher::oneshot`]).
 pub struct HashKernel {
     hasher: Box<dyn Hasher>,
     output_len: usize,
     name: String,
+    pattern: Pattern,
 }
 
 impl HashKernel {
-    /// Wraps `hasher`, whose digests are `output_len` bytes long.
+    /// Wraps `hasher`, whose digests are `output_len` bytes long, called one-shot.
     #[must_use]
     pub fn new(name: impl Into<String>, hasher: Box<dyn Hasher>, output_len: usize) -> Self {
         Self {
             hasher,
             output_len,
             name: name.into(),
+            pattern: Pattern::Oneshot,
         }
     }
 
-    /// Instantiates a catalogue implementation.
+    /// Wraps `hasher` driven by `pattern`.
+    ///
+    /// # Errors
+    ///
+    /// [`KernelError::NotApplicable`] when the hasher's library cannot express `pattern`.
+    pub fn with_pattern(
+        name: impl Into<String>,
+        mut hasher: Box<dyn Hasher>,
+        output_len: usize,
+        pattern: Pattern,
+    ) -> Result<Self, KernelError> {
+        hasher
+            .supports(pattern)
+            .map_err(|reason| KernelError::NotApplicable { pattern, reason })?;
+        if pattern == Pattern::Hex && output_len > MAX_DIGEST {
+            return Err(KernelError::NotApplicable {
+                pattern,
+                reason: "digests over 64 bytes have no stack buffer in the hex kernel",
+            });
+        }
+        if matches!(pattern, Pattern::Reuse | Pattern::Streaming(_)) {
+            // These drive the long-lived state: start it clean.
+            hasher.reset();
+        }
+        Ok(Self {
+            hasher,
+            output_len,
+            name: name.into(),
+            pattern,
+        })
+    }
+
+    /// Instantiates a catalogue implementation, called one-shot.
     ///
     /// # Errors
     ///
@@ -52,12 +116,119 @@ impl HashKernel {
             implementation.algorithm.output_bytes(),
         ))
     }
+
+    /// Instantiates a catalogue implementation driven by `pattern`.
+    ///
+    /// # Errors
+    ///
+    /// [`KernelError::Unavailable`] when it cannot run here,
+    /// [`KernelError::NotApplicable`] when its library cannot express `pattern`.
+    pub fn for_pattern(
+        implementation: &hashbench_catalog::Implementation,
+        pattern: Pattern,
+    ) -> Result<Self, KernelError> {
+        let hasher = implementation
+            .instantiate()
+            .map_err(KernelError::Unavailable)?;
+        Self::with_pattern(
+            format!("{} [{pattern}]", implementation.id),
+            hasher,
+            implementation.algorithm.output_bytes(),
+            pattern,
+        )
+    }
+
+    /// The pattern this kernel drives.
+    #[must_use]
+    pub fn pattern(&self) -> Pattern {
+        self.pattern
+    }
+
+    /// The digest of `input` in a fresh heap buffer: the `alloc` pattern.
+    #[inline]
+    fn alloc_digest(&mut self, input: &[u8]) -> Vec<u8> {
+        let mut v = vec![0u8; self.output_len];
+        self.hasher.oneshot(input, &mut v);
+        v
+    }
+
+    /// The digest of `input` as a fresh lowercase hex `String`: the `hex` pattern. The
+    /// digest itself goes through a stack buffer, as a caller's would.
+    #[inline]
+    fn hex_digest(&mut self, input: &[u8]) -> String {
+        let mut digest = [0u8; MAX_DIGEST];
+        let digest = &mut digest[..self.output_len];
+        self.hasher.oneshot(input, digest);
+        to_hex(digest)
+    }
+}
+
+/// The longest digest in the catalogue (SHA-512, BLAKE2b-512), bytes.
+const MAX_DIGEST: usize = 64;
+
+/// Lowercase hex, one allocation of exactly the string's length.
+fn to_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        s.push(char::from(DIGITS[usize::from(b >> 4)]));
+        s.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    s
+}
+
+/// Decodes lowercase hex of exactly `out.len()` bytes into `out`; `false` if `hex` is
+/// anything else.
+fn from_hex(hex: &str, out: &mut [u8]) -> bool {
+    fn nibble(c: u8) -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            _ => None,
+        }
+    }
+    if hex.len() != out.len() * 2 {
+        return false;
+    }
+    for (o, pair) in out.iter_mut().zip(hex.as_bytes().chunks_exact(2)) {
+        match (nibble(pair[0]), nibble(pair[1])) {
+            (Some(h), Some(l)) => *o = h << 4 | l,
+            _ => return false,
+        }
+    }
+    true
 }
 
 impl Kernel for HashKernel {
     #[inline]
     fn run(&mut self, input: &[u8], out: &mut [u8]) {
-        self.hasher.oneshot(input, out);
+        // One predictable branch per call, alike for every implementation.
+        match self.pattern {
+            Pattern::Oneshot | Pattern::Prefetched => self.hasher.oneshot(input, out),
+            Pattern::New => self.hasher.fresh(input, out),
+            // The previous call's finalize left the state reset, by the library's reset
+            // (only libraries that have one get here).
+            Pattern::Reuse => {
+                self.hasher.update(input);
+                self.hasher.finalize_reset(out);
+            }
+            Pattern::Prealloc => self.hasher.write_into(input, out),
+            // The Vec and the String are built, handed to the optimiser as used, and
+            // freed: allocation, fill and free are all timed.
+            Pattern::Alloc => {
+                black_box(self.alloc_digest(input));
+            }
+            Pattern::Hex => {
+                black_box(self.hex_digest(input));
+            }
+            Pattern::Streaming(chunk) => {
+                for piece in input.chunks(chunk) {
+                    self.hasher.update(piece);
+                }
+                self.hasher.finalize_reset(out);
+            }
+            Pattern::ByName => self.hasher.by_name(input, out),
+        }
     }
 
     fn output_len(&self) -> usize {
@@ -66,6 +237,23 @@ impl Kernel for HashKernel {
 
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), String> {
+        match self.pattern {
+            Pattern::Alloc => {
+                let v = self.alloc_digest(input);
+                out.copy_from_slice(&v);
+            }
+            Pattern::Hex => {
+                let hex = self.hex_digest(input);
+                if !from_hex(&hex, out) {
+                    return Err(format!("malformed hex {hex:?}"));
+                }
+            }
+            _ => self.run(input, out),
+        }
+        Ok(())
     }
 }
 
@@ -312,6 +500,22 @@ mod tests {
             let data: Vec<u8> = (0..len).map(|i| (i * 131 + 3) as u8).collect();
             assert_eq!(read_fold_widest(&data), read_fold(&data), "len {len}");
         }
+    }
+
+    #[test]
+    fn hex_round_trips_and_rejects_malformed_text() {
+        let bytes = [0x00, 0x01, 0xab, 0xff, 0x7f];
+        let hex = to_hex(&bytes);
+        assert_eq!(hex, "0001abff7f");
+        let mut back = [0u8; 5];
+        assert!(from_hex(&hex, &mut back));
+        assert_eq!(back, bytes);
+        assert!(!from_hex("0001abff7", &mut back), "short");
+        assert!(
+            !from_hex("0001ABFF7F", &mut back),
+            "uppercase is not what hex makes"
+        );
+        assert!(!from_hex("0001abff7g", &mut back), "not a digit");
     }
 
     #[test]

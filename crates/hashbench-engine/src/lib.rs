@@ -9,13 +9,18 @@
 //!
 //! This crate never prints; progress is reported through an [`Observer`].
 
+mod alloc_count;
 mod input;
 mod kernel;
 mod measure;
 
+pub use alloc_count::{
+    count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
+};
 pub use input::{Input, INPUT_ALIGN};
 pub use kernel::{
-    read_fold, read_fold_widest, widest_read_fold, HashKernel, Kernel, Memcpy, Nop, Read,
+    read_fold, read_fold_widest, widest_read_fold, HashKernel, Kernel, KernelError, Memcpy, Nop,
+    Read,
 };
 pub use measure::{
     measure, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver, Observer,

@@ -421,12 +421,17 @@ impl CellState {
             self.ticks.push(ticks);
             let sample_index = self.measurements.len() - 1;
 
-            kernel.run(bytes, &mut check);
+            let checked = kernel.check(bytes, &mut check);
             if let Some(exp) = expected {
-                if check != exp {
+                let got = match checked {
+                    Ok(()) if check == exp => None,
+                    Ok(()) => Some(hex(&check)),
+                    Err(malformed) => Some(malformed),
+                };
+                if let Some(got) = got {
                     return Err(EngineError::WrongDigest {
                         expected: hex(exp),
-                        got: hex(&check),
+                        got,
                         sample_index,
                     });
                 }

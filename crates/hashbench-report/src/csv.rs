@@ -27,6 +27,8 @@ const HEADER: &[&str] = &[
     "fraction_of_read_ceiling",
     "stop_reason",
     "complete",
+    "allocations_per_call",
+    "bytes_allocated_per_call",
 ];
 
 /// Quotes a field when it holds a comma, quote or newline (RFC 4180).
@@ -74,6 +76,8 @@ fn row(kind: &str, c: &Cell) -> String {
         opt(c.fraction_of_read_ceiling),
         stop,
         c.complete.to_string(),
+        opt(c.allocations_per_call),
+        opt(c.bytes_allocated_per_call),
     ]
     .join(",")
 }

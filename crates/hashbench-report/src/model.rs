@@ -73,6 +73,9 @@ pub struct RunConfig {
     /// Rounds per cell: every cell is measured once per round, in a shuffled order, and
     /// its samples are pooled.
     pub rounds: usize,
+    /// API usage patterns measured (`--pattern`), as named on the command line.
+    #[serde(default)]
+    pub patterns: Vec<String>,
     /// Seed of the random input bytes.
     pub seed: u64,
     /// Offset of the input from a 64-byte boundary.
@@ -90,7 +93,12 @@ pub struct ProviderVersion {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Skipped {
     pub implementation: String,
-    /// `failed-verification` or `unavailable`.
+    /// The pattern skipped, for `pattern-not-applicable`; `None` when the whole
+    /// implementation was skipped.
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// `failed-verification`, `unavailable`, `wrong-digest-under-measurement` or
+    /// `pattern-not-applicable`.
     pub reason: String,
     /// The first failures, one line each, or why it cannot run.
     pub details: Vec<String>,
@@ -105,7 +113,9 @@ pub struct Cell {
     pub algorithm: Option<String>,
     /// What ran (detected backend), as `hashbench list` reports it.
     pub backend: String,
-    /// How the implementation was called; `oneshot` (the library's one-call function).
+    /// How the implementation was called (`--pattern`): `oneshot`, `new`, `reuse`,
+    /// `prealloc`, `alloc`, `hex`, `streaming:CHUNK`, `by-name`, `prefetched`; `oneshot`
+    /// for baselines.
     pub pattern: String,
     pub threads: usize,
     /// Input bytes per call.
@@ -126,6 +136,14 @@ pub struct Cell {
     /// Median time per call of each round, nanoseconds, in round order. Far-apart values
     /// mean the machine's speed changed during the run.
     pub round_medians_ns: Vec<f64>,
+    /// Heap allocations through Rust's global allocator per call, counted over untimed
+    /// calls after the cell was measured; `None` when not counted. C libraries' own
+    /// `malloc`s are not seen.
+    #[serde(default)]
+    pub allocations_per_call: Option<f64>,
+    /// Bytes those allocations requested, per call.
+    #[serde(default)]
+    pub bytes_allocated_per_call: Option<f64>,
     pub stop_reason: StopReason,
     /// Whether every round ran to its minimum sample count.
     pub complete: bool,
@@ -145,6 +163,16 @@ pub struct RawSample {
 }
 
 impl Cell {
+    /// The implementation id, with the pattern in brackets unless it is `oneshot`:
+    /// how rankings name a cell.
+    pub fn label(&self) -> String {
+        if self.pattern == "oneshot" {
+            self.implementation.clone()
+        } else {
+            format!("{} [{}]", self.implementation, self.pattern)
+        }
+    }
+
     pub fn gb_per_sec(&self) -> f64 {
         self.throughput.estimate.gb_per_sec
     }

@@ -43,6 +43,15 @@ fn heading(style: Style, level: usize, text: &str) -> String {
     }
 }
 
+/// Allocations or bytes per call: whole numbers as such, `-` when not counted.
+fn per_call(v: Option<f64>) -> String {
+    match v {
+        None => "-".to_string(),
+        Some(x) if x.fract() == 0.0 => format!("{x:.0}"),
+        Some(x) => format!("{x:.2}"),
+    }
+}
+
 fn ceiling(cell: &Cell) -> String {
     cell.fraction_of_read_ceiling.map_or("-".to_string(), |f| {
         format!("{:.0} % of read ceiling", f * 100.0)
@@ -94,7 +103,7 @@ fn render(run: &Run, style: Style) -> String {
             .map(|(i, c)| {
                 vec![
                     format!("{}.", i + 1),
-                    c.implementation.clone(),
+                    c.label(),
                     rate(c.gb_per_sec()),
                     format!("±{}", percent(c.ci_percent())),
                     ceiling(c),
@@ -118,6 +127,7 @@ fn render(run: &Run, style: Style) -> String {
                 vec![
                     c.algorithm.clone().unwrap_or_default(),
                     c.implementation.clone(),
+                    c.pattern.clone(),
                     size(c.size),
                     time_ns(c.summary.median.0),
                     rate(c.gb_per_sec()),
@@ -125,6 +135,8 @@ fn render(run: &Run, style: Style) -> String {
                     c.tsc_cycles_per_byte
                         .map_or("-".to_string(), |x| format!("{x:.2}")),
                     c.summary.count.to_string(),
+                    per_call(c.allocations_per_call),
+                    per_call(c.bytes_allocated_per_call),
                     c.backend.clone(),
                 ]
             })
@@ -134,16 +146,21 @@ fn render(run: &Run, style: Style) -> String {
             &[
                 "algorithm",
                 "implementation",
+                "pattern",
                 "size",
                 "median",
                 "throughput",
                 "95 % CI",
                 "TSC cycles/B",
                 "samples",
+                "allocs/call",
+                "B alloc/call",
                 "backend",
             ],
             &rows,
-            &[false, false, true, true, true, true, true, true, false],
+            &[
+                false, false, false, true, true, true, true, true, true, true, true, false,
+            ],
         ));
         out.push('\n');
     }
@@ -186,7 +203,10 @@ fn render(run: &Run, style: Style) -> String {
     if !run.skipped.is_empty() {
         out.push_str(&heading(style, 1, "Skipped"));
         for s in &run.skipped {
-            out.push_str(&format!("- {}: {}", s.implementation, s.reason));
+            match &s.pattern {
+                Some(p) => out.push_str(&format!("- {} [{p}]: {}", s.implementation, s.reason)),
+                None => out.push_str(&format!("- {}: {}", s.implementation, s.reason)),
+            }
             if let Some(first) = s.details.first() {
                 out.push_str(&format!(" ({first})"));
             }

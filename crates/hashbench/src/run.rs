@@ -8,8 +8,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
-use hashbench_catalog::Implementation;
-use hashbench_engine::{CellResult, CellState, Config, HashKernel, Input, Memcpy, Nop, Read};
+use hashbench_catalog::{Implementation, Pattern};
+use hashbench_engine::{
+    count_allocations, Allocations, CellResult, CellState, Config, HashKernel, Input, Kernel,
+    KernelError, Memcpy, Nop, Read,
+};
 use hashbench_host::{Build, Host, Tsc};
 use hashbench_report::layouts::Layout;
 use hashbench_report::{
@@ -63,6 +66,12 @@ pub struct RunArgs {
     /// pool the samples (each round gets 1/N of --time).
     #[arg(long, default_value_t = DEFAULT_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
+    /// API usage patterns to measure, comma-separated or repeated: oneshot, new, reuse,
+    /// prealloc, alloc, hex, streaming:CHUNK (k/m suffixes), and for OpenSSL by-name and
+    /// prefetched. A pattern a library cannot express is listed as skipped
+    /// [default: oneshot].
+    #[arg(long = "pattern", value_name = "P[,P...]")]
+    pub patterns: Vec<String>,
     /// Include every (iterations, elapsed) sample in JSON output.
     #[arg(long)]
     pub raw: bool,
@@ -102,6 +111,7 @@ impl Default for RunArgs {
             output: None,
             seed: None,
             rounds: DEFAULT_ROUNDS,
+            patterns: Vec::new(),
             raw: false,
             misalign: 0,
             quiet: false,
@@ -252,6 +262,33 @@ struct CellMeta {
     implementation: String,
     algorithm: Option<String>,
     backend: String,
+    pattern: String,
+    allocations: Option<Allocations>,
+}
+
+/// The `--pattern` values, each possibly a comma-separated list, parsed and deduplicated
+/// in the order given; `oneshot` when none is given.
+fn parse_patterns(values: &[String]) -> Result<Vec<Pattern>, UsageError> {
+    let mut patterns = Vec::new();
+    for text in values.iter().flat_map(|v| v.split(',')) {
+        let p: Pattern = text
+            .parse()
+            .map_err(|e: hashbench_catalog::PatternError| UsageError(e.to_string()))?;
+        if !patterns.contains(&p) {
+            patterns.push(p);
+        }
+    }
+    if patterns.is_empty() {
+        patterns.push(Pattern::Oneshot);
+    }
+    Ok(patterns)
+}
+
+/// Untimed calls over which allocations are counted: enough to average out amortised
+/// growth, few enough that a slow cell (tens of ms per call) adds little to the run.
+fn counted_calls(median_ns: f64) -> u32 {
+    const BUDGET_NS: f64 = 2e6;
+    (BUDGET_NS / median_ns.max(1.0)).clamp(2.0, 16.0) as u32
 }
 
 fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell> {
@@ -274,7 +311,7 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         implementation: meta.implementation,
         algorithm: meta.algorithm,
         backend: meta.backend,
-        pattern: "oneshot".to_string(),
+        pattern: meta.pattern,
         threads: 1,
         size,
         iterations_per_sample: result.iterations_per_sample,
@@ -284,6 +321,8 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         tsc_cycles_per_byte: per_call.map(|c| c / size as f64),
         fraction_of_read_ceiling: None,
         round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
+        allocations_per_call: meta.allocations.map(|a| a.allocations_per_call),
+        bytes_allocated_per_call: meta.allocations.map(|a| a.bytes_per_call),
         stop_reason: result.stop_reason,
         complete: result.complete,
         raw,
@@ -313,7 +352,7 @@ enum Subject {
     Nop,
     Memcpy,
     Read,
-    /// Index into the implementations being measured.
+    /// Index into the (implementation, pattern) kernels being measured.
     Hash(usize),
 }
 
@@ -333,6 +372,13 @@ struct Planned {
     state: CellState,
     expected: Option<Vec<u8>>,
     failed: bool,
+    allocations: Option<Allocations>,
+}
+
+/// One implementation driven by one pattern.
+struct PatternKernel {
+    implementation: &'static Implementation,
+    kernel: HashKernel,
 }
 
 /// The digest every sample of `imp` must reproduce: computed by the first available
@@ -370,6 +416,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         })?,
     };
     let precision = parse_precision(&args.precision)?;
+    let patterns = parse_patterns(&args.patterns)?;
     let selected = if args.filter.is_empty() {
         default_suite()
     } else {
@@ -416,6 +463,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             Status::Passed => to_measure.push(*imp),
             Status::Unavailable(why) => skipped.push(Skipped {
                 implementation: imp.id.to_string(),
+                pattern: None,
                 reason: "unavailable".to_string(),
                 details: vec![why.clone()],
             }),
@@ -423,6 +471,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 failed = true;
                 skipped.push(Skipped {
                     implementation: imp.id.to_string(),
+                    pattern: None,
                     reason: "failed-verification".to_string(),
                     details: outcome
                         .failures
@@ -453,12 +502,27 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         min_samples: Config::default().min_samples.div_ceil(rounds).max(3),
         ..Config::default()
     };
-    let mut hash_kernels = Vec::new();
+    // One kernel per (implementation, pattern) the library can express; the rest are
+    // reported, never imitated with another call.
+    let mut hash_kernels: Vec<PatternKernel> = Vec::new();
     for imp in &to_measure {
-        hash_kernels.push(
-            HashKernel::from_implementation(imp)
-                .map_err(|why| anyhow::anyhow!("{}: {why}", imp.id))?,
-        );
+        for &pattern in &patterns {
+            match HashKernel::for_pattern(imp, pattern) {
+                Ok(kernel) => hash_kernels.push(PatternKernel {
+                    implementation: imp,
+                    kernel,
+                }),
+                Err(KernelError::NotApplicable { reason, .. }) => skipped.push(Skipped {
+                    implementation: imp.id.to_string(),
+                    pattern: Some(pattern.to_string()),
+                    reason: "pattern-not-applicable".to_string(),
+                    details: vec![reason.to_string()],
+                }),
+                Err(e @ KernelError::Unavailable(_)) => {
+                    return Err(anyhow::Error::new(e).context(imp.id));
+                }
+            }
+        }
     }
     let (mut nop, mut memcpy, mut read) = (Nop, Memcpy::default(), Read::default());
     let mut planned: Vec<Planned> = Vec::new();
@@ -467,10 +531,10 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             .iter()
             .map(|&(s, name)| (s, format!("baseline/{name}")))
             .chain(
-                to_measure
+                hash_kernels
                     .iter()
                     .enumerate()
-                    .map(|(i, imp)| (Subject::Hash(i), imp.id.to_string())),
+                    .map(|(i, k)| (Subject::Hash(i), k.kernel.name().to_string())),
             );
         for (subject, name) in subjects {
             planned.push(Planned {
@@ -480,6 +544,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 state: CellState::new(),
                 expected: None,
                 failed: false,
+                allocations: None,
             });
         }
     }
@@ -536,10 +601,13 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                     }
                     Subject::Hash(k) => {
                         if p.expected.is_none() {
-                            p.expected = Some(expected_digest(to_measure[k], input.bytes())?);
+                            p.expected = Some(expected_digest(
+                                hash_kernels[k].implementation,
+                                input.bytes(),
+                            )?);
                         }
                         p.state.round(
-                            &mut hash_kernels[k],
+                            &mut hash_kernels[k].kernel,
                             &input,
                             &per_round,
                             p.expected.as_deref(),
@@ -550,11 +618,12 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 };
                 match (result, p.subject) {
                     (Ok(_), _) => {}
-                    (Err(e), Subject::Hash(_)) => {
+                    (Err(e), Subject::Hash(k)) => {
                         failed = true;
                         p.failed = true;
                         skipped.push(Skipped {
-                            implementation: p.name.clone(),
+                            implementation: hash_kernels[k].implementation.id.to_string(),
+                            pattern: Some(hash_kernels[k].kernel.pattern().to_string()),
                             reason: "wrong-digest-under-measurement".to_string(),
                             details: vec![format!("at {size} B: {e}")],
                         });
@@ -570,6 +639,25 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     progress.clear();
     let interrupted = cancel.load(Ordering::SeqCst);
 
+    // Allocations per call, counted over untimed calls now that every round is done:
+    // counting is off while samples are timed (docs/method.md).
+    for &size in &sizes {
+        let input = Input::new(size as usize, seed, args.misalign);
+        for p in planned.iter_mut().filter(|p| p.size == size && !p.failed) {
+            let Some(last) = p.state.rounds().last() else {
+                continue;
+            };
+            let calls = counted_calls(last.median_ns);
+            let bytes = input.bytes();
+            p.allocations = match p.subject {
+                Subject::Nop => count_allocations(&mut nop, bytes, calls),
+                Subject::Memcpy => count_allocations(&mut memcpy, bytes, calls),
+                Subject::Read => count_allocations(&mut read, bytes, calls),
+                Subject::Hash(k) => count_allocations(&mut hash_kernels[k].kernel, bytes, calls),
+            };
+        }
+    }
+
     let mut baselines = Vec::new();
     let mut cells = Vec::new();
     for p in planned {
@@ -581,15 +669,22 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             .finish(rounds, precision)
             .with_context(|| format!("{} at {} B", p.name, p.size))?;
         let meta = match p.subject {
-            Subject::Hash(k) => CellMeta {
-                implementation: p.name,
-                algorithm: Some(to_measure[k].algorithm.id.to_string()),
-                backend: (to_measure[k].backend)(),
-            },
+            Subject::Hash(k) => {
+                let imp = hash_kernels[k].implementation;
+                CellMeta {
+                    implementation: imp.id.to_string(),
+                    algorithm: Some(imp.algorithm.id.to_string()),
+                    backend: (imp.backend)(),
+                    pattern: hash_kernels[k].kernel.pattern().to_string(),
+                    allocations: p.allocations,
+                }
+            }
             _ => CellMeta {
                 implementation: p.name,
                 algorithm: None,
                 backend: "compiled in".to_string(),
+                pattern: Pattern::Oneshot.to_string(),
+                allocations: p.allocations,
             },
         };
         let c = cell(meta, p.size, result, args.raw)?;
@@ -635,6 +730,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             precision,
             min_samples: per_round.min_samples,
             rounds,
+            patterns: patterns.iter().map(Pattern::to_string).collect(),
             seed,
             misalign: args.misalign,
             raw: args.raw,

@@ -30,6 +30,9 @@ macro_rules! blake2_simd {
                 out.copy_from_slice(s.finalize().as_bytes());
                 *s = Self::new();
             }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                out.copy_from_slice(s.finalize().as_bytes());
+            }
             fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 out.copy_from_slice(Self::params().hash(data).as_bytes());
             }
@@ -68,6 +71,12 @@ impl Streaming for Blake3 {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(blake3::hash(data).as_bytes());
     }
+    const RESETS: bool = true;
+    fn fresh(data: &[u8], out: &mut [u8]) {
+        let mut h = blake3::Hasher::new();
+        h.update(data);
+        out.copy_from_slice(h.finalize().as_bytes());
+    }
 }
 
 /// blake3 splitting each update across rayon's thread pool (`update_rayon`), as the
@@ -87,6 +96,12 @@ impl Streaming for Blake3Rayon {
     }
     fn reset(s: &mut Self::State) {
         s.reset();
+    }
+    const RESETS: bool = true;
+    fn fresh(data: &[u8], out: &mut [u8]) {
+        let mut h = blake3::Hasher::new();
+        h.update_rayon(data);
+        out.copy_from_slice(h.finalize().as_bytes());
     }
 }
 

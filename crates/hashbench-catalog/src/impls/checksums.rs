@@ -21,6 +21,9 @@ impl Streaming for Adler2 {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, adler2::adler32_slice(data).into());
     }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.checksum().into());
+    }
 }
 
 pub(crate) struct SimdAdler32;
@@ -41,6 +44,10 @@ impl Streaming for SimdAdler32 {
     }
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, simd_adler32::adler32(&data).into());
+    }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finish().into());
     }
 }
 
@@ -76,6 +83,9 @@ impl Streaming for Adler32Crate {
             adler32::RollingAdler32::from_buffer(data).hash().into(),
         );
     }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.hash().into());
+    }
 }
 
 // ---- crc32fast (crc32 only) ----
@@ -100,6 +110,10 @@ impl Streaming for Crc32Fast {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc32fast::hash(data).into());
     }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finalize().into());
+    }
 }
 
 /// crc32fast with its table-driven fallback forced.
@@ -113,8 +127,16 @@ impl Streaming for Crc32FastBaseline {
         s.update(data);
     }
     fn finish(s: &mut Self::State, out: &mut [u8]) {
-        let done = std::mem::replace(s, Self::new());
-        write_be(out, done.finalize().into());
+        write_be(out, s.clone().finalize().into());
+        s.reset();
+    }
+    // crc32fast's reset zeroes the CRC and keeps the kernel the state was made with.
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finalize().into());
     }
 }
 
@@ -133,8 +155,16 @@ impl Streaming for Crc32FastPclmul {
         s.update(data);
     }
     fn finish(s: &mut Self::State, out: &mut [u8]) {
-        let done = std::mem::replace(s, Self::new());
-        write_be(out, done.finalize().into());
+        write_be(out, s.clone().finalize().into());
+        s.reset();
+    }
+    // crc32fast's reset zeroes the CRC and keeps the kernel the state was made with.
+    fn reset(s: &mut Self::State) {
+        s.reset();
+    }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finalize().into());
     }
 }
 
@@ -209,6 +239,10 @@ impl<A: CrcFastAlg> Streaming for CrcFast<A> {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc_fast::checksum(A::ALG, data));
     }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finalize());
+    }
 }
 
 /// crc-fast names the kernel it dispatched to ("x86_64-avx512-vpclmulqdq").
@@ -238,6 +272,9 @@ macro_rules! crc_crate {
             fn finish(s: &mut Self::State, out: &mut [u8]) {
                 let done = std::mem::replace(s, Self::new());
                 write_be(out, done.finalize().into());
+            }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                write_be(out, s.finalize().into());
             }
             fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 write_be(out, Self::crc().checksum(data).into());
@@ -278,6 +315,9 @@ macro_rules! crc64fast_like {
                 write_be(out, s.sum64());
                 *s = Self::new();
             }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                write_be(out, s.sum64());
+            }
         }
         /// The same crate with its table fallback forced.
         pub(crate) struct $table;
@@ -292,6 +332,9 @@ macro_rules! crc64fast_like {
             fn finish(s: &mut Self::State, out: &mut [u8]) {
                 write_be(out, s.sum64());
                 *s = Self::new();
+            }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                write_be(out, s.sum64());
             }
         }
     };

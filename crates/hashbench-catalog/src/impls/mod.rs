@@ -17,6 +17,7 @@ pub(crate) mod xxhash;
 use std::marker::PhantomData;
 
 use crate::hasher::Hasher;
+use crate::pattern::{reason, Pattern};
 
 /// One library's streaming API for one algorithm, as static functions over its state.
 pub(crate) trait Streaming: 'static {
@@ -36,6 +37,48 @@ pub(crate) trait Streaming: 'static {
         Self::update(state, data);
         Self::finish(state, out);
     }
+
+    // ---- what the `--pattern`s need (crate::pattern) ----
+
+    /// The library has a reset of its own (so `reuse` is applicable): set where
+    /// [`Streaming::reset`] and the reset inside [`Streaming::finish`] call it rather than
+    /// construct a new state.
+    const RESETS: bool = false;
+
+    /// The library has a call that writes the digest into the caller's buffer (so
+    /// `prealloc` is applicable): set where [`Streaming::write_into`] is that call.
+    const INTO_BUFFER: bool = false;
+
+    /// Writes the digest of `data` into `out` through the library's write-into-a-buffer
+    /// call; only used when [`Streaming::INTO_BUFFER`] is set.
+    fn write_into(state: &mut Self::State, data: &[u8], out: &mut [u8]) {
+        Self::oneshot(state, data, out);
+    }
+
+    /// Finalizes a state that is dropped afterwards, so without the reset
+    /// [`Streaming::finish`] does. Adapters whose `finish` resets or re-creates the state
+    /// override it with the library's plain finalize, so that the `new` pattern does not
+    /// pay for a second state.
+    fn finish_owned(mut state: Self::State, out: &mut [u8]) {
+        Self::finish(&mut state, out);
+    }
+
+    /// The `new` pattern: the library's constructor, one update, finalize, drop.
+    /// Adapters whose `State` is boxed (for a cheap reset) override it with the state on
+    /// the stack, as a caller would write it.
+    fn fresh(data: &[u8], out: &mut [u8]) {
+        let mut state = Self::new();
+        Self::update(&mut state, data);
+        Self::finish_owned(state, out);
+    }
+
+    /// OpenSSL only: whether [`Streaming::by_name`] looks the algorithm up per call.
+    const BY_NAME: bool = false;
+
+    /// Digest of `data` with the algorithm looked up by name for this call.
+    fn by_name(state: &mut Self::State, data: &[u8], out: &mut [u8]) {
+        Self::oneshot(state, data, out);
+    }
 }
 
 pub(crate) struct Wrap<S: Streaming>(S::State, PhantomData<fn() -> S>);
@@ -52,6 +95,33 @@ impl<S: Streaming> Hasher for Wrap<S> {
     }
     fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
         S::oneshot(&mut self.0, data, out);
+    }
+    fn supports(&self, pattern: Pattern) -> Result<(), &'static str> {
+        let yes = match pattern {
+            Pattern::Oneshot
+            | Pattern::New
+            | Pattern::Alloc
+            | Pattern::Hex
+            | Pattern::Streaming(_) => true,
+            Pattern::Reuse => S::RESETS,
+            Pattern::Prealloc => S::INTO_BUFFER,
+            Pattern::ByName | Pattern::Prefetched => S::BY_NAME,
+        };
+        match pattern {
+            _ if yes => Ok(()),
+            Pattern::Reuse => Err(reason::NO_RESET),
+            Pattern::Prealloc => Err(reason::BY_VALUE),
+            _ => Err(reason::OPENSSL_ONLY),
+        }
+    }
+    fn fresh(&mut self, data: &[u8], out: &mut [u8]) {
+        S::fresh(data, out);
+    }
+    fn write_into(&mut self, data: &[u8], out: &mut [u8]) {
+        S::write_into(&mut self.0, data, out);
+    }
+    fn by_name(&mut self, data: &[u8], out: &mut [u8]) {
+        S::by_name(&mut self.0, data, out);
     }
 }
 

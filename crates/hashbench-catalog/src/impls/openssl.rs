@@ -10,7 +10,7 @@
 //! its next use, not eagerly after every digest: a `finalize_reset` followed by a
 //! `oneshot` or a `reset` would otherwise pay for an init nobody uses.
 
-use std::ffi::{c_int, c_uint, c_void};
+use std::ffi::{c_int, c_uint, c_void, CStr};
 use std::sync::OnceLock;
 
 use foreign_types::ForeignTypeRef;
@@ -56,6 +56,8 @@ unsafe impl Send for OsslState {}
 
 /// An OpenSSL algorithm, fetched once by its OpenSSL 3 name.
 pub(crate) trait OsslAlg: 'static {
+    /// The name `EVP_MD_fetch` takes.
+    const NAME: &'static CStr;
     fn fetched() -> &'static Result<Md, String>;
 }
 
@@ -64,6 +66,7 @@ macro_rules! ossl_alg {
         $(
             pub(crate) struct $ty;
             impl OsslAlg for $ty {
+                const NAME: &'static CStr = $name;
                 fn fetched() -> &'static Result<Md, String> {
                     static MD: OnceLock<Result<Md, String>> = OnceLock::new();
                     MD.get_or_init(|| fetch($name))
@@ -74,24 +77,52 @@ macro_rules! ossl_alg {
 }
 
 ossl_alg!(
-    OsslMd5 = "MD5",
-    OsslSha1 = "SHA1",
-    OsslSha224 = "SHA2-224",
-    OsslSha256 = "SHA2-256",
-    OsslSha384 = "SHA2-384",
-    OsslSha512 = "SHA2-512",
-    OsslSha512_256 = "SHA2-512/256",
-    OsslSha3_224 = "SHA3-224",
-    OsslSha3_256 = "SHA3-256",
-    OsslSha3_384 = "SHA3-384",
-    OsslSha3_512 = "SHA3-512",
-    OsslBlake2s256 = "BLAKE2S-256",
-    OsslBlake2b512 = "BLAKE2B-512",
+    OsslMd5 = c"MD5",
+    OsslSha1 = c"SHA1",
+    OsslSha224 = c"SHA2-224",
+    OsslSha256 = c"SHA2-256",
+    OsslSha384 = c"SHA2-384",
+    OsslSha512 = c"SHA2-512",
+    OsslSha512_256 = c"SHA2-512/256",
+    OsslSha3_224 = c"SHA3-224",
+    OsslSha3_256 = c"SHA3-256",
+    OsslSha3_384 = c"SHA3-384",
+    OsslSha3_512 = c"SHA3-512",
+    OsslBlake2s256 = c"BLAKE2S-256",
+    OsslBlake2b512 = c"BLAKE2B-512",
 );
 
-fn fetch(name: &str) -> Result<Md, String> {
-    Md::fetch(None, name, None)
+fn fetch(name: &CStr) -> Result<Md, String> {
+    let name = name.to_string_lossy();
+    Md::fetch(None, &name, None)
         .map_err(|e| format!("OpenSSL cannot fetch {name} (provider not loaded?): {e}"))
+}
+
+/// `EVP_Digest` of `data` with `md` into `out`.
+///
+/// # Safety
+/// `md` must be a live `EVP_MD`; `out` must be the algorithm's output length (the Hasher
+/// contract), which is what `EVP_Digest` writes for these fixed-length digests.
+unsafe fn evp_digest(md: *const openssl_sys::EVP_MD, data: &[u8], out: &mut [u8]) {
+    let mut written: c_uint = 0;
+    // SAFETY: `data` is readable for its length; the caller vouches for `md` and `out`;
+    // a null engine means the default.
+    let ok = unsafe {
+        EVP_Digest(
+            data.as_ptr().cast(),
+            data.len(),
+            out.as_mut_ptr(),
+            &mut written,
+            md,
+            std::ptr::null_mut(),
+        )
+    };
+    assert!(ok == 1, "EVP_Digest failed");
+    assert_eq!(
+        written as usize,
+        out.len(),
+        "EVP_Digest wrote an unexpected length"
+    );
 }
 
 /// Availability probe: the algorithm must be fetchable from the loaded providers (a FIPS
@@ -130,27 +161,30 @@ impl<A: OsslAlg> Streaming for Openssl<A> {
         s.needs_init = true;
     }
     fn oneshot(s: &mut OsslState, data: &[u8], out: &mut [u8]) {
-        let mut written: c_uint = 0;
-        // SAFETY: `data` is readable for its length; `out` is the algorithm's output
-        // length (the Hasher contract), which is what EVP_Digest writes for these
-        // fixed-length digests; `s.md` is a live fetched EVP_MD; a null engine means the
-        // default.
-        let ok = unsafe {
-            EVP_Digest(
-                data.as_ptr().cast(),
-                data.len(),
-                out.as_mut_ptr(),
-                &mut written,
-                s.md.as_ptr(),
-                std::ptr::null_mut(),
-            )
+        // SAFETY: `s.md` is a live fetched EVP_MD (static); `out` is the output length by
+        // the Hasher contract.
+        unsafe { evp_digest(s.md.as_ptr(), data, out) };
+    }
+    const RESETS: bool = true;
+    // EVP_Digest and EVP_DigestFinal_ex write into the caller's buffer.
+    const INTO_BUFFER: bool = true;
+    const BY_NAME: bool = true;
+    /// `EVP_MD_fetch` by name on every call (what code that names its algorithm per
+    /// call pays in OpenSSL 3: a name lookup and the provider's method cache), then
+    /// `EVP_Digest`, then `EVP_MD_free`. The oneshot path is the prefetched one.
+    fn by_name(_: &mut OsslState, data: &[u8], out: &mut [u8]) {
+        // SAFETY: NAME is a NUL-terminated static string; null library context and
+        // properties mean the defaults.
+        let md = unsafe {
+            openssl_sys::EVP_MD_fetch(std::ptr::null_mut(), A::NAME.as_ptr(), std::ptr::null())
         };
-        assert!(ok == 1, "EVP_Digest failed");
-        assert_eq!(
-            written as usize,
-            out.len(),
-            "EVP_Digest wrote an unexpected length"
-        );
+        assert!(!md.is_null(), "EVP_MD_fetch({:?}) failed", A::NAME);
+        // SAFETY: `md` was just fetched and is freed only below; `out` is the output
+        // length by the Hasher contract.
+        unsafe {
+            evp_digest(md, data, out);
+            openssl_sys::EVP_MD_free(md);
+        }
     }
 }
 

@@ -21,6 +21,9 @@ macro_rules! ring_like {
                     let done = std::mem::replace(s, Self::new());
                     out.copy_from_slice(done.finish().as_ref());
                 }
+                fn finish_owned(s: Self::State, out: &mut [u8]) {
+                    out.copy_from_slice(s.finish().as_ref());
+                }
                 fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                     out.copy_from_slice($krate::digest::digest(&$krate::digest::$alg, data).as_ref());
                 }

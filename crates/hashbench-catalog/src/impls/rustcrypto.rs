@@ -31,6 +31,23 @@ where
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&D::digest(data));
     }
+    const RESETS: bool = true;
+    const INTO_BUFFER: bool = true;
+    /// `finalize_into` writes into the caller's buffer, viewed as the crate's output array.
+    fn write_into(_: &mut D, data: &[u8], out: &mut [u8]) {
+        let mut h = D::new();
+        Digest::update(&mut h, data);
+        Digest::finalize_into(h, output_of::<D>(out));
+    }
+    fn finish_owned(s: D, out: &mut [u8]) {
+        Digest::finalize_into(s, output_of::<D>(out));
+    }
+}
+
+/// `out` as the crate's output array type (same length by the Hasher contract).
+fn output_of<D: Digest>(out: &mut [u8]) -> &mut sha2::digest::Output<D> {
+    out.try_into()
+        .expect("output buffer is the digest length (Hasher contract)")
 }
 
 /// sha1 and sha2-256/224 use the SHA extensions when the CPU has them
@@ -61,6 +78,9 @@ impl Streaming for Md5Crate {
         let done = std::mem::replace(s, md5::Context::new());
         out.copy_from_slice(&done.finalize().0);
     }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        out.copy_from_slice(&s.finalize().0);
+    }
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&md5::compute(data).0);
     }
@@ -85,6 +105,10 @@ impl Streaming for Sha1Smol {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&sha1_smol::Sha1::from(data).digest().bytes());
     }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        out.copy_from_slice(&s.digest().bytes());
+    }
 }
 
 macro_rules! tiny_keccak {
@@ -101,6 +125,9 @@ macro_rules! tiny_keccak {
             fn finish(s: &mut Self::State, out: &mut [u8]) {
                 let done = std::mem::replace(s, Self::new());
                 tiny_keccak::Hasher::finalize(done, out);
+            }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                tiny_keccak::Hasher::finalize(s, out);
             }
         }
     };

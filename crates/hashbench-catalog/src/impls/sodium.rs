@@ -84,6 +84,27 @@ macro_rules! sodium_sha2 {
                 // for its length.
                 unsafe { ffi::$oneshot(out.as_mut_ptr(), data.as_ptr(), data.len() as u64) };
             }
+            const RESETS: bool = true;
+            // The one-call function writes into the caller's buffer: `write_into` is it.
+            const INTO_BUFFER: bool = true;
+            fn finish_owned(mut s: Self::State, out: &mut [u8]) {
+                assert_eq!(out.len(), $len);
+                // SAFETY: valid state; `out` holds exactly the digest length (checked).
+                unsafe { ffi::$final(&mut *s, out.as_mut_ptr()) };
+            }
+            fn fresh(data: &[u8], out: &mut [u8]) {
+                init();
+                assert_eq!(out.len(), $len);
+                let mut s = std::mem::MaybeUninit::<ffi::$state>::uninit();
+                // SAFETY: init fully writes the plain-old-data state before update and
+                // final read it; `data` is readable for its length; `out` holds the
+                // digest length (checked).
+                unsafe {
+                    ffi::$init(s.as_mut_ptr());
+                    ffi::$update(s.as_mut_ptr(), data.as_ptr(), data.len() as u64);
+                    ffi::$final(s.as_mut_ptr(), out.as_mut_ptr());
+                }
+            }
         }
     };
 }
@@ -145,5 +166,28 @@ impl<const LEN: usize> Streaming for SodiumGenericHash<LEN> {
                 0,
             )
         };
+    }
+    const RESETS: bool = true;
+    // crypto_generichash writes into the caller's buffer: `write_into` is the one-call
+    // function.
+    const INTO_BUFFER: bool = true;
+    fn finish_owned(mut s: Self::State, out: &mut [u8]) {
+        assert_eq!(out.len(), LEN);
+        // SAFETY: valid state; `out` holds LEN bytes, the length init was given.
+        unsafe { ffi::crypto_generichash_final(&mut *s, out.as_mut_ptr(), LEN) };
+    }
+    fn fresh(data: &[u8], out: &mut [u8]) {
+        init();
+        assert_eq!(out.len(), LEN);
+        // On the stack, as a C caller writes it (the type carries libsodium's 64-byte
+        // alignment).
+        let mut s = std::mem::MaybeUninit::<ffi::crypto_generichash_state>::uninit();
+        // SAFETY: init fully writes the state before update and final use it; no key;
+        // LEN is within 16..=64; `data` readable for its length; `out` holds LEN bytes.
+        unsafe {
+            ffi::crypto_generichash_init(s.as_mut_ptr(), std::ptr::null(), 0, LEN);
+            ffi::crypto_generichash_update(s.as_mut_ptr(), data.as_ptr(), data.len() as u64);
+            ffi::crypto_generichash_final(s.as_mut_ptr(), out.as_mut_ptr(), LEN);
+        }
     }
 }

@@ -26,6 +26,10 @@ impl Streaming for XxhRust32 {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, xxhash_rust::xxh32::xxh32(data, SEED as u32).into());
     }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.digest().into());
+    }
 }
 
 pub(crate) struct XxhRust64;
@@ -46,6 +50,10 @@ impl Streaming for XxhRust64 {
     }
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, xxhash_rust::xxh64::xxh64(data, SEED));
+    }
+    const RESETS: bool = true;
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.digest());
     }
 }
 
@@ -76,6 +84,14 @@ macro_rules! xxh3_rust {
             }
             fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 $write(out, $oneshot(data));
+            }
+            const RESETS: bool = true;
+            // On the stack, as a caller writes it; the adapter's own state is boxed
+            // only so that resetting it does not move it.
+            fn fresh(data: &[u8], out: &mut [u8]) {
+                let mut s = xxhash_rust::xxh3::Xxh3Default::new();
+                s.update(data);
+                $write(out, s.$digest());
             }
         }
     };
@@ -123,6 +139,9 @@ impl Streaming for Twox32 {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash32::oneshot(SEED as u32, data).into());
     }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finish_32().into());
+    }
 }
 
 pub(crate) struct Twox64;
@@ -140,6 +159,9 @@ impl Streaming for Twox64 {
     }
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash64::oneshot(SEED, data));
+    }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finish());
     }
 }
 
@@ -159,6 +181,9 @@ impl Streaming for Twox3_64 {
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash3_64::oneshot(data));
     }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_be(out, s.finish());
+    }
 }
 
 pub(crate) struct Twox3_128;
@@ -176,6 +201,9 @@ impl Streaming for Twox3_128 {
     }
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_u128(out, twox_hash::XxHash3_128::oneshot(data));
+    }
+    fn finish_owned(s: Self::State, out: &mut [u8]) {
+        write_u128(out, s.finish_128());
     }
 }
 
