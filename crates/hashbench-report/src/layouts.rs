@@ -208,7 +208,7 @@ fn crystal(run: &Run) -> String {
                 crystal_rate(1e9 / mean),
                 format!("({})", time_ns(mean)),
                 format!("(±{sd_pct:5.2}%)"),
-                "n/a".to_string(),
+                crystal_bytes(c.bytes_allocated_per_call),
                 if mean <= fastest {
                     "fastest".to_string()
                 } else {
@@ -224,6 +224,23 @@ fn crystal(run: &Run) -> String {
          own mallocs are not seen); \"slower\" is against the fastest at the same size.\n",
     );
     out
+}
+
+/// Bytes allocated per call as Crystal's benchmark prints them (`0.0B/op`, `592B/op`,
+/// `1.07kB/op`); `n/a` where they were not counted.
+fn crystal_bytes(bytes: Option<f64>) -> String {
+    match bytes {
+        None => "n/a".to_string(),
+        Some(b) if b < 1000.0 => {
+            if b == b.trunc() && b > 0.0 {
+                format!("{b:.0}B/op")
+            } else {
+                format!("{b:.1}B/op")
+            }
+        }
+        Some(b) if b < 1e6 => format!("{:.2}kB/op", b / 1e3),
+        Some(b) => format!("{:.2}MB/op", b / 1e6),
+    }
 }
 
 fn node(run: &Run) -> String {
@@ -306,4 +323,18 @@ fn openssl_speed(run: &Run) -> String {
         String::from("The 'numbers' are in 1000s of bytes per second processed (at the median).\n");
     out.push_str(&aligned(&rows, &right));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::crystal_bytes;
+
+    #[test]
+    fn bytes_per_op_print_as_crystal_prints_them() {
+        assert_eq!(crystal_bytes(None), "n/a");
+        assert_eq!(crystal_bytes(Some(0.0)), "0.0B/op");
+        assert_eq!(crystal_bytes(Some(592.0)), "592B/op");
+        assert_eq!(crystal_bytes(Some(64.5)), "64.5B/op");
+        assert_eq!(crystal_bytes(Some(1070.0)), "1.07kB/op");
+    }
 }

@@ -43,6 +43,9 @@ pub struct Suite {
     /// `default`, `divan`, `crystal`, `node` or `openssl-speed`.
     #[serde(default)]
     pub layout: Option<String>,
+    /// API usage patterns as `run --pattern` takes them: `"new,reuse,hex"`.
+    #[serde(default)]
+    pub patterns: Option<String>,
     /// Display names in the layout: key `implementation` or `implementation@pattern`.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
@@ -83,6 +86,12 @@ pub fn parse(origin: &str, text: &str) -> Result<Suite, UsageError> {
                 "suite {origin}: unknown layout '{l}': one of {}",
                 hashbench_report::layouts::Layout::NAMES.join(", ")
             )));
+        }
+    }
+    if let Some(patterns) = &suite.patterns {
+        for p in patterns.split(',') {
+            p.parse::<hashbench_catalog::Pattern>()
+                .map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
         }
     }
     Ok(suite)
@@ -148,6 +157,9 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<u8> {
     if run.sizes.is_none() {
         run.sizes = Some(suite.sizes.clone());
     }
+    if run.patterns.is_empty() {
+        run.patterns.extend(suite.patterns.clone());
+    }
     let layout = run
         .layout
         .clone()
@@ -201,6 +213,10 @@ mod tests {
                 "unknown field",
             ),
             ("name = ".to_string(), "x.toml"),
+            (
+                format!("{base}implementations = [\"crc32\"]\npatterns = \"reuse,fast\""),
+                "unknown pattern 'fast'",
+            ),
         ];
         for (text, why) in cases {
             let e = parse("x.toml", &text).expect_err(&text);
