@@ -72,7 +72,8 @@ pub struct CellResult {
     pub tsc_ticks: Option<Vec<u64>>,
     /// One entry per round, in order.
     pub rounds: Vec<RoundRecord>,
-    /// Statistics over per-iteration times of all measurements.
+    /// Statistics over per-iteration times: with several rounds, of the same number of
+    /// samples from each round (see [`CellState::finish`]), else of every sample.
     pub summary: Summary,
     /// Median TSC ticks per call over the samples (x86_64 only).
     pub tsc_ticks_per_call: Option<f64>,
@@ -476,7 +477,10 @@ impl CellState {
         Ok(stop_reason)
     }
 
-    /// The cell's result over every round so far; `planned_rounds` is how many rounds
+    /// The cell's result over every round so far: statistics over the same number of
+    /// samples from each round (as many as the round with the fewest, at evenly spaced
+    /// quantiles of each round), so that every round weighs the same whatever its sample
+    /// count; `measurements` keeps every sample. `planned_rounds` is how many rounds
     /// the caller meant to run (fewer means the run was cut short). `target_precision`
     /// decides whether the pooled median counts as having reached its precision.
     ///
@@ -489,7 +493,9 @@ impl CellState {
         planned_rounds: usize,
         target_precision: f64,
     ) -> Result<CellResult, EngineError> {
-        let summary = summarise(&self.measurements)?;
+        let selected = equal_weight_selection(&self.rounds, &self.measurements);
+        let chosen: Vec<Measurement> = selected.iter().map(|&i| self.measurements[i]).collect();
+        let summary = summarise(&chosen)?;
         let cut_short = self.rounds.len() < planned_rounds
             || self
                 .rounds
@@ -504,11 +510,10 @@ impl CellState {
         };
         let tsc_ticks_per_call = cfg!(target_arch = "x86_64")
             .then(|| {
-                let per_call = self
-                    .measurements
-                    .iter()
-                    .zip(&self.ticks)
-                    .map(|(m, &t)| t as f64 / m.iterations as f64);
+                let per_call = selected.iter().map(|&i| {
+                    self.ticks.get(i).copied().unwrap_or(0) as f64
+                        / self.measurements[i].iterations as f64
+                });
                 Samples::from_nanos(per_call)
                     .ok()
                     .map(|s| s.summary().median.get())
@@ -527,6 +532,35 @@ impl CellState {
             elapsed_total: self.elapsed,
         })
     }
+}
+
+/// Indices of the samples the cell's statistics are computed from: the same number from
+/// every round (as many as the round with the fewest), chosen at evenly spaced quantiles
+/// of each round's own times.
+///
+/// Why: a round that met a slow spell of the machine usually runs to its time budget and
+/// collects many samples, while a quiet round stops early at its precision. Pooling every
+/// sample would let the noisy round outvote the quiet ones; equal numbers per round give
+/// every visit to the cell the same weight. With one round, every sample is used.
+fn equal_weight_selection(rounds: &[RoundRecord], measurements: &[Measurement]) -> Vec<usize> {
+    let Some(k) = rounds.iter().map(|r| r.samples).min() else {
+        return (0..measurements.len()).collect();
+    };
+    if rounds.len() <= 1 || k == 0 {
+        return (0..measurements.len()).collect();
+    }
+    let mut chosen = Vec::with_capacity(k * rounds.len());
+    let mut start = 0;
+    for r in rounds {
+        let end = (start + r.samples).min(measurements.len());
+        let mut order: Vec<usize> = (start..end).collect();
+        order.sort_by_key(|&i| measurements[i].elapsed);
+        let n = order.len();
+        // The (j + 1/2) / k quantiles of this round, j = 0..k.
+        chosen.extend((0..k.min(n)).map(|j| order[(2 * j + 1) * n / (2 * k)]));
+        start = end;
+    }
+    chosen
 }
 
 /// Measures one cell in a single round ([`CellState::round`] with the whole budget, then
@@ -570,6 +604,31 @@ mod tests {
     fn resolution_is_positive() {
         let r = timer_resolution();
         assert!(r > 0.0 && r.is_finite());
+    }
+
+    #[test]
+    fn every_round_weighs_the_same() {
+        let record = |samples| RoundRecord {
+            samples,
+            median_ns: 1.0,
+            stop_reason: StopReason::Budget,
+        };
+        // A quiet round of 3 samples (10 ns) and a noisy one of 9 (20..28 ns).
+        let ms: Vec<Measurement> = [10u64, 11, 12]
+            .iter()
+            .chain(&[28, 20, 27, 21, 26, 22, 25, 23, 24])
+            .map(|&ns| Measurement::new(1, Duration::from_nanos(ns)))
+            .collect();
+        let chosen = equal_weight_selection(&[record(3), record(9)], &ms);
+        let times: Vec<u64> = chosen
+            .iter()
+            .map(|&i| ms[i].elapsed.as_nanos() as u64)
+            .collect();
+        // All of the quiet round; the noisy round's 1/6, 3/6 and 5/6 quantiles.
+        assert_eq!(times, [10, 11, 12, 21, 24, 27]);
+        // So the median lies between the rounds, not inside the noisy one.
+        let all = equal_weight_selection(&[record(12)], &ms);
+        assert_eq!(all.len(), 12);
     }
 
     #[test]

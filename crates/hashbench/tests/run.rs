@@ -56,7 +56,10 @@ fn json_output_is_the_documented_contract() {
         assert!(c["summary"]["count"].as_u64().unwrap() >= 10);
         assert!(c["fraction_of_read_ceiling"].as_f64().is_some());
         let raw = c["raw"].as_array().expect("--raw keeps samples");
-        assert_eq!(raw.len() as u64, c["summary"]["count"].as_u64().unwrap());
+        // Every sample is kept; the statistics use as many from each round as the
+        // smallest round has.
+        assert!(raw.len() as u64 >= c["summary"]["count"].as_u64().unwrap());
+        assert_eq!(c["summary"]["count"].as_u64().unwrap() % 3, 0);
         let total_ns: u64 = raw.iter().map(|s| s["elapsed_ns"].as_u64().unwrap()).sum();
         assert!(total_ns > 0);
         if cfg!(target_arch = "x86_64") {
