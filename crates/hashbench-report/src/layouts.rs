@@ -198,11 +198,13 @@ fn crystal(run: &Run) -> String {
         let cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
         let fastest = cells
             .iter()
-            .map(|c| c.summary.mean.get())
+            .map(|c| c.summary.median.get())
             .fold(f64::INFINITY, f64::min);
         for c in cells {
-            let mean = c.summary.mean.get();
-            let sd_pct = c.summary.std_dev.get() / mean * 100.0;
+            // The median, not Crystal's mean: on a shared machine a few preempted samples
+            // move the mean far from what a call costs.
+            let mean = c.summary.median.get();
+            let sd_pct = c.summary.std_dev.get() / c.summary.mean.get() * 100.0;
             rows.push(vec![
                 format!("{} {}", label(run, c), s),
                 crystal_rate(1e9 / mean),
@@ -219,8 +221,9 @@ fn crystal(run: &Run) -> String {
     }
     let mut out = aligned(&rows, &[true, true, true, true, true, true]);
     out.push_str(
-        "\nop/s and time are at the mean, ± is the standard deviation as a percentage of the \
-         mean (as Crystal's benchmark prints); B/op counts Rust allocations only (C libraries' \
+        "\nop/s and time are at the median (Crystal prints the mean, which a few preempted \
+         samples on a shared machine move far), ± is the standard deviation as a percentage of \
+         the mean (as Crystal prints it); B/op counts Rust allocations only (C libraries' \
          own mallocs are not seen); \"slower\" is against the fastest at the same size.\n",
     );
     out

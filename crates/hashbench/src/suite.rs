@@ -24,6 +24,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         "openssl-speed.toml",
         include_str!("../../../suites/openssl-speed.toml"),
     ),
+    (
+        "sodium-crystal.toml",
+        include_str!("../../../suites/sodium-crystal.toml"),
+    ),
+    (
+        "sodium-node.toml",
+        include_str!("../../../suites/sodium-node.toml"),
+    ),
 ];
 
 /// One suite file. Unknown keys are errors, so a typo never silently changes a suite.
