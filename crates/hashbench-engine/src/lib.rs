@@ -13,6 +13,7 @@ mod alloc_count;
 mod input;
 mod kernel;
 mod measure;
+mod scaling;
 
 pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
@@ -26,3 +27,4 @@ pub use measure::{
     measure, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver, Observer,
     RoundRecord, StopReason,
 };
+pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

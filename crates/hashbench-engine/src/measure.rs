@@ -9,6 +9,7 @@ use hashbench_stats::{precision_reached, Measurement, SampleError, Samples, Summ
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
 use crate::{Input, Kernel};
 
 /// How long and how precisely to measure a cell.
@@ -87,6 +88,10 @@ pub struct CellResult {
     pub timer_resolution_ns: f64,
     /// Wall-clock time spent in this cell over all rounds, warm-up included.
     pub elapsed_total: Duration,
+    /// Batches of the cell's size and of twice it, timed after the first round's
+    /// samples: evidence that the time grows with the number of calls. `None` when the
+    /// first round was cancelled.
+    pub iteration_scaling: Option<IterationScaling>,
 }
 
 /// What one round of a cell measured.
@@ -293,6 +298,7 @@ pub struct CellState {
     resolution_ns: f64,
     elapsed: Duration,
     min_samples: usize,
+    scaling: Option<IterationScaling>,
 }
 
 impl Default for CellState {
@@ -313,6 +319,7 @@ impl CellState {
             resolution_ns: timer_resolution(),
             elapsed: Duration::ZERO,
             min_samples: 1,
+            scaling: None,
         }
     }
 
@@ -460,6 +467,16 @@ impl CellState {
             Some(s) => s,
             None => summarise(&self.measurements[first..])?,
         };
+        if self.scaling.is_none() && stop_reason != StopReason::Cancelled {
+            self.scaling = Some(time_scaling(
+                kernel,
+                bytes,
+                iters,
+                (&mut out, &mut check),
+                expected,
+                self.measurements.len(),
+            )?);
+        }
         let samples = self.measurements.len() - first;
         // A round cut short before its minimum counts as cancelled even if the flag was
         // seen only at the end.
@@ -530,6 +547,7 @@ impl CellState {
             stop_reason,
             timer_resolution_ns: self.resolution_ns,
             elapsed_total: self.elapsed,
+            iteration_scaling: self.scaling,
         })
     }
 }
@@ -580,6 +598,88 @@ pub fn measure<K: Kernel + ?Sized>(
     let mut cell = CellState::new();
     cell.round(kernel, input, config, expected, cancel, observer)?;
     cell.finish(1, config.target_precision)
+}
+
+/// CPU time consumed by the calling thread, in nanoseconds, where the OS keeps it.
+/// Unlike the monotonic clock it stops while the thread waits for a CPU, so a batch the
+/// scheduler interrupted costs what its work cost.
+fn thread_cpu_ns() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        (rc == 0).then(|| {
+            u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000
+                + u64::try_from(ts.tv_nsec).unwrap_or(0)
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Times a batch of `iters` calls, then one of [`SCALING_FACTOR`] × `iters`, with the
+/// same untimed digest check after each as the samples get (so a kernel that caches its
+/// answer per output buffer behaves as it did while sampled). Batches are timed in the
+/// thread's CPU time where the OS keeps it: being preempted adds about the same wait to
+/// a short and a long batch, which would pull their ratio towards 1, the very sign this
+/// check looks for. One trial normally; when its long batch took less than 7/8 of the
+/// proportional time, two more, and [`IterationScaling::time_ratio`] compares the
+/// fastest batch of each kind.
+fn time_scaling<K: Kernel + ?Sized>(
+    kernel: &mut K,
+    bytes: &[u8],
+    iters: u64,
+    (out, check): (&mut [u8], &mut [u8]),
+    expected: Option<&[u8]>,
+    sample_index: usize,
+) -> Result<IterationScaling, EngineError> {
+    let long = iters.saturating_mul(SCALING_FACTOR);
+    let cpu_clock = thread_cpu_ns().is_some();
+    let mut trials = Vec::new();
+    let mut checked_batch = |n: u64| -> Result<u64, EngineError> {
+        let cpu0 = thread_cpu_ns();
+        let (elapsed, _) = timed_batch(kernel, bytes, out, n);
+        let ns = match (cpu0, thread_cpu_ns()) {
+            (Some(a), Some(b)) if cpu_clock => b.saturating_sub(a),
+            _ => u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX),
+        };
+        kernel.run(bytes, check);
+        if let Some(exp) = expected {
+            if check != exp {
+                return Err(EngineError::WrongDigest {
+                    expected: hex(exp),
+                    got: hex(check),
+                    sample_index,
+                });
+            }
+        }
+        Ok(ns)
+    };
+    for trial in 0..3 {
+        let short_ns = checked_batch(iters)?;
+        let long_ns = checked_batch(long)?;
+        trials.push(ScalingTrial { short_ns, long_ns });
+        let proportional = (long_ns as f64) >= 0.875 * (SCALING_FACTOR as f64) * short_ns as f64;
+        if trial == 0 && proportional {
+            break;
+        }
+    }
+    Ok(IterationScaling {
+        short_iterations: iters,
+        long_iterations: long,
+        clock: if cpu_clock {
+            ScalingClock::ThreadCpu
+        } else {
+            ScalingClock::Monotonic
+        },
+        trials,
+    })
 }
 
 fn summarise(measurements: &[Measurement]) -> Result<Summary, EngineError> {

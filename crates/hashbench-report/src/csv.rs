@@ -1,5 +1,7 @@
-//! CSV: one row per cell, baselines included (kind = baseline).
+//! CSV: one row per cell, baselines included (kind = baseline). `flags` holds the cell's
+//! flag codes and `run_flags` the run's (`drift`), each `;`-separated.
 
+use crate::guards::Flag;
 use crate::model::{Cell, Run};
 
 const HEADER: &[&str] = &[
@@ -29,6 +31,8 @@ const HEADER: &[&str] = &[
     "complete",
     "allocations_per_call",
     "bytes_allocated_per_call",
+    "flags",
+    "run_flags",
 ];
 
 /// Quotes a field when it holds a comma, quote or newline (RFC 4180).
@@ -44,7 +48,13 @@ fn opt(v: Option<f64>) -> String {
     v.map_or(String::new(), |v| v.to_string())
 }
 
-fn row(kind: &str, c: &Cell) -> String {
+/// Flag codes separated by `;`, so the field needs no quoting.
+fn flag_codes(flags: &[Flag]) -> String {
+    let codes: Vec<&str> = flags.iter().map(|f| f.code.as_str()).collect();
+    codes.join(";")
+}
+
+fn row(kind: &str, c: &Cell, run_flags: &str) -> String {
     let s = &c.summary;
     let e = &c.throughput.estimate;
     let stop = serde_json::to_value(c.stop_reason)
@@ -78,6 +88,8 @@ fn row(kind: &str, c: &Cell) -> String {
         c.complete.to_string(),
         opt(c.allocations_per_call),
         opt(c.bytes_allocated_per_call),
+        flag_codes(&c.flags),
+        run_flags.to_string(),
     ]
     .join(",")
 }
@@ -85,12 +97,13 @@ fn row(kind: &str, c: &Cell) -> String {
 pub fn csv(run: &Run) -> String {
     let mut out = HEADER.join(",");
     out.push('\n');
+    let run_flags = flag_codes(&run.flags);
     for c in &run.cells {
-        out.push_str(&row("hash", c));
+        out.push_str(&row("hash", c, &run_flags));
         out.push('\n');
     }
     for c in &run.baselines {
-        out.push_str(&row("baseline", c));
+        out.push_str(&row("baseline", c, &run_flags));
         out.push('\n');
     }
     out

@@ -6,15 +6,20 @@
 pub mod beside;
 pub mod compare;
 mod csv;
+mod cycles;
 pub mod format;
+pub mod guards;
 pub mod layouts;
 pub mod model;
 pub mod published;
 mod text;
 
 pub use csv::csv;
+pub use cycles::{cycles_markdown, cycles_terminal};
+pub use guards::{Flag, FlagCode, Thresholds};
 pub use model::{
-    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, SuiteInfo, Tool, SCHEMA_VERSION,
+    Cell, DriftReference, ProviderVersion, RawSample, ReferencePoint, Run, RunConfig, Skipped,
+    SuiteInfo, Tool, SCHEMA_VERSION,
 };
 pub use text::{markdown, terminal};
 

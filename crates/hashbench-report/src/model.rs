@@ -1,10 +1,12 @@
 //! The run model: everything a `hashbench run` measured, serialised as the versioned JSON
 //! contract (docs/json-schema.md). Every renderer reads only this.
 
-use hashbench_engine::StopReason;
+use hashbench_engine::{IterationScaling, StopReason};
 use hashbench_host::{Build, Host};
 use hashbench_stats::{Summary, Throughput};
 use serde::{Deserialize, Serialize};
+
+use crate::guards::Flag;
 
 /// Incremented when a field is removed, renamed or changes meaning; adding fields does not.
 /// Version 2: raw samples carry `elapsed_ns` and `tsc_ticks`; cells carry
@@ -37,6 +39,12 @@ pub struct Run {
     /// The suite this run came from (`hashbench suite NAME`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suite: Option<SuiteInfo>,
+    /// The drift reference: one fixed kernel timed at the start, after every round.
+    #[serde(default)]
+    pub reference: Option<DriftReference>,
+    /// Flags about the run as a whole (`drift`); cells carry their own.
+    #[serde(default)]
+    pub flags: Vec<Flag>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.
@@ -49,6 +57,28 @@ pub struct SuiteInfo {
     pub labels: std::collections::BTreeMap<String, String>,
     /// How this suite differs from the seed benchmark, one point each.
     pub notes: Vec<String>,
+}
+
+/// A fixed kernel timed at several points of the run, to see whether the machine's
+/// speed changed while the cells were measured.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DriftReference {
+    /// `baseline/read`.
+    pub kernel: String,
+    /// Input bytes per call.
+    pub size: u64,
+    /// In time order.
+    pub points: Vec<ReferencePoint>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReferencePoint {
+    /// `start`, `after round 1`, ...
+    pub at: String,
+    /// Median time per call, nanoseconds.
+    pub median_ns: f64,
+    /// Half-width of the median's 95 % CI, percent of the median.
+    pub ci_percent: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -82,6 +112,9 @@ pub struct RunConfig {
     pub misalign: usize,
     /// Whether every (iterations, elapsed) pair is included.
     pub raw: bool,
+    /// The CPU the measuring thread was pinned to (`--pin`), if any.
+    #[serde(default)]
+    pub pin_cpu: Option<usize>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -149,6 +182,13 @@ pub struct Cell {
     pub complete: bool,
     /// Every sample, with `--raw`.
     pub raw: Option<Vec<RawSample>>,
+    /// A batch of the cell's size and one of twice it, timed after sampling: the
+    /// evidence the `not-scaling-with-iterations` guard judges.
+    #[serde(default)]
+    pub iteration_scaling: Option<IterationScaling>,
+    /// Guards that fired for this cell (docs/method.md).
+    #[serde(default)]
+    pub flags: Vec<Flag>,
 }
 
 /// One timed batch, as `--raw` reports it.

@@ -2,16 +2,17 @@
 //! table, and the baselines.
 
 use crate::format::{aligned, percent, rate, size, time_ns};
+use crate::guards::codes;
 use crate::model::{Cell, Run};
 
 /// Where the same content goes: aligned text for a terminal, or Markdown tables.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Style {
+pub(crate) enum Style {
     Terminal,
     Markdown,
 }
 
-fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
+pub(crate) fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
     let mut out = String::new();
     match style {
         Style::Markdown => {
@@ -36,7 +37,7 @@ fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) ->
     out
 }
 
-fn heading(style: Style, level: usize, text: &str) -> String {
+pub(crate) fn heading(style: Style, level: usize, text: &str) -> String {
     match style {
         Style::Markdown => format!("{} {text}\n\n", "#".repeat(level + 1)),
         Style::Terminal => format!("{text}\n"),
@@ -58,7 +59,7 @@ fn ceiling(cell: &Cell) -> String {
     })
 }
 
-fn header_lines(run: &Run) -> Vec<String> {
+pub(crate) fn header_lines(run: &Run) -> Vec<String> {
     let mut lines = vec![format!(
         "hashbench {} on {} ({} logical cores), {}",
         run.tool.version,
@@ -78,11 +79,42 @@ fn header_lines(run: &Run) -> Vec<String> {
     if !run.complete {
         lines.push("INCOMPLETE: the run was interrupted; planned cells are missing".to_string());
     }
+    for f in &run.flags {
+        lines.push(format!("FLAG {}: {}", f.code, f.reason));
+    }
     lines
 }
 
-fn render(run: &Run, style: Style) -> String {
-    let mut out = String::new();
+/// Every flagged cell and baseline with its reasons, one line per flag, after the
+/// tables whose `flags` column names the codes.
+pub(crate) fn flags_section(run: &Run, style: Style) -> String {
+    let flagged: Vec<&Cell> = run
+        .cells
+        .iter()
+        .chain(&run.baselines)
+        .filter(|c| !c.flags.is_empty())
+        .collect();
+    if flagged.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(style, 1, "Flags");
+    for c in flagged {
+        for f in &c.flags {
+            out.push_str(&format!(
+                "- {} at {} ({}): {}: {}\n",
+                c.implementation,
+                size(c.size),
+                c.pattern,
+                f.code,
+                f.reason
+            ));
+        }
+    }
+    out.push('\n');
+    out
+}
+
+pub(crate) fn write_header(out: &mut String, run: &Run, style: Style) {
     for line in header_lines(run) {
         match style {
             Style::Markdown => out.push_str(&format!("{line}  \n")),
@@ -90,6 +122,11 @@ fn render(run: &Run, style: Style) -> String {
         }
     }
     out.push('\n');
+}
+
+fn render(run: &Run, style: Style) -> String {
+    let mut out = String::new();
+    write_header(&mut out, run, style);
     for s in run.sizes() {
         let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
         if cells.is_empty() {
@@ -107,14 +144,22 @@ fn render(run: &Run, style: Style) -> String {
                     rate(c.gb_per_sec()),
                     format!("±{}", percent(c.ci_percent())),
                     ceiling(c),
+                    codes(&c.flags),
                 ]
             })
             .collect();
         out.push_str(&table(
             style,
-            &["#", "implementation", "throughput", "95 % CI", "vs read"],
+            &[
+                "#",
+                "implementation",
+                "throughput",
+                "95 % CI",
+                "vs read",
+                "flags",
+            ],
             &rows,
-            &[true, false, true, true, false],
+            &[true, false, true, true, false, false],
         ));
         out.push('\n');
     }
@@ -138,6 +183,7 @@ fn render(run: &Run, style: Style) -> String {
                     per_call(c.allocations_per_call),
                     per_call(c.bytes_allocated_per_call),
                     c.backend.clone(),
+                    codes(&c.flags),
                 ]
             })
             .collect();
@@ -156,10 +202,11 @@ fn render(run: &Run, style: Style) -> String {
                 "allocs/call",
                 "B alloc/call",
                 "backend",
+                "flags",
             ],
             &rows,
             &[
-                false, false, false, true, true, true, true, true, true, true, true, false,
+                false, false, false, true, true, true, true, true, true, true, true, false, false,
             ],
         ));
         out.push('\n');
@@ -182,6 +229,7 @@ fn render(run: &Run, style: Style) -> String {
                     format!("±{}", percent(c.ci_percent())),
                     c.tsc_cycles_per_call
                         .map_or("-".to_string(), |x| format!("{x:.1}")),
+                    codes(&c.flags),
                 ]
             })
             .collect();
@@ -194,12 +242,14 @@ fn render(run: &Run, style: Style) -> String {
                 "throughput",
                 "95 % CI",
                 "TSC cycles/call",
+                "flags",
             ],
             &rows,
-            &[false, true, true, true, true, true],
+            &[false, true, true, true, true, true, false],
         ));
         out.push('\n');
     }
+    out.push_str(&flags_section(run, style));
     if !run.skipped.is_empty() {
         out.push_str(&heading(style, 1, "Skipped"));
         for s in &run.skipped {

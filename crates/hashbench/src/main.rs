@@ -4,7 +4,9 @@
 
 mod compare;
 mod list;
+mod pin;
 mod published;
+mod reference;
 mod run;
 mod sizes;
 mod suite;

@@ -16,11 +16,12 @@ use hashbench_engine::{
 use hashbench_host::{Build, Host, Tsc};
 use hashbench_report::layouts::Layout;
 use hashbench_report::{
-    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Tool, SCHEMA_VERSION,
+    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Thresholds, Tool, SCHEMA_VERSION,
 };
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
 
+use crate::reference::Reference;
 use crate::sizes::{parse_precision, parse_seconds, parse_sizes, DEFAULT_SIZES};
 use crate::{emit, select, UsageError, EXIT_FAILED};
 
@@ -37,6 +38,16 @@ pub enum RunFormat {
     Json,
     Csv,
     Markdown,
+}
+
+/// What the table and Markdown outputs show (`--metric`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Metric {
+    /// Time per call and throughput, with rankings.
+    #[default]
+    Time,
+    /// TSC cycles per call and per byte, in btrfs hash-speedtest's layout.
+    Cycles,
 }
 
 #[derive(clap::Args, Debug)]
@@ -97,6 +108,20 @@ pub struct RunArgs {
     /// With --baseline: exit 1 if a cell is significantly slower by more than PCT.
     #[arg(long, value_name = "PCT", requires = "baseline")]
     pub fail_on_regression: Option<String>,
+    /// Exit with 1 when any guard raised a flag (after writing the output).
+    #[arg(long)]
+    pub strict: bool,
+    /// Pin the measuring thread to this CPU (Linux, sched_setaffinity).
+    #[arg(long, value_name = "CPU")]
+    pub pin: Option<usize>,
+    /// What table and Markdown show: time (rankings, throughput) or cycles (TSC cycles
+    /// per call and per byte, hash-speedtest's layout). CSV and JSON carry both.
+    #[arg(long, value_enum, default_value_t)]
+    pub metric: Metric,
+    /// With --metric cycles: add a "perf vs ID" column (repeatable) [default: the first
+    /// blake3 implementation, else the fastest].
+    #[arg(long, value_name = "ID")]
+    pub relative_to: Vec<String>,
 }
 
 impl Default for RunArgs {
@@ -120,6 +145,10 @@ impl Default for RunArgs {
             fail_on_regression: None,
             layout: None,
             suite: None,
+            strict: false,
+            pin: None,
+            metric: Metric::Time,
+            relative_to: Vec::new(),
         }
     }
 }
@@ -326,6 +355,8 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         stop_reason: result.stop_reason,
         complete: result.complete,
         raw,
+        iteration_scaling: result.iteration_scaling,
+        flags: Vec::new(),
     })
 }
 
@@ -439,6 +470,10 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         .as_deref()
         .map(|t| crate::sizes::parse_percent("--fail-on-regression", t))
         .transpose()?;
+    check_relative_to(&args, &selected)?;
+    if let Some(cpu) = args.pin {
+        crate::pin::check(cpu)?;
+    }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
@@ -488,7 +523,14 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         }
     }
 
+    // Pinned only now: a thread pool an implementation started while being verified
+    // (blake3+rayon) keeps every CPU; the measuring thread gets one.
+    if let Some(cpu) = args.pin {
+        crate::pin::pin_current_thread(cpu)?;
+    }
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
+    let mut reference = Reference::new(seed);
+    reference.time("at start", &cancel)?;
     let rounds = args.rounds as usize;
     // Each round gets an equal share of the budget; its precision target is looser by
     // sqrt(rounds) so that the pooled samples of all rounds reach about --precision, and
@@ -635,6 +677,8 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 progress.done += 1;
             }
         }
+        progress.show("drift reference");
+        reference.time(&format!("after round {}", round + 1), &cancel)?;
     }
     progress.clear();
     let interrupted = cancel.load(Ordering::SeqCst);
@@ -711,7 +755,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             });
         }
     }
-    let run = Run {
+    let mut run = Run {
         schema_version: SCHEMA_VERSION,
         tool: Tool {
             name: "hashbench".to_string(),
@@ -734,6 +778,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             seed,
             misalign: args.misalign,
             raw: args.raw,
+            pin_cpu: args.pin,
         },
         providers,
         skipped,
@@ -741,15 +786,25 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         cells,
         complete: !interrupted,
         suite: args.suite.clone(),
+        reference: Some(reference.finish()),
+        flags: Vec::new(),
     };
-    let text = match args.format {
-        RunFormat::Table | RunFormat::Markdown if layout != Layout::Default => {
+    hashbench_report::guards::apply(&mut run, &Thresholds::default());
+    let flags = hashbench_report::guards::count(&run);
+    let text = match (args.format, args.metric) {
+        (RunFormat::Table, Metric::Cycles) => {
+            hashbench_report::cycles_terminal(&run, &args.relative_to)
+        }
+        (RunFormat::Markdown, Metric::Cycles) => {
+            hashbench_report::cycles_markdown(&run, &args.relative_to)
+        }
+        (RunFormat::Table | RunFormat::Markdown, _) if layout != Layout::Default => {
             hashbench_report::layouts::render(&run, layout).unwrap_or_default()
         }
-        RunFormat::Table => hashbench_report::terminal(&run),
-        RunFormat::Markdown => hashbench_report::markdown(&run),
-        RunFormat::Csv => hashbench_report::csv(&run),
-        RunFormat::Json => hashbench_report::json(&run)?,
+        (RunFormat::Table, Metric::Time) => hashbench_report::terminal(&run),
+        (RunFormat::Markdown, Metric::Time) => hashbench_report::markdown(&run),
+        (RunFormat::Csv, _) => hashbench_report::csv(&run),
+        (RunFormat::Json, _) => hashbench_report::json(&run)?,
     };
     match &args.output {
         Some(path) => {
@@ -786,13 +841,42 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         );
         regressed = crate::compare::regression_exit(&comparison, fail_on_regression);
     }
+    if args.strict && flags > 0 {
+        eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");
+    }
     Ok(if interrupted {
         EXIT_INTERRUPTED
-    } else if failed {
+    } else if failed || (args.strict && flags > 0) {
         EXIT_FAILED
     } else {
         regressed
     })
+}
+
+/// `--relative-to` only means something in the cycle view, and must name a selected
+/// implementation or a baseline.
+fn check_relative_to(args: &RunArgs, selected: &[&Implementation]) -> Result<()> {
+    if args.relative_to.is_empty() {
+        return Ok(());
+    }
+    if args.metric != Metric::Cycles {
+        return Err(UsageError("--relative-to applies to --metric cycles only".to_string()).into());
+    }
+    for id in &args.relative_to {
+        let known = selected.iter().any(|imp| imp.id == id.as_str())
+            || Subject::BASELINES
+                .iter()
+                .any(|(_, name)| format!("baseline/{name}") == *id);
+        if !known {
+            let ids: Vec<&str> = selected.iter().map(|imp| imp.id).collect();
+            return Err(UsageError(format!(
+                "--relative-to {id}: not among the measured implementations ({}) or                  baseline/nop, baseline/memcpy, baseline/read",
+                ids.join(", ")
+            ))
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// The availability of every implementation the default suite names, for tests.

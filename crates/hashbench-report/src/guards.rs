@@ -1,0 +1,522 @@
+//! Guards against impossible or untrustworthy numbers.
+//!
+//! Each guard is a pure function over plain figures (times, rates, sizes), so it can
+//! judge a run measured here, a saved JSON file, or a table someone published; [`apply`]
+//! runs all of them over a [`Run`] and writes the flags into it. A flag never changes a
+//! number: it sits next to it, in every output format, with a one-line reason.
+//! docs/method.md gives every threshold with the measurements that chose it.
+
+use std::collections::BTreeMap;
+
+use hashbench_engine::IterationScaling;
+use serde::{Deserialize, Serialize};
+
+use crate::format::size as size_text;
+use crate::model::{Cell, DriftReference, Run};
+
+/// What a flag says is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlagCode {
+    /// Faster than merely reading the input at the same size.
+    AboveCeiling,
+    /// Operations per second hardly fell while the input grew 16x or more.
+    FlatScaling,
+    /// Twice the calls did not take about twice the time: work done once per batch.
+    NotScalingWithIterations,
+    /// The samples, or the rounds' medians, disagree too much to trust one number.
+    HighSpread,
+    /// The reference kernel's speed changed during the run.
+    Drift,
+}
+
+impl FlagCode {
+    /// The code as it appears in every output: `above-ceiling`, `flat-scaling`, ...
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlagCode::AboveCeiling => "above-ceiling",
+            FlagCode::FlatScaling => "flat-scaling",
+            FlagCode::NotScalingWithIterations => "not-scaling-with-iterations",
+            FlagCode::HighSpread => "high-spread",
+            FlagCode::Drift => "drift",
+        }
+    }
+}
+
+impl std::fmt::Display for FlagCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One guard that fired, and why, in one line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Flag {
+    pub code: FlagCode,
+    pub reason: String,
+}
+
+impl Flag {
+    fn new(code: FlagCode, reason: String) -> Self {
+        Self { code, reason }
+    }
+}
+
+/// Where each guard draws its line. The defaults are argued in docs/method.md.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thresholds {
+    /// Flat scaling looks at pairs of sizes at least this many times apart...
+    pub flat_min_size_ratio: f64,
+    /// ...and fires when the larger size's time per call is less than this many times
+    /// the smaller's (op/s fell by less than a third for 1.5).
+    pub flat_max_time_ratio: f64,
+    /// Not-scaling fires when the long batch took less than this fraction of the
+    /// proportional time (2x the calls in less than 1.5x the time for 0.75).
+    pub iteration_min_fraction: f64,
+    /// High spread fires when the robust coefficient of variation (1.4826 MAD / median)
+    /// is above this...
+    pub spread_max_robust_cv: f64,
+    /// ...or when the slowest round's median is more than this many times the fastest's.
+    pub rounds_max_ratio: f64,
+    /// Drift fires when the reference kernel's slowest timing is more than 1 + this
+    /// times its fastest.
+    pub drift_max: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Self {
+            flat_min_size_ratio: 16.0,
+            flat_max_time_ratio: 1.5,
+            iteration_min_fraction: 0.75,
+            spread_max_robust_cv: 0.10,
+            rounds_max_ratio: 1.25,
+            drift_max: 0.05,
+        }
+    }
+}
+
+/// A cell faster than the `read` ceiling beyond both confidence intervals: the slowest
+/// time per call its CI allows (`cell_ci_high_ns`) is below the fastest the ceiling's CI
+/// allows (`ceiling_ci_low_ns`), divided by the threads that worked on the call (the
+/// ceiling is one thread reading). Noise alone cannot fire it: both intervals would have
+/// to miss.
+#[must_use]
+pub fn above_ceiling(cell_ci_high_ns: f64, ceiling_ci_low_ns: f64, threads: usize) -> Option<Flag> {
+    let ceiling = ceiling_ci_low_ns / threads.max(1) as f64;
+    (cell_ci_high_ns < ceiling).then(|| {
+        Flag::new(
+            FlagCode::AboveCeiling,
+            format!(
+                "at most {} per call, but merely reading the input takes at least {}{}: \
+                 the input cannot have been read",
+                crate::format::time_ns(cell_ci_high_ns),
+                crate::format::time_ns(ceiling_ci_low_ns),
+                if threads > 1 {
+                    format!(" on one thread ({threads} threads allowed for)")
+                } else {
+                    String::new()
+                }
+            ),
+        )
+    })
+}
+
+/// Two sizes of one sweep between which the operations per second hardly fell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlatPair {
+    pub small_size: u64,
+    pub small_ops_per_sec: f64,
+    pub large_size: u64,
+    pub large_ops_per_sec: f64,
+}
+
+impl FlatPair {
+    fn flag(&self) -> Flag {
+        Flag::new(
+            FlagCode::FlatScaling,
+            format!(
+                "{} op/s at {} but {} op/s at {}: {:.0}x the bytes in {:.2}x the time",
+                ops(self.small_ops_per_sec),
+                size_text(self.small_size),
+                ops(self.large_ops_per_sec),
+                size_text(self.large_size),
+                self.large_size as f64 / self.small_size as f64,
+                self.small_ops_per_sec / self.large_ops_per_sec,
+            ),
+        )
+    }
+}
+
+fn ops(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{:.2} M", v / 1e6)
+    } else if v >= 1e3 {
+        format!("{:.2} k", v / 1e3)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// Flat scaling over one sweep, given as (size in bytes, operations per second) from
+/// any source: for every size, the widest pair with a smaller size at least
+/// `flat_min_size_ratio` times smaller whose time per call is less than
+/// `flat_max_time_ratio` times the larger's. A function that reads its input cannot take
+/// (almost) the same time for 16x the bytes; the Node seed's table (op/s nearly equal
+/// from 64 B to 4 MB) is the case this catches. Pairs with a non-positive or non-finite
+/// rate are ignored.
+#[must_use]
+pub fn flat_scaling(sweep: &[(u64, f64)], thresholds: &Thresholds) -> Vec<FlatPair> {
+    let mut points: Vec<(u64, f64)> = sweep
+        .iter()
+        .copied()
+        .filter(|&(s, o)| s > 0 && o.is_finite() && o > 0.0)
+        .collect();
+    points.sort_by_key(|&(s, _)| s);
+    let mut found = Vec::new();
+    for (j, &(large, large_ops)) in points.iter().enumerate() {
+        // Ascending sizes: the first match is the widest pair for this larger size.
+        let widest = points[..j].iter().find(|&&(small, small_ops)| {
+            large as f64 >= thresholds.flat_min_size_ratio * small as f64
+                && small_ops / large_ops < thresholds.flat_max_time_ratio
+        });
+        if let Some(&(small, small_ops)) = widest {
+            found.push(FlatPair {
+                small_size: small,
+                small_ops_per_sec: small_ops,
+                large_size: large,
+                large_ops_per_sec: large_ops,
+            });
+        }
+    }
+    found
+}
+
+/// Not scaling with iterations: a batch with `expected_ratio` times the calls took only
+/// `observed_ratio` times as long, less than `iteration_min_fraction` of proportional.
+#[must_use]
+pub fn not_scaling_with_iterations(
+    expected_ratio: f64,
+    observed_ratio: f64,
+    thresholds: &Thresholds,
+) -> Option<Flag> {
+    (observed_ratio < thresholds.iteration_min_fraction * expected_ratio).then(|| {
+        Flag::new(
+            FlagCode::NotScalingWithIterations,
+            format!(
+                "{expected_ratio:.0}x the calls took {observed_ratio:.2}x the time: the work \
+                 is done once per batch, not per call (optimised away or cached)"
+            ),
+        )
+    })
+}
+
+/// [`not_scaling_with_iterations`] over the engine's evidence.
+#[must_use]
+pub fn iteration_scaling(scaling: &IterationScaling, thresholds: &Thresholds) -> Option<Flag> {
+    let observed = scaling.time_ratio()?;
+    not_scaling_with_iterations(scaling.expected_ratio(), observed, thresholds)
+}
+
+/// High spread: the robust coefficient of variation `mad_scaled / median` above
+/// `spread_max_robust_cv`, or the rounds' medians (in round order) further apart than
+/// `rounds_max_ratio`. The plain coefficient of variation (`cv`, reported in the reason
+/// when given) is not the trigger: a handful of samples the scheduler interrupted
+/// inflates it on any machine (docs/method.md shows the figures).
+#[must_use]
+pub fn high_spread(
+    median_ns: f64,
+    mad_scaled_ns: f64,
+    cv: Option<f64>,
+    round_medians_ns: &[f64],
+    thresholds: &Thresholds,
+) -> Option<Flag> {
+    let robust_cv = (median_ns > 0.0).then(|| mad_scaled_ns / median_ns);
+    let finite: Vec<f64> = round_medians_ns
+        .iter()
+        .copied()
+        .filter(|m| m.is_finite() && *m > 0.0)
+        .collect();
+    let (fastest, slowest) = finite
+        .iter()
+        .fold((f64::INFINITY, 0.0_f64), |(lo, hi), &m| {
+            (lo.min(m), hi.max(m))
+        });
+    let rounds_ratio = (finite.len() >= 2).then(|| slowest / fastest);
+    let mut reasons = Vec::new();
+    if let Some(r) = robust_cv.filter(|r| *r > thresholds.spread_max_robust_cv) {
+        reasons.push(format!(
+            "robust CV {:.1} % (> {:.0} %{})",
+            r * 100.0,
+            thresholds.spread_max_robust_cv * 100.0,
+            cv.map_or(String::new(), |cv| format!(
+                ", plain CV {:.1} %",
+                cv * 100.0
+            ))
+        ));
+    }
+    if let Some(r) = rounds_ratio.filter(|r| *r > thresholds.rounds_max_ratio) {
+        let medians: Vec<String> = round_medians_ns
+            .iter()
+            .map(|m| crate::format::time_ns(*m))
+            .collect();
+        reasons.push(format!(
+            "round medians {} differ {:.2}x (> {:.2}x)",
+            medians.join(" / "),
+            r,
+            thresholds.rounds_max_ratio
+        ));
+    }
+    (!reasons.is_empty()).then(|| Flag::new(FlagCode::HighSpread, reasons.join("; ")))
+}
+
+/// Drift: the reference kernel, timed at the given points of the run (label, median time
+/// per call), moved by more than `drift_max` between its fastest and slowest timing.
+#[must_use]
+pub fn drift(kernel: &str, points: &[(&str, f64)], thresholds: &Thresholds) -> Option<Flag> {
+    let valid: Vec<&(&str, f64)> = points
+        .iter()
+        .filter(|(_, m)| m.is_finite() && *m > 0.0)
+        .collect();
+    let fastest = valid.iter().map(|(_, m)| *m).fold(f64::INFINITY, f64::min);
+    let slowest = valid.iter().map(|(_, m)| *m).fold(0.0, f64::max);
+    if valid.len() < 2 || slowest <= (1.0 + thresholds.drift_max) * fastest {
+        return None;
+    }
+    let timeline: Vec<String> = valid
+        .iter()
+        .map(|(at, m)| format!("{} {at}", crate::format::time_ns(*m)))
+        .collect();
+    Some(Flag::new(
+        FlagCode::Drift,
+        format!(
+            "reference {kernel} moved {:+.0} % during the run ({}): the machine's speed \
+             changed, so cells measured at different times are not comparable",
+            (slowest / fastest - 1.0) * 100.0,
+            timeline.join(", ")
+        ),
+    ))
+}
+
+fn drift_of(reference: &DriftReference, thresholds: &Thresholds) -> Option<Flag> {
+    let points: Vec<(&str, f64)> = reference
+        .points
+        .iter()
+        .map(|p| (p.at.as_str(), p.median_ns))
+        .collect();
+    let kernel = format!("{} at {}", reference.kernel, size_text(reference.size));
+    drift(&kernel, &points, thresholds)
+}
+
+/// The flags of one cell that need only the cell itself.
+fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
+    let s = &cell.summary;
+    let mut flags = Vec::new();
+    if let Some(f) = high_spread(
+        s.median.get(),
+        s.mad_scaled.get(),
+        s.coefficient_of_variation,
+        &cell.round_medians_ns,
+        thresholds,
+    ) {
+        flags.push(f);
+    }
+    if let Some(f) = cell
+        .iteration_scaling
+        .as_ref()
+        .and_then(|sc| iteration_scaling(sc, thresholds))
+    {
+        flags.push(f);
+    }
+    flags
+}
+
+/// Runs every guard over `run` with `thresholds`, replacing the flags already there
+/// (so applying twice gives the same run): cell flags go on the cells and baselines
+/// they concern, the drift flag on the run.
+pub fn apply(run: &mut Run, thresholds: &Thresholds) {
+    for c in run.cells.iter_mut().chain(run.baselines.iter_mut()) {
+        c.flags = own_flags(c, thresholds);
+    }
+
+    // Above the ceiling: hash cells against the read baseline at their size.
+    let ceilings: BTreeMap<u64, f64> = run
+        .baselines
+        .iter()
+        .filter(|b| b.implementation == "baseline/read")
+        .map(|b| (b.size, b.summary.median_ci.low.get()))
+        .collect();
+    for c in &mut run.cells {
+        if let Some(&ceiling) = ceilings.get(&c.size) {
+            if let Some(f) = above_ceiling(c.summary.median_ci.high.get(), ceiling, c.threads) {
+                c.flags.push(f);
+            }
+        }
+    }
+
+    // Flat scaling: one sweep per (implementation, pattern, threads); `nop` is flat by
+    // design.
+    let mut sweeps: BTreeMap<(String, String, usize), Vec<usize>> = BTreeMap::new();
+    let all: Vec<&Cell> = run.cells.iter().chain(&run.baselines).collect();
+    for (i, c) in all.iter().enumerate() {
+        if c.implementation != "baseline/nop" {
+            sweeps
+                .entry((c.implementation.clone(), c.pattern.clone(), c.threads))
+                .or_default()
+                .push(i);
+        }
+    }
+    let mut flat: Vec<(usize, Flag)> = Vec::new();
+    for members in sweeps.values() {
+        let sweep: Vec<(u64, f64)> = members
+            .iter()
+            .map(|&i| (all[i].size, all[i].throughput.estimate.ops_per_sec))
+            .collect();
+        for pair in flat_scaling(&sweep, thresholds) {
+            if let Some(&i) = members.iter().find(|&&i| all[i].size == pair.large_size) {
+                flat.push((i, pair.flag()));
+            }
+        }
+    }
+    let n_cells = run.cells.len();
+    for (i, f) in flat {
+        if i < n_cells {
+            run.cells[i].flags.push(f);
+        } else {
+            run.baselines[i - n_cells].flags.push(f);
+        }
+    }
+
+    run.flags = run
+        .reference
+        .as_ref()
+        .and_then(|r| drift_of(r, thresholds))
+        .into_iter()
+        .collect();
+}
+
+/// Every flag of the run: the run's own, then each cell's and baseline's.
+#[must_use]
+pub fn count(run: &Run) -> usize {
+    run.flags.len()
+        + run
+            .cells
+            .iter()
+            .chain(&run.baselines)
+            .map(|c| c.flags.len())
+            .sum::<usize>()
+}
+
+/// The codes of `flags`, comma-separated (empty when none).
+#[must_use]
+pub fn codes(flags: &[Flag]) -> String {
+    let codes: Vec<&str> = flags.iter().map(|f| f.code.as_str()).collect();
+    codes.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t() -> Thresholds {
+        Thresholds::default()
+    }
+
+    #[test]
+    fn ceiling_needs_both_intervals_to_miss() {
+        // Cell's slowest plausible time 90 ns, read's fastest 100 ns: impossible.
+        let f = above_ceiling(90.0, 100.0, 1).expect("flagged");
+        assert_eq!(f.code, FlagCode::AboveCeiling);
+        assert!(f.reason.contains("90.00 ns"), "{}", f.reason);
+        // Overlapping intervals: noise could explain it.
+        assert!(above_ceiling(100.0, 100.0, 1).is_none());
+        assert!(above_ceiling(120.0, 100.0, 1).is_none());
+        // Two threads may read twice as fast as the one-thread ceiling.
+        assert!(above_ceiling(60.0, 100.0, 2).is_none());
+        assert!(above_ceiling(40.0, 100.0, 2).is_some());
+    }
+
+    #[test]
+    fn flat_sweep_is_found_at_its_widest_pair() {
+        // The Node seed's shape: op/s barely moves from 64 B to 4 MiB.
+        let node = [(64, 400_000.0), (1024, 390_000.0), (4 << 20, 380_000.0)];
+        let pairs = flat_scaling(&node, &t());
+        assert_eq!(pairs.len(), 2, "{pairs:?}");
+        assert_eq!((pairs[0].small_size, pairs[0].large_size), (64, 1024));
+        assert_eq!((pairs[1].small_size, pairs[1].large_size), (64, 4 << 20));
+        let reason = pairs[1].flag().reason;
+        assert!(reason.contains("65536x the bytes"), "{reason}");
+    }
+
+    #[test]
+    fn linear_cost_with_a_fixed_part_is_not_flat() {
+        // time = 20 ns + 0.1 ns/B: the worst real shape measured here (a fixed cost
+        // of ~3x the per-byte work at 64 B) still more than doubles over 16x.
+        let sweep: Vec<(u64, f64)> = [64u64, 384, 1024, 4096, 65536, 1 << 20]
+            .iter()
+            .map(|&s| (s, 1e9 / (20.0 + 0.1 * s as f64)))
+            .collect();
+        assert!(flat_scaling(&sweep, &t()).is_empty());
+        // Sizes closer than 16x are never compared, however flat.
+        assert!(flat_scaling(&[(64, 1e6), (512, 1e6)], &t()).is_empty());
+        // Exactly at the tolerance: 16x the bytes in 1.5x the time is not flagged,
+        // a little less is.
+        assert!(flat_scaling(&[(64, 1.5e6), (1024, 1e6)], &t()).is_empty());
+        assert_eq!(flat_scaling(&[(64, 1.49e6), (1024, 1e6)], &t()).len(), 1);
+        // Garbage in is ignored rather than flagged.
+        assert!(flat_scaling(&[(0, 1e6), (64, f64::NAN), (4096, 0.0)], &t()).is_empty());
+        // Order of the input does not matter.
+        assert_eq!(flat_scaling(&[(4 << 20, 1e6), (64, 1e6)], &t()).len(), 1);
+    }
+
+    #[test]
+    fn iterations_must_scale() {
+        assert!(not_scaling_with_iterations(2.0, 1.98, &t()).is_none());
+        assert!(not_scaling_with_iterations(2.0, 1.5, &t()).is_none());
+        let f = not_scaling_with_iterations(2.0, 1.02, &t()).expect("flagged");
+        assert_eq!(f.code, FlagCode::NotScalingWithIterations);
+        assert!(f.reason.contains("1.02x"), "{}", f.reason);
+    }
+
+    #[test]
+    fn spread_uses_robust_cv_and_rounds() {
+        // A few interrupted samples: plain CV 80 %, robust CV 1 %: not flagged.
+        assert!(high_spread(100.0, 1.0, Some(0.8), &[100.0, 101.0, 99.0], &t()).is_none());
+        let f = high_spread(100.0, 15.0, Some(0.2), &[100.0], &t()).expect("robust CV");
+        assert!(f.reason.contains("robust CV 15.0 %"), "{}", f.reason);
+        let f = high_spread(100.0, 1.0, None, &[100.0, 200.0, 100.0], &t()).expect("rounds");
+        assert!(f.reason.contains("2.00x"), "{}", f.reason);
+        assert!(high_spread(100.0, 1.0, None, &[100.0, 124.0], &t()).is_none());
+    }
+
+    #[test]
+    fn drift_compares_fastest_and_slowest_timing() {
+        let points = [
+            ("at start", 100.0),
+            ("after round 1", 103.0),
+            ("at end", 104.0),
+        ];
+        assert!(drift("read", &points, &t()).is_none());
+        let points = [
+            ("at start", 100.0),
+            ("after round 1", 190.0),
+            ("at end", 101.0),
+        ];
+        let f = drift("read", &points, &t()).expect("flagged");
+        assert_eq!(f.code, FlagCode::Drift);
+        assert!(f.reason.contains("+90 %"), "{}", f.reason);
+        assert!(drift("read", &[("at start", 100.0)], &t()).is_none());
+    }
+
+    #[test]
+    fn codes_serialise_in_kebab_case() {
+        let f = Flag::new(FlagCode::NotScalingWithIterations, "x".into());
+        let json = serde_json::to_string(&f).unwrap();
+        assert_eq!(
+            json,
+            r#"{"code":"not-scaling-with-iterations","reason":"x"}"#
+        );
+        assert_eq!(FlagCode::AboveCeiling.to_string(), "above-ceiling");
+    }
+}

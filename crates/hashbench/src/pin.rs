@@ -1,0 +1,127 @@
+//! `--pin CPU`: keep the measuring thread on one CPU (sched_setaffinity), so the
+//! scheduler does not move it between cores mid-cell (cold caches, another core's
+//! clock). Linux only.
+
+use crate::UsageError;
+
+/// The CPUs this process may run on, ascending.
+#[cfg(target_os = "linux")]
+fn allowed_cpus() -> Result<Vec<usize>, UsageError> {
+    // SAFETY: a zeroed cpu_set_t is a valid empty set; sched_getaffinity writes at most
+    // size_of::<cpu_set_t>() bytes into it.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    // SAFETY: pid 0 is the calling thread; the size is that of `set`.
+    let rc =
+        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
+    if rc != 0 {
+        return Err(UsageError(format!(
+            "--pin: cannot read this process's CPU set: {}",
+            std::io::Error::last_os_error()
+        )));
+    }
+    let max = 8 * std::mem::size_of::<libc::cpu_set_t>();
+    // SAFETY: CPU_ISSET reads bit `cpu` of `set`, and `cpu` < the set's bit count.
+    Ok((0..max)
+        .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &set) })
+        .collect())
+}
+
+/// `0-3,6`: a CPU list as the kernel prints one.
+fn cpu_list(cpus: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < cpus.len() {
+        let start = cpus[i];
+        let mut end = start;
+        while i + 1 < cpus.len() && cpus[i + 1] == end + 1 {
+            i += 1;
+            end = cpus[i];
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+        i += 1;
+    }
+    parts.join(",")
+}
+
+/// Checks, before anything runs, that `cpu` is one this process may use.
+///
+/// # Errors
+///
+/// A usage error naming the CPUs that are allowed, or saying pinning is not supported
+/// on this OS.
+pub fn check(cpu: usize) -> Result<(), UsageError> {
+    #[cfg(target_os = "linux")]
+    {
+        let allowed = allowed_cpus()?;
+        if allowed.contains(&cpu) {
+            Ok(())
+        } else {
+            Err(UsageError(format!(
+                "--pin {cpu}: this process may run only on CPUs {}",
+                cpu_list(&allowed)
+            )))
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (cpu, cpu_list);
+        Err(UsageError(
+            "--pin is supported on Linux only (sched_setaffinity)".to_string(),
+        ))
+    }
+}
+
+/// Pins the calling thread to `cpu` (threads it starts later inherit the mask; threads
+/// started before, such as a thread pool a library created while being verified, do
+/// not).
+///
+/// # Errors
+///
+/// As [`check`], or the OS refused.
+pub fn pin_current_thread(cpu: usize) -> Result<(), UsageError> {
+    check(cpu)?;
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: a zeroed cpu_set_t is a valid empty set; `cpu` is below the set's bit
+        // count (check() found it among the set's bits).
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        unsafe { libc::CPU_SET(cpu, &mut set) };
+        // SAFETY: pid 0 is the calling thread; the size is that of `set`.
+        let rc =
+            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) };
+        if rc != 0 {
+            return Err(UsageError(format!(
+                "--pin {cpu}: sched_setaffinity failed: {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_lists_read_like_the_kernels() {
+        assert_eq!(cpu_list(&[0, 1, 2, 3, 6]), "0-3,6");
+        assert_eq!(cpu_list(&[1]), "1");
+        assert_eq!(cpu_list(&[0, 2, 4, 5]), "0,2,4-5");
+        assert_eq!(cpu_list(&[]), "");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_cpu_outside_the_set_is_refused() {
+        let allowed = allowed_cpus().unwrap();
+        assert!(!allowed.is_empty());
+        assert!(check(allowed[0]).is_ok());
+        let err = check(100_000).unwrap_err();
+        assert!(err.0.contains("may run only on CPUs"), "{err}");
+    }
+}

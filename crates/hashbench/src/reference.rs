@@ -1,0 +1,76 @@
+//! The drift reference: one fixed kernel timed at the start of a run and after every
+//! round, so that a change of the machine's speed during the run shows (the `drift`
+//! guard compares the timings).
+//!
+//! The kernel is the `read` baseline at 4 KiB: it belongs to no library under test,
+//! its input stays in L1, and its speed follows the core's clock, which is what this
+//! VM's slow spells change.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use hashbench_engine::{measure, Config, Input, NoopObserver, Read};
+use hashbench_report::{DriftReference, ReferencePoint};
+
+/// Input bytes of the reference kernel.
+pub const REFERENCE_SIZE: u64 = 4096;
+
+/// Time budget of one reference timing: short, since it is repeated once per round, and
+/// enough for hundreds of 50 µs samples.
+const BUDGET: Duration = Duration::from_millis(30);
+
+/// Collects the reference timings of one run.
+pub struct Reference {
+    input: Input,
+    kernel: Read,
+    points: Vec<ReferencePoint>,
+}
+
+impl Reference {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            input: Input::new(REFERENCE_SIZE as usize, seed, 0),
+            kernel: Read::default(),
+            points: Vec::new(),
+        }
+    }
+
+    /// Times the reference once and records it as `at` (`start`, `after round 1`...).
+    /// Does nothing once `cancel` is set.
+    pub fn time(&mut self, at: &str, cancel: &AtomicBool) -> Result<()> {
+        if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            return Ok(());
+        }
+        let config = Config {
+            time_budget: BUDGET,
+            target_precision: 0.005,
+            ..Config::default()
+        };
+        let result = measure(
+            &mut self.kernel,
+            &self.input,
+            &config,
+            None,
+            cancel,
+            &mut NoopObserver,
+        )
+        .with_context(|| format!("timing the drift reference {at}"))?;
+        if result.complete {
+            self.points.push(ReferencePoint {
+                at: at.to_string(),
+                median_ns: result.summary.median.get(),
+                ci_percent: result.summary.ci_relative_half_width_percent,
+            });
+        }
+        Ok(())
+    }
+
+    pub fn finish(self) -> DriftReference {
+        DriftReference {
+            kernel: "baseline/read".to_string(),
+            size: REFERENCE_SIZE,
+            points: self.points,
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The guards end to end: a CPU hog makes a run noisy and `--strict` turns the flags
+//! into exit code 1; `--pin`, `--metric cycles` and `--relative-to` as a user meets
+//! them. No wall-clock speed is asserted.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn hashbench() -> Command {
+    Command::cargo_bin("hashbench").expect("binary built")
+}
+
+/// The CPUs this process may run on.
+fn allowed_cpus() -> Vec<usize> {
+    // SAFETY: a zeroed cpu_set_t is a valid empty set, filled by sched_getaffinity.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    let rc =
+        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
+    assert_eq!(rc, 0, "sched_getaffinity");
+    (0..libc::CPU_SETSIZE as usize)
+        .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
+        .collect()
+}
+
+fn pin_this_thread(cpu: usize) {
+    // SAFETY: as above; `cpu` came from the allowed set.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    unsafe { libc::CPU_SET(cpu, &mut set) };
+    let rc = unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) };
+    assert_eq!(rc, 0, "sched_setaffinity");
+}
+
+/// Busy threads pinned to `cpu`, switching between spinning and sleeping every
+/// `phase`, until dropped: while they spin, a thread pinned to the same CPU gets a third
+/// of it, in slices of a millisecond or so.
+struct Hog {
+    stop: Arc<AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Hog {
+    fn start(cpu: usize, threads: usize, phase: Duration) -> Hog {
+        let stop = Arc::new(AtomicBool::new(false));
+        let threads = (0..threads)
+            .map(|_| {
+                let stop = Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    pin_this_thread(cpu);
+                    let t0 = Instant::now();
+                    let mut x = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        let on = (t0.elapsed().as_millis() / phase.as_millis()).is_multiple_of(2);
+                        if on {
+                            for i in 0..10_000u64 {
+                                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+                            }
+                        } else {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    }
+                })
+            })
+            .collect();
+        Hog { stop, threads }
+    }
+}
+
+impl Drop for Hog {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A run pinned to the CPU an intermittent hog runs on: its samples split into two
+/// groups (hog off: the whole CPU; hog on: a third of it, batches of milliseconds long
+/// enough to be shared), so the hash cell must be flagged `high-spread`, and `--strict`
+/// must exit 1 after writing the result.
+///
+/// The hog shares the measuring CPU rather than using only the other core: the two
+/// vCPUs here are separate cores (lscpu: one thread per core), and a hog on the other
+/// core barely changes a compute-bound kernel. The kernel (portable BLAKE2b over 1 MiB,
+/// milliseconds per call) is chosen so every batch is longer than a scheduler slice.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
+    let cpu = allowed_cpus()[0];
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("noisy.json");
+    let hog = Hog::start(cpu, 2, Duration::from_millis(40));
+    let out = hashbench()
+        .args([
+            "run",
+            "blake2b-512/blake2b_simd+portable",
+            "--sizes",
+            "1m",
+            "--time",
+            "1.5",
+            "--pin",
+            &cpu.to_string(),
+            "--strict",
+            "--format",
+            "json",
+            "-q",
+            "--seed",
+            "3",
+            "-o",
+        ])
+        .arg(&target)
+        .output()
+        .unwrap();
+    drop(hog);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--strict"), "{stderr}");
+    let run: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(run["config"]["pin_cpu"], cpu);
+    let cell = &run["cells"][0];
+    let codes: Vec<&str> = cell["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"high-spread"),
+        "flags {codes:?}, summary {}",
+        cell["summary"]
+    );
+    // The reason is a line a person can read, with the figures that fired it.
+    let reason = cell["flags"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains('%') || reason.contains('x'), "{reason}");
+    // The drift reference is recorded at the start and after every round.
+    let points = run["reference"]["points"].as_array().unwrap();
+    assert_eq!(points.len(), 4, "{}", run["reference"]);
+}
+
+#[test]
+fn a_cpu_outside_the_allowed_set_is_a_usage_error() {
+    let out = hashbench()
+        .args(["run", "crc32/crc32fast", "--sizes", "64", "--pin", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--pin 100000"), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = hashbench()
+        .args(["run", "crc32/crc32fast", "--pin", "zero"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn relative_to_must_name_a_measured_implementation_in_the_cycle_view() {
+    let out = hashbench()
+        .args([
+            "run",
+            "crc32/crc32fast",
+            "--metric",
+            "cycles",
+            "--relative-to",
+            "blake3/blake3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--relative-to blake3/blake3") && err.contains("crc32/crc32fast"),
+        "{err}"
+    );
+    let out = hashbench()
+        .args(["run", "crc32/crc32fast", "--relative-to", "crc32/crc32fast"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--metric cycles"));
+}
+
+#[test]
+fn the_cycle_view_has_hash_speedtests_rows_and_columns() {
+    let args = [
+        "run",
+        "crc32/crc32fast",
+        "adler32/adler2",
+        "--sizes",
+        "4k",
+        "--time",
+        "0.02",
+        "-q",
+        "--metric",
+        "cycles",
+        "--relative-to",
+        "adler32/adler2",
+        "--relative-to",
+        "baseline/memcpy",
+    ];
+    let out = hashbench().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("TSC reference cycles"), "{text}");
+    assert!(text.contains("Block size: 4 KiB"), "{text}");
+    let header = text
+        .lines()
+        .find(|l| l.contains("Cycles/call"))
+        .expect("a table header");
+    for column in [
+        "Hash",
+        "Cycles/byte",
+        "Perf vs adler32/adler2",
+        "Perf vs baseline/memcpy",
+        "flags",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("Cycles/call"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "NULL-NOP",
+            "NULL-MEMCPY",
+            "NULL-READ",
+            "adler32/adler2",
+            "crc32/crc32fast"
+        ],
+        "floors first, then the implementations in catalogue order"
+    );
+    // Each reference row reads 1.0 against itself.
+    let adler = rows.iter().find(|r| r.contains("adler32/adler2")).unwrap();
+    assert!(adler.contains(" 1.0 "), "{adler}");
+    let memcpy = rows.iter().find(|r| r.contains("NULL-MEMCPY")).unwrap();
+    assert!(memcpy.contains(" 1.0"), "{memcpy}");
+
+    let md = hashbench()
+        .args(args)
+        .args(["--format", "markdown"])
+        .output()
+        .unwrap();
+    let md = String::from_utf8(md.stdout).unwrap();
+    assert!(md.contains("## Block size: 4 KiB"), "{md}");
+    assert!(md.contains("| NULL-NOP |"), "{md}");
+}
+
+#[test]
+fn flags_have_a_column_in_csv_and_arrays_in_json() {
+    let base = [
+        "run",
+        "crc32/crc32fast",
+        "--sizes",
+        "64",
+        "--time",
+        "0.02",
+        "-q",
+    ];
+    let csv = hashbench()
+        .args(base)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(header[header.len() - 2..], ["flags", "run_flags"]);
+    let json = hashbench()
+        .args(base)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let run: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(run["flags"].is_array());
+    assert!(run["config"]["pin_cpu"].is_null());
+    for c in run["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(run["baselines"].as_array().unwrap())
+    {
+        assert!(c["flags"].is_array(), "{c}");
+        let scaling = &c["iteration_scaling"];
+        assert_eq!(
+            scaling["long_iterations"].as_u64().unwrap(),
+            2 * scaling["short_iterations"].as_u64().unwrap()
+        );
+    }
+}
