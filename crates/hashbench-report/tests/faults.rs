@@ -102,12 +102,13 @@ fn a_kernel_that_skips_its_input_is_above_the_read_ceiling() {
     let fake = measure_sweep(&mut FirstBytesOnly, &[size], |_| None);
     let read = measure_sweep(&mut Read::default(), &[size], |_| None);
     let (fake, read) = (&fake[0].1.summary, &read[0].1.summary);
-    let flag = guards::above_ceiling(fake.median_ci.high.get(), read.median_ci.low.get(), 1)
+    let flag = guards::above_ceiling(fake.median_ci.high.get(), read.median_ci.low.get(), 1, 1.0)
         .expect("reading 64 of 1 MiB beats reading all of it");
     assert_eq!(flag.code, FlagCode::AboveCeiling);
     // The ceiling does not flag itself: the same kernel is never beyond both its CIs.
     assert!(
-        guards::above_ceiling(read.median_ci.high.get(), read.median_ci.low.get(), 1).is_none()
+        guards::above_ceiling(read.median_ci.high.get(), read.median_ci.low.get(), 1, 1.0)
+            .is_none()
     );
 }
 
