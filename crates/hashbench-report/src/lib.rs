@@ -23,6 +23,23 @@ pub use model::{
 };
 pub use text::{markdown, terminal};
 
+/// The run's flags as text: the `FLAG` lines of run-wide flags and a `Flags` section
+/// listing every flagged cell with its reasons; empty when nothing was flagged. For
+/// renderings (the seed layouts) whose own tables have no flags column.
+pub fn flags_text(run: &Run) -> String {
+    let mut out: String = run
+        .flags
+        .iter()
+        .map(|f| format!("FLAG {}: {}\n", f.code, f.reason))
+        .collect();
+    let cells = text::flags_section(run, text::Style::Terminal);
+    if !out.is_empty() && !cells.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&cells);
+    out
+}
+
 /// Pretty JSON with a trailing newline.
 pub fn json(run: &Run) -> Result<String, serde_json::Error> {
     serde_json::to_string_pretty(run).map(|mut s| {

@@ -799,7 +799,14 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             hashbench_report::cycles_markdown(&run, &args.relative_to)
         }
         (RunFormat::Table | RunFormat::Markdown, _) if layout != Layout::Default => {
-            hashbench_report::layouts::render(&run, layout).unwrap_or_default()
+            let mut text = hashbench_report::layouts::render(&run, layout).unwrap_or_default();
+            // The seed layouts have no flags column: the flags follow the tables.
+            let flags = hashbench_report::flags_text(&run);
+            if !flags.is_empty() {
+                text.push('\n');
+                text.push_str(&flags);
+            }
+            text
         }
         (RunFormat::Table, Metric::Time) => hashbench_report::terminal(&run),
         (RunFormat::Markdown, Metric::Time) => hashbench_report::markdown(&run),
