@@ -101,6 +101,11 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
             "1m",
             "--time",
             "1.5",
+            // A precision no cell reaches: every round samples for its whole budget,
+            // through many hog phases, instead of stopping after a dozen samples that
+            // may all fall in one phase.
+            "--precision",
+            "0.0001",
             "--pin",
             &cpu.to_string(),
             "--strict",
