@@ -13,7 +13,7 @@
 //! # Ok::<(), hashbench_report::published::PublishedError>(())
 //! ```
 
-mod plausibility;
+pub mod plausibility;
 mod render;
 mod units;
 
