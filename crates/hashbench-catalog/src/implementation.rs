@@ -71,6 +71,9 @@ pub struct Implementation {
     /// A run-time check beyond CPU features (an OpenSSL provider that must offer the
     /// algorithm); `Err` says why it cannot run.
     pub probe: Option<fn() -> Result<(), String>>,
+    /// Whether one call spreads one message over a thread pool (blake3's `update_rayon`).
+    /// Only these are measured with `hashbench run --threads N` for N > 1.
+    pub parallel: bool,
     /// Describes the backend that actually runs here (detected platform, CPU features
     /// the library uses).
     pub backend: fn() -> String,

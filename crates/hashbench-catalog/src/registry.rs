@@ -8,6 +8,9 @@ use crate::hasher::Hasher;
 use crate::implementation::{Implementation, Provider, ProviderKind};
 use crate::impls::awslc::*;
 use crate::impls::blake::*;
+use crate::impls::blake3_levels::{
+    level_backend, level_probe, Avx2, Avx512, Blake3Level, Level, Portable, Sse2, Sse41,
+};
 use crate::impls::checksums::*;
 use crate::impls::openssl::*;
 use crate::impls::ring::*;
@@ -128,6 +131,7 @@ const fn imp(
         variant: None,
         requires: &[],
         probe: None,
+        parallel: false,
         backend,
         new,
     }
@@ -156,6 +160,37 @@ const fn openssl<A: OsslAlg>(id: &'static str, algorithm: &'static Algorithm) ->
             &OPENSSL,
             openssl_backend,
             boxed::<Openssl<A>>,
+        )
+    }
+}
+
+/// An implementation that splits one message across a thread pool (`--threads N` gives
+/// it a pool of exactly N threads).
+const fn parallel(base: Implementation) -> Implementation {
+    Implementation {
+        parallel: true,
+        ..base
+    }
+}
+
+/// blake3 on one forced SIMD level of the crate's kernels (impls/blake3_levels.rs).
+const fn blake3_level<L: Level>(
+    id: &'static str,
+    variant: &'static str,
+    requires: &'static [&'static str],
+) -> Implementation {
+    Implementation {
+        probe: Some(level_probe::<L>),
+        ..pinned(
+            variant,
+            requires,
+            imp(
+                id,
+                &BLAKE3,
+                &BLAKE3_CRATE,
+                level_backend::<L>,
+                boxed::<Blake3Level<L>>,
+            ),
         )
     }
 }
@@ -267,7 +302,13 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     openssl::<OsslBlake2b512>("blake2b-512/openssl", &BLAKE2B_512),
     // blake3
     imp("blake3/blake3", &BLAKE3, &BLAKE3_CRATE, blake3_backend, boxed::<Blake3>),
-    pinned("rayon", &[], imp("blake3/blake3+rayon", &BLAKE3, &BLAKE3_CRATE, blake3_rayon_backend, boxed::<Blake3Rayon>)),
+    parallel(pinned("rayon", &[], imp("blake3/blake3+rayon", &BLAKE3, &BLAKE3_CRATE, blake3_rayon_backend, boxed::<Blake3Rayon>))),
+    blake3_level::<Portable>("blake3/blake3+portable", "portable", &[]),
+    blake3_level::<Sse2>("blake3/blake3+sse2", "sse2", &["sse2"]),
+    blake3_level::<Sse41>("blake3/blake3+sse41", "sse41", &["sse4.1"]),
+    blake3_level::<Avx2>("blake3/blake3+avx2", "avx2", &["avx2"]),
+    // blake3's own AVX-512 test: F and VL.
+    blake3_level::<Avx512>("blake3/blake3+avx512", "avx512", &["avx512f", "avx512vl"]),
 ];
 
 /// The default suite of `hashbench run`: per algorithm, in [`ALGORITHMS`] order, the

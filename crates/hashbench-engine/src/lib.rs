@@ -13,6 +13,7 @@ mod alloc_count;
 mod input;
 mod kernel;
 mod measure;
+mod parallel;
 mod scaling;
 
 pub use alloc_count::{
@@ -27,4 +28,5 @@ pub use measure::{
     measure, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver, Observer,
     RoundRecord, StopReason,
 };
+pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

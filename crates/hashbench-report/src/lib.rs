@@ -5,6 +5,7 @@
 
 pub mod beside;
 pub mod compare;
+pub mod costmodel;
 mod csv;
 mod cycles;
 pub mod format;
@@ -12,14 +13,17 @@ pub mod guards;
 pub mod layouts;
 pub mod model;
 pub mod published;
+#[cfg(test)]
+mod testutil;
 mod text;
 
+pub use costmodel::{cost_model, crossover, CostFit, Crossover, Verdict};
 pub use csv::csv;
 pub use cycles::{cycles_markdown, cycles_terminal};
 pub use guards::{Flag, FlagCode, Thresholds};
 pub use model::{
     Cell, DriftReference, ProviderVersion, RawSample, ReferencePoint, Run, RunConfig, Skipped,
-    SuiteInfo, Tool, SCHEMA_VERSION,
+    StreamsCell, SuiteInfo, Tool, SCHEMA_VERSION,
 };
 pub use text::{markdown, terminal};
 

@@ -2,8 +2,10 @@
 //! contract (docs/json-schema.md). Every renderer reads only this.
 
 use hashbench_engine::{IterationScaling, StopReason};
-use hashbench_host::{Build, Host};
+use hashbench_host::{Build, CacheLevel, Host};
 use hashbench_stats::{Summary, Throughput};
+
+use crate::costmodel::CostFit;
 use serde::{Deserialize, Serialize};
 
 use crate::guards::Flag;
@@ -33,6 +35,14 @@ pub struct Run {
     /// `nop`, `memcpy` and `read` at every size.
     pub baselines: Vec<Cell>,
     pub cells: Vec<Cell>,
+    /// With `--streams N`: aggregate throughput of N independent streams per
+    /// (implementation, size).
+    #[serde(default)]
+    pub streams: Vec<StreamsCell>,
+    /// time(n) = a + b·n fitted per (implementation, pattern, threads) measured at 3 sizes
+    /// or more (see [`crate::costmodel`]).
+    #[serde(default)]
+    pub cost_model: Vec<CostFit>,
     /// False when the run was interrupted: the cells present are complete measurements,
     /// but some planned cells are missing.
     pub complete: bool,
@@ -115,6 +125,13 @@ pub struct RunConfig {
     /// The CPU the measuring thread was pinned to (`--pin`), if any.
     #[serde(default)]
     pub pin_cpu: Option<usize>,
+    /// `--threads`: thread counts for implementations that split one message; `None`
+    /// when not given (those implementations then get one thread per logical CPU).
+    #[serde(default)]
+    pub threads: Option<Vec<usize>>,
+    /// `--streams N`, when given.
+    #[serde(default)]
+    pub streams: Option<usize>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -150,9 +167,15 @@ pub struct Cell {
     /// `prealloc`, `alloc`, `hex`, `streaming:CHUNK`, `by-name`, `prefetched`; `oneshot`
     /// for baselines.
     pub pattern: String,
+    /// Threads working on each call: the pool size for implementations that split one
+    /// message (`--threads`), else 1.
     pub threads: usize,
     /// Input bytes per call.
     pub size: u64,
+    /// The smallest data cache the input fits in (`L1`, `L2`, `L3`, `memory`), from the
+    /// host's cache sizes; `None` when they are unknown.
+    #[serde(default)]
+    pub cache_level: Option<CacheLevel>,
     pub iterations_per_sample: u64,
     /// Statistics of the time per call, in nanoseconds.
     pub summary: Summary,
@@ -202,15 +225,40 @@ pub struct RawSample {
     pub tsc_ticks: Option<u64>,
 }
 
+/// `--streams N`: N threads each hashing its own copy of the input at once.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StreamsCell {
+    pub implementation: String,
+    pub algorithm: String,
+    pub backend: String,
+    pub size: u64,
+    pub streams: usize,
+    /// Calls per stream per sample.
+    pub iterations_per_sample: u64,
+    /// One stream alone: time per call.
+    pub single: Summary,
+    pub single_throughput: Throughput,
+    /// All streams together: wall time per call over every stream's calls, so its rates
+    /// are the aggregate's.
+    pub aggregate: Summary,
+    pub aggregate_throughput: Throughput,
+    /// Aggregate GB/s over (streams x single-stream GB/s); 1.0 is perfect scaling.
+    pub scaling_efficiency: f64,
+    pub stop_reason: StopReason,
+}
+
 impl Cell {
-    /// The implementation id, with the pattern in brackets unless it is `oneshot`:
-    /// how rankings name a cell.
+    /// The implementation id, with the pattern when it is not `oneshot` and the thread
+    /// count when it is not 1: the name of the series this cell belongs to.
     pub fn label(&self) -> String {
-        if self.pattern == "oneshot" {
-            self.implementation.clone()
-        } else {
-            format!("{} [{}]", self.implementation, self.pattern)
+        let mut label = self.implementation.clone();
+        if self.pattern != "oneshot" {
+            label.push_str(&format!(" [{}]", self.pattern));
         }
+        if self.threads != 1 {
+            label.push_str(&format!(" ({} threads)", self.threads));
+        }
+        label
     }
 
     pub fn gb_per_sec(&self) -> f64 {

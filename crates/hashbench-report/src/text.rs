@@ -1,6 +1,9 @@
 //! Terminal and Markdown renderings: per-size rankings like the seeds' summaries, a detail
 //! table, and the baselines.
 
+use hashbench_stats::SlopeCiMethod;
+
+use crate::costmodel::Interval;
 use crate::format::{aligned, percent, rate, size, time_ns};
 use crate::guards::codes;
 use crate::model::{Cell, Run};
@@ -133,7 +136,14 @@ fn render(run: &Run, style: Style) -> String {
             continue;
         }
         cells.sort_by(|a, b| b.gb_per_sec().total_cmp(&a.gb_per_sec()));
-        out.push_str(&heading(style, 1, &format!("Ranking at {}", size(s))));
+        let level = cells[0]
+            .cache_level
+            .map_or(String::new(), |l| format!(" (input in {l})"));
+        out.push_str(&heading(
+            style,
+            1,
+            &format!("Ranking at {}{level}", size(s)),
+        ));
         let rows: Vec<Vec<String>> = cells
             .iter()
             .enumerate()
@@ -171,9 +181,14 @@ fn render(run: &Run, style: Style) -> String {
             .map(|c| {
                 vec![
                     c.algorithm.clone().unwrap_or_default(),
-                    c.implementation.clone(),
+                    if c.threads == 1 {
+                        c.implementation.clone()
+                    } else {
+                        format!("{} ({} threads)", c.implementation, c.threads)
+                    },
                     c.pattern.clone(),
                     size(c.size),
+                    c.cache_level.map_or("-".to_string(), |l| l.to_string()),
                     time_ns(c.summary.median.0),
                     rate(c.gb_per_sec()),
                     format!("±{}", percent(c.ci_percent())),
@@ -194,6 +209,7 @@ fn render(run: &Run, style: Style) -> String {
                 "implementation",
                 "pattern",
                 "size",
+                "in",
                 "median",
                 "throughput",
                 "95 % CI",
@@ -206,11 +222,14 @@ fn render(run: &Run, style: Style) -> String {
             ],
             &rows,
             &[
-                false, false, false, true, true, true, true, true, true, true, true, false, false,
+                false, false, false, true, false, true, true, true, true, true, true, true, false,
+                false,
             ],
         ));
         out.push('\n');
     }
+    out.push_str(&cost_model_section(run, style));
+    out.push_str(&streams_section(run, style));
     if !run.baselines.is_empty() {
         out.push_str(&heading(style, 1, "Baselines"));
         let rows: Vec<Vec<String>> = run
@@ -267,6 +286,108 @@ fn render(run: &Run, style: Style) -> String {
     out
 }
 
+/// `estimate [low, high]` with `digits` decimals.
+fn interval(i: &Interval, digits: usize) -> String {
+    format!(
+        "{:.digits$} [{:.digits$}, {:.digits$}]",
+        i.estimate, i.low, i.high
+    )
+}
+
+fn cost_model_section(run: &Run, style: Style) -> String {
+    if run.cost_model.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(
+        style,
+        1,
+        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes; 95 % intervals)",
+    );
+    let rows: Vec<Vec<String>> = run
+        .cost_model
+        .iter()
+        .map(|f| {
+            let mut label = f.implementation.clone();
+            if f.pattern != "oneshot" {
+                label.push_str(&format!(" [{}]", f.pattern));
+            }
+            if f.threads != 1 {
+                label.push_str(&format!(" ({} threads)", f.threads));
+            }
+            vec![
+                label,
+                f.sizes.len().to_string(),
+                interval(&f.fixed_ns, 0),
+                f.tsc_cycles_per_byte
+                    .as_ref()
+                    .map_or("-".to_string(), |c| interval(c, 3)),
+                f.gb_per_sec
+                    .as_ref()
+                    .map_or("-".to_string(), |g| interval(g, 2)),
+                match f.interval_method {
+                    SlopeCiMethod::Sen => "Sen 95 %".to_string(),
+                    SlopeCiMethod::MinMaxTooFewPoints => "min-max (< 7 sizes)".to_string(),
+                },
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        style,
+        &[
+            "implementation",
+            "sizes",
+            "fixed cost ns",
+            "TSC cycles/B",
+            "steady GB/s",
+            "interval",
+        ],
+        &rows,
+        &[false, true, true, true, true, false],
+    ));
+    out.push('\n');
+    out
+}
+
+fn streams_section(run: &Run, style: Style) -> String {
+    if run.streams.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(
+        style,
+        1,
+        "Streams: independent hashes on parallel threads (aggregate throughput)",
+    );
+    let rows: Vec<Vec<String>> = run
+        .streams
+        .iter()
+        .map(|s| {
+            vec![
+                s.implementation.clone(),
+                size(s.size),
+                s.streams.to_string(),
+                rate(s.single_throughput.estimate.gb_per_sec),
+                rate(s.aggregate_throughput.estimate.gb_per_sec),
+                format!("{:.0} %", s.scaling_efficiency * 100.0),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        style,
+        &[
+            "implementation",
+            "size",
+            "streams",
+            "1 stream",
+            "aggregate",
+            "scaling efficiency",
+        ],
+        &rows,
+        &[false, true, true, true, true, true],
+    ));
+    out.push('\n');
+    out
+}
+
 /// Aligned text for a terminal.
 pub fn terminal(run: &Run) -> String {
     render(run, Style::Terminal)
@@ -275,4 +396,31 @@ pub fn terminal(run: &Run) -> String {
 /// GitHub-flavoured Markdown that pastes into a README.
 pub fn markdown(run: &Run) -> String {
     render(run, Style::Markdown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{cell_with, run_with};
+
+    #[test]
+    fn a_sweep_renders_its_cost_model_and_thread_counts() {
+        let cells: Vec<Cell> = [64u64, 1024, 16384]
+            .iter()
+            .map(|&s| cell_with("blake3/blake3+rayon", 2, s, 100.0 + 0.5 * s as f64))
+            .collect();
+        let mut run = run_with(cells);
+        assert!(!terminal(&run).contains("Cost model"), "no fit stored yet");
+        run.cost_model = crate::cost_model(&run);
+        let text = terminal(&run);
+        assert!(text.contains("Cost model"), "{text}");
+        assert!(text.contains("blake3/blake3+rayon (2 threads)"), "{text}");
+        // 1 / 0.5 ns per byte = 2 GB/s, with the min-max interval of three sizes.
+        assert!(
+            text.contains("2.00 [") && text.contains("min-max (< 7 sizes)"),
+            "{text}"
+        );
+        let md = markdown(&run);
+        assert!(md.contains("## Cost model"), "{md}");
+    }
 }

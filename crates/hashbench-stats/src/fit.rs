@@ -12,8 +12,12 @@
 //! an even count). The estimator tolerates up to ~29 % arbitrarily bad
 //! points (its breakdown point). Cost is O(n² log n) in time and O(n²)
 //! memory for the pairwise slopes: fine for the hundreds of points a
-//! benchmark produces, not meant for millions. No slope interval is
-//! computed.
+//! benchmark produces, not meant for millions.
+//!
+//! [`theil_sen_interval`] adds Sen's (1968) distribution-free confidence
+//! interval for the slope: order statistics of the pairwise slopes whose
+//! ranks come from the null distribution of Kendall's S (normal
+//! approximation, variance n(n−1)(2n+5)/18).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -63,6 +67,12 @@ pub enum FitError {
 /// [`FitError::Degenerate`] when no pair of points has distinct `x`,
 /// [`FitError::Overflow`] if the result is not finite.
 pub fn theil_sen(points: &[(f64, f64)]) -> Result<Fit, FitError> {
+    let slopes = sorted_slopes(points)?;
+    fit_from(points, &slopes)
+}
+
+/// The pairwise slopes of `points`, ascending.
+fn sorted_slopes(points: &[(f64, f64)]) -> Result<Vec<f64>, FitError> {
     if let Some(index) = points
         .iter()
         .position(|(x, y)| !(x.is_finite() && y.is_finite()))
@@ -78,15 +88,90 @@ pub fn theil_sen(points: &[(f64, f64)]) -> Result<Fit, FitError> {
         }
     }
     slopes.sort_by(f64::total_cmp);
-    let slope = median_sorted(&slopes).ok_or(FitError::Degenerate)?;
-    let mut residuals: Vec<f64> = points.iter().map(|(x, y)| y - slope * x).collect();
-    residuals.sort_by(f64::total_cmp);
-    let intercept = median_sorted(&residuals).ok_or(FitError::Degenerate)?;
+    Ok(slopes)
+}
+
+fn fit_from(points: &[(f64, f64)], slopes: &[f64]) -> Result<Fit, FitError> {
+    let slope = median_sorted(slopes).ok_or(FitError::Degenerate)?;
+    let intercept = intercept_for(points, slope)?;
     if slope.is_finite() && intercept.is_finite() {
         Ok(Fit { intercept, slope })
     } else {
         Err(FitError::Overflow)
     }
+}
+
+/// Median of `y − slope·x`.
+fn intercept_for(points: &[(f64, f64)], slope: f64) -> Result<f64, FitError> {
+    let mut residuals: Vec<f64> = points.iter().map(|(x, y)| y - slope * x).collect();
+    residuals.sort_by(f64::total_cmp);
+    median_sorted(&residuals).ok_or(FitError::Degenerate)
+}
+
+/// How a [`FitInterval`]'s slope bounds were chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlopeCiMethod {
+    /// Sen's order statistics of the pairwise slopes (about 95 % coverage).
+    Sen,
+    /// Too few points for a 95 % interval: the smallest and largest pairwise slope.
+    MinMaxTooFewPoints,
+}
+
+/// A Theil–Sen line with interval bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FitInterval {
+    /// The point estimate ([`theil_sen`]).
+    pub fit: Fit,
+    /// Lower bound of the slope's 95 % confidence interval.
+    pub slope_low: f64,
+    /// Upper bound of the slope's 95 % confidence interval.
+    pub slope_high: f64,
+    /// The intercepts (median residuals) of the lines with the slope bounds' slopes,
+    /// smaller first: the intercepts consistent with the slope interval, not a
+    /// confidence interval of their own.
+    pub intercept_low: f64,
+    /// The larger of those two intercepts.
+    pub intercept_high: f64,
+    /// How the slope bounds were chosen.
+    pub method: SlopeCiMethod,
+}
+
+/// [`theil_sen`] and Sen's 95 % confidence interval of the slope (module doc). With
+/// `m` pairwise slopes and `C = 1.96·sqrt(n(n−1)(2n+5)/18)`, the bounds are the slopes
+/// of rank `floor((m − C)/2)` and `ceil((m + C)/2) + 1` (1-based, conservative
+/// rounding); when those ranks fall outside `1..=m` (fewer than 7 points), the extreme
+/// slopes are given and `method` says so.
+///
+/// # Errors
+///
+/// As [`theil_sen`].
+pub fn theil_sen_interval(points: &[(f64, f64)]) -> Result<FitInterval, FitError> {
+    let slopes = sorted_slopes(points)?;
+    let fit = fit_from(points, &slopes)?;
+    let m = slopes.len();
+    let n = points.len() as f64;
+    let c = 1.96 * (n * (n - 1.0) * (2.0 * n + 5.0) / 18.0).sqrt();
+    let lower = ((m as f64 - c) / 2.0).floor();
+    let upper = ((m as f64 + c) / 2.0).ceil() + 1.0;
+    let (lo, hi, method) = if lower >= 1.0 && upper <= m as f64 {
+        (
+            slopes[lower as usize - 1],
+            slopes[upper as usize - 1],
+            SlopeCiMethod::Sen,
+        )
+    } else {
+        (slopes[0], slopes[m - 1], SlopeCiMethod::MinMaxTooFewPoints)
+    };
+    let (a, b) = (intercept_for(points, lo)?, intercept_for(points, hi)?);
+    Ok(FitInterval {
+        fit,
+        slope_low: lo,
+        slope_high: hi,
+        intercept_low: a.min(b),
+        intercept_high: a.max(b),
+        method,
+    })
 }
 
 #[cfg(test)]
@@ -140,6 +225,41 @@ mod tests {
             theil_sen(&[(0.0, -f64::MAX), (1e-300, f64::MAX)]),
             Err(FitError::Overflow)
         );
+    }
+
+    #[test]
+    fn sen_interval_ranks() {
+        // 10 points: m = 45 slopes, C = 1.96·sqrt(10·9·25/18) = 21.91, ranks
+        // floor(11.54) = 11 and ceil(33.46) + 1 = 35.
+        let noise = [0.3, -1.1, 0.8, -0.2, 1.5, -0.9, 0.1, -1.4, 0.6, -0.5];
+        let pts: Vec<(f64, f64)> = (0..10)
+            .map(|i| {
+                let x = f64::from(i);
+                (x, 2.0 * x + 5.0 + noise[i as usize])
+            })
+            .collect();
+        let fi = theil_sen_interval(&pts).expect("fit");
+        assert_eq!(fi.method, SlopeCiMethod::Sen);
+        assert_eq!(fi.fit, theil_sen(&pts).expect("fit"));
+        let all = sorted_slopes(&pts).expect("slopes");
+        assert_eq!((fi.slope_low, fi.slope_high), (all[10], all[34]));
+        assert!(fi.slope_low < fi.fit.slope && fi.fit.slope < fi.slope_high);
+        assert!(fi.intercept_low <= fi.intercept_high);
+        // An exact line has an interval of zero width.
+        let exact: Vec<(f64, f64)> = (0..10)
+            .map(|i| (f64::from(i), 3.0 * f64::from(i)))
+            .collect();
+        let e = theil_sen_interval(&exact).expect("fit");
+        assert_eq!((e.slope_low, e.slope_high), (3.0, 3.0));
+    }
+
+    #[test]
+    fn few_points_give_the_extreme_slopes() {
+        let pts = [(0.0, 0.0), (1.0, 2.0), (2.0, 3.0)];
+        let fi = theil_sen_interval(&pts).expect("fit");
+        assert_eq!(fi.method, SlopeCiMethod::MinMaxTooFewPoints);
+        assert_eq!((fi.slope_low, fi.slope_high), (1.0, 2.0));
+        assert_eq!(fi.fit.slope, 1.5);
     }
 
     #[test]

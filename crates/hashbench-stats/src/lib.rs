@@ -55,7 +55,7 @@ pub mod summary;
 pub mod throughput;
 pub mod units;
 
-pub use fit::{theil_sen, Fit, FitError};
+pub use fit::{theil_sen, theil_sen_interval, Fit, FitError, FitInterval, SlopeCiMethod};
 pub use order::{
     median_ci_ranks, order_statistic_coverage, quantile_sorted, CiMethod, CiRanks,
     MIN_SAMPLES_FOR_CI,

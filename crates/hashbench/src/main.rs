@@ -3,6 +3,7 @@
 //! into exit codes.
 
 mod compare;
+mod crossover;
 mod list;
 mod pin;
 mod published;
@@ -46,6 +47,8 @@ enum Format {
 enum Command {
     /// Verify, then measure implementations and baselines at each size.
     Run(run::RunArgs),
+    /// The input size from which implementation A is faster than B, over a size sweep.
+    Crossover(crossover::CrossoverArgs),
     /// List algorithms and implementations: class, bits, provider and version, backend,
     /// availability here.
     List {
@@ -91,6 +94,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(args, command_line),
         Command::Compare(args) => compare::run(args),
         Command::Suite(args) => suite::run(args, command_line),
+        Command::Crossover(args) => crossover::run(args, command_line),
         Command::List { filter, format } => list::run(&filter, format),
         Command::Verify {
             filter,

@@ -10,13 +10,14 @@ use std::time::{Duration, Instant, SystemTime};
 use anyhow::{Context, Result};
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_engine::{
-    count_allocations, Allocations, CellResult, CellState, Config, HashKernel, Input, Kernel,
-    KernelError, Memcpy, Nop, Read,
+    count_allocations, measure_streams, Allocations, CellResult, CellState, Config, EngineError,
+    HashKernel, Input, Kernel, KernelError, Memcpy, Nop, Read, StreamsResult, ThreadPool,
 };
 use hashbench_host::{Build, Host, Tsc};
 use hashbench_report::layouts::Layout;
 use hashbench_report::{
-    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, Thresholds, Tool, SCHEMA_VERSION,
+    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, StreamsCell, Thresholds, Tool,
+    SCHEMA_VERSION,
 };
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
@@ -29,7 +30,7 @@ use crate::{emit, select, UsageError, EXIT_FAILED};
 const DEFAULT_ROUNDS: u32 = 3;
 
 /// Exit code after Ctrl-C, as shells report a process ended by SIGINT.
-const EXIT_INTERRUPTED: u8 = 130;
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum RunFormat {
@@ -55,10 +56,19 @@ pub struct RunArgs {
     /// Algorithm ids, implementation ids, families, providers or classes; none runs the
     /// default suite (the fastest known implementation of every algorithm).
     pub filter: Vec<String>,
-    /// Input sizes: comma-separated, with k/m/g suffixes for KiB/MiB/GiB
-    /// [default: 64,384,4k,16k,64k,1m,4m].
+    /// Input sizes: comma-separated, with k/m/g suffixes for KiB/MiB/GiB, or `cache`
+    /// for half and twice each detected cache size [default: 64,384,4k,16k,64k,1m,4m].
     #[arg(long)]
     pub sizes: Option<String>,
+    /// Thread counts (comma-separated) for implementations that split one message
+    /// across threads (blake3+rayon) [default: one per logical CPU]; the others run with
+    /// 1 and are reported as not applicable for more.
+    #[arg(long, value_name = "N[,N...]")]
+    pub threads: Option<String>,
+    /// Also measure N independent streams at once per (implementation, size): aggregate
+    /// throughput and scaling efficiency, like `openssl speed -multi N`.
+    #[arg(long, value_name = "N")]
+    pub streams: Option<usize>,
     /// Time budget per cell, like 0.3, 300ms or 2s.
     #[arg(long, default_value = "0.3")]
     pub time: String,
@@ -130,6 +140,8 @@ impl Default for RunArgs {
         RunArgs {
             filter: Vec::new(),
             sizes: None,
+            threads: None,
+            streams: None,
             time: "0.3".to_string(),
             precision: "1%".to_string(),
             format: RunFormat::Table,
@@ -293,6 +305,7 @@ struct CellMeta {
     backend: String,
     pattern: String,
     allocations: Option<Allocations>,
+    threads: usize,
 }
 
 /// The `--pattern` values, each possibly a comma-separated list, parsed and deduplicated
@@ -341,8 +354,9 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         algorithm: meta.algorithm,
         backend: meta.backend,
         pattern: meta.pattern,
-        threads: 1,
+        threads: meta.threads,
         size,
+        cache_level: None,
         iterations_per_sample: result.iterations_per_sample,
         summary: result.summary,
         throughput,
@@ -400,6 +414,7 @@ struct Planned {
     subject: Subject,
     name: String,
     size: u64,
+    threads: usize,
     state: CellState,
     expected: Option<Vec<u8>>,
     failed: bool,
@@ -427,16 +442,57 @@ fn expected_digest(imp: &Implementation, input: &[u8]) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// What [`execute`] measured, before rendering.
+pub struct Outcome {
+    pub run: Run,
+    /// An implementation failed verification or gave a wrong digest while measured.
+    pub failed: bool,
+    /// Ctrl-C stopped the run.
+    pub interrupted: bool,
+}
+
+/// Parses `--threads 1,2,4`: thread counts of at least 1, each at most 1024.
+pub fn parse_threads(text: &str) -> Result<Vec<usize>, UsageError> {
+    let mut counts = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        match item.parse::<usize>() {
+            Ok(n) if (1..=1024).contains(&n) => {
+                if !counts.contains(&n) {
+                    counts.push(n);
+                }
+            }
+            _ => {
+                return Err(UsageError(format!(
+                    "bad thread count '{item}' in --threads: give whole numbers from 1 to 1024, like 1,2"
+                )))
+            }
+        }
+    }
+    counts.sort_unstable();
+    Ok(counts)
+}
+
+/// The sizes to measure: `--sizes cache` (around the detected cache sizes), a list, or
+/// the default.
+fn sizes_for(args: &RunArgs, host: &Host, max_size: u64) -> Result<Vec<u64>> {
+    match args.sizes.as_deref().map(str::trim) {
+        Some("cache") => {
+            let sizes = host.sizes_around_caches().ok_or_else(|| {
+                UsageError(
+                    "--sizes cache: this machine's cache sizes are unknown (no /sys/devices/system/cpu/cpu0/cache); give sizes instead".to_string(),
+                )
+            })?;
+            Ok(sizes.into_iter().filter(|&s| s <= max_size).collect())
+        }
+        Some(text) => Ok(parse_sizes(text, max_size)?),
+        None => Ok(DEFAULT_SIZES.to_vec()),
+    }
+}
+
 pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
-    // Everything the user typed is checked before anything is measured.
-    let host = Host::detect();
-    // The input and the memcpy baseline's copy must both fit, with room to spare.
-    let max_size = host.memory_available_bytes.map_or(1 << 40, |m| m / 4);
-    let sizes = match &args.sizes {
-        Some(text) => parse_sizes(text, max_size)?,
-        None => DEFAULT_SIZES.to_vec(),
-    };
-    let time_budget = parse_seconds(&args.time)?;
+    // Everything the user typed is checked before anything is measured (the rest in
+    // `execute`).
     let layout = match args.layout.as_deref() {
         None => args.suite.as_ref().map(|s| s.layout).unwrap_or_default(),
         Some(name) => Layout::parse(name).ok_or_else(|| {
@@ -445,13 +501,6 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 Layout::NAMES.join(", ")
             ))
         })?,
-    };
-    let precision = parse_precision(&args.precision)?;
-    let patterns = parse_patterns(&args.patterns)?;
-    let selected = if args.filter.is_empty() {
-        default_suite()
-    } else {
-        select(&args.filter)?
     };
     if let Some(path) = &args.output {
         check_output(path)?;
@@ -470,7 +519,130 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         .as_deref()
         .map(|t| crate::sizes::parse_percent("--fail-on-regression", t))
         .transpose()?;
-    check_relative_to(&args, &selected)?;
+    let Outcome {
+        run,
+        failed,
+        interrupted,
+    } = execute(&args, command_line, true)?;
+    let run = &run;
+    let flags = hashbench_report::guards::count(run);
+    let text = match (args.format, args.metric) {
+        (RunFormat::Table, Metric::Cycles) => {
+            hashbench_report::cycles_terminal(run, &args.relative_to)
+        }
+        (RunFormat::Markdown, Metric::Cycles) => {
+            hashbench_report::cycles_markdown(run, &args.relative_to)
+        }
+        (RunFormat::Table | RunFormat::Markdown, _) if layout != Layout::Default => {
+            let mut text = hashbench_report::layouts::render(run, layout).unwrap_or_default();
+            // The seed layouts have no flags column: the flags follow the tables.
+            let flags = hashbench_report::flags_text(run);
+            if !flags.is_empty() {
+                text.push('\n');
+                text.push_str(&flags);
+            }
+            text
+        }
+        (RunFormat::Table, Metric::Time) => hashbench_report::terminal(run),
+        (RunFormat::Markdown, Metric::Time) => hashbench_report::markdown(run),
+        (RunFormat::Csv, _) => hashbench_report::csv(run),
+        (RunFormat::Json, _) => hashbench_report::json(run)?,
+    };
+    match &args.output {
+        Some(path) => {
+            write_atomic(path, &text)?;
+            if !args.quiet {
+                eprintln!("hashbench: wrote {}", path.display());
+            }
+        }
+        None => emit(&text),
+    }
+    let mut regressed = 0;
+    if let Some(name) = &args.save_baseline {
+        if interrupted {
+            eprintln!("hashbench: not saving baseline {name}: the run was interrupted");
+        } else {
+            let path = crate::compare::save_baseline(name, &hashbench_report::json(run)?)?;
+            if !args.quiet {
+                eprintln!("hashbench: saved baseline {name} ({})", path.display());
+            }
+        }
+    }
+    if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
+        let comparison = hashbench_report::compare::compare(base, run, 0.05);
+        eprint!(
+            "{}",
+            hashbench_report::compare::render(
+                &format!("baseline {name}"),
+                base,
+                "this run",
+                run,
+                &comparison,
+                false
+            )
+        );
+        regressed = crate::compare::regression_exit(&comparison, fail_on_regression);
+    }
+    if args.strict && flags > 0 {
+        eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");
+    }
+    Ok(if interrupted {
+        EXIT_INTERRUPTED
+    } else if failed || (args.strict && flags > 0) {
+        EXIT_FAILED
+    } else {
+        regressed
+    })
+}
+
+/// `--relative-to` only means something in the cycle view, and must name a selected
+/// implementation or a baseline.
+fn check_relative_to(args: &RunArgs, selected: &[&Implementation]) -> Result<()> {
+    if args.relative_to.is_empty() {
+        return Ok(());
+    }
+    if args.metric != Metric::Cycles {
+        return Err(UsageError("--relative-to applies to --metric cycles only".to_string()).into());
+    }
+    for id in &args.relative_to {
+        let known = selected.iter().any(|imp| imp.id == id.as_str())
+            || Subject::BASELINES
+                .iter()
+                .any(|(_, name)| format!("baseline/{name}") == *id);
+        if !known {
+            let ids: Vec<&str> = selected.iter().map(|imp| imp.id).collect();
+            return Err(UsageError(format!(
+                "--relative-to {id}: not among the measured implementations ({}) or                  baseline/nop, baseline/memcpy, baseline/read",
+                ids.join(", ")
+            ))
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Verifies, then measures what `args` selects (the baselines too when `baselines`), and
+/// returns the run model. Everything the user typed is checked before anything is
+/// measured.
+pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Result<Outcome> {
+    let host = Host::detect();
+    // The input and the memcpy baseline's copy must both fit, with room to spare.
+    let max_size = host.memory_available_bytes.map_or(1 << 40, |m| m / 4);
+    let sizes = sizes_for(args, &host, max_size)?;
+    let time_budget = parse_seconds(&args.time)?;
+    let precision = parse_precision(&args.precision)?;
+    let patterns = parse_patterns(&args.patterns)?;
+    let threads = args.threads.as_deref().map(parse_threads).transpose()?;
+    let streams = args.streams;
+    if streams == Some(0) {
+        return Err(UsageError("bad --streams 0: give at least 1".to_string()).into());
+    }
+    let selected = if args.filter.is_empty() {
+        default_suite()
+    } else {
+        select(&args.filter)?
+    };
+    check_relative_to(args, &selected)?;
     if let Some(cpu) = args.pin {
         crate::pin::check(cpu)?;
     }
@@ -566,23 +738,78 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             }
         }
     }
+    // Thread counts per implementation: those that split one message run at every
+    // requested count (default: one thread per logical CPU, what rayon's global pool
+    // would have); the others at 1, and are reported as not applicable for more.
+    let parallel_counts = threads
+        .clone()
+        .unwrap_or_else(|| vec![host.logical_cores.max(1)]);
+    let many: Vec<String> = threads
+        .iter()
+        .flatten()
+        .filter(|&&n| n > 1)
+        .map(|n| n.to_string())
+        .collect();
+    for imp in to_measure.iter().filter(|i| !i.parallel) {
+        if !many.is_empty() {
+            skipped.push(Skipped {
+                implementation: imp.id.to_string(),
+                pattern: None,
+                reason: "threads-not-applicable".to_string(),
+                details: vec![format!(
+                    "--threads {}: it does not split one message across threads; measured with 1 thread",
+                    many.join(",")
+                )],
+            });
+        }
+    }
+    let thread_plan: Vec<Vec<usize>> = hash_kernels
+        .iter()
+        .map(|k| {
+            if k.implementation.parallel {
+                parallel_counts.clone()
+            } else {
+                vec![1]
+            }
+        })
+        .collect();
+    let mut pools: Vec<ThreadPool> = Vec::new();
+    for &n in thread_plan.iter().flatten() {
+        if !pools.iter().any(|p| p.threads() == n) {
+            pools.push(ThreadPool::new(n).with_context(|| format!("--threads {n}"))?);
+        }
+    }
+    // The pool a parallel implementation's cell runs in; `None` for everything else.
+    let parallel: Vec<bool> = hash_kernels
+        .iter()
+        .map(|k| k.implementation.parallel)
+        .collect();
+    let pool_for = |subject: Subject, n: usize| match subject {
+        Subject::Hash(k) if parallel[k] => pools.iter().find(|p| p.threads() == n),
+        _ => None,
+    };
     let (mut nop, mut memcpy, mut read) = (Nop, Memcpy::default(), Read::default());
     let mut planned: Vec<Planned> = Vec::new();
     for &size in &sizes {
-        let subjects = Subject::BASELINES
+        let base = if baselines {
+            &Subject::BASELINES[..]
+        } else {
+            &[]
+        };
+        let subjects = base
             .iter()
-            .map(|&(s, name)| (s, format!("baseline/{name}")))
-            .chain(
-                hash_kernels
+            .map(|&(s, name)| (s, format!("baseline/{name}"), 1))
+            .chain(hash_kernels.iter().enumerate().flat_map(|(i, k)| {
+                thread_plan[i]
                     .iter()
-                    .enumerate()
-                    .map(|(i, k)| (Subject::Hash(i), k.kernel.name().to_string())),
-            );
-        for (subject, name) in subjects {
+                    .map(move |&n| (Subject::Hash(i), k.kernel.name().to_string(), n))
+            }));
+        for (subject, name, threads) in subjects {
             planned.push(Planned {
                 subject,
                 name,
                 size,
+                threads,
                 state: CellState::new(),
                 expected: None,
                 failed: false,
@@ -590,9 +817,12 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             });
         }
     }
+    let streams_cells = streams.map_or(0, |_| {
+        sizes.len() * to_measure.iter().filter(|i| !i.parallel).count()
+    });
     let mut progress = Progress {
         enabled: !args.quiet && std::io::stderr().is_terminal(),
-        total: planned.len() * rounds,
+        total: planned.len() * rounds + streams_cells,
         done: 0,
         started: Instant::now(),
     };
@@ -648,14 +878,25 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                                 input.bytes(),
                             )?);
                         }
-                        p.state.round(
-                            &mut hash_kernels[k].kernel,
-                            &input,
-                            &per_round,
-                            p.expected.as_deref(),
-                            &cancel,
-                            &mut observer,
-                        )
+                        let pool = pool_for(p.subject, p.threads);
+                        let kernel = &mut hash_kernels[k].kernel;
+                        let (state, expected) = (&mut p.state, p.expected.as_deref());
+                        let mut measure = || {
+                            state.round(
+                                kernel,
+                                &input,
+                                &per_round,
+                                expected,
+                                &cancel,
+                                &mut hashbench_engine::NoopObserver,
+                            )
+                        };
+                        // A parallel implementation is timed from inside its pool, so the
+                        // library's rayon calls use exactly `threads` threads.
+                        match pool {
+                            Some(pool) => pool.install(measure),
+                            None => measure(),
+                        }
                     }
                 };
                 match (result, p.subject) {
@@ -667,7 +908,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                             implementation: hash_kernels[k].implementation.id.to_string(),
                             pattern: Some(hash_kernels[k].kernel.pattern().to_string()),
                             reason: "wrong-digest-under-measurement".to_string(),
-                            details: vec![format!("at {size} B: {e}")],
+                            details: vec![format!("at {size} B, {} threads: {e}", p.threads)],
                         });
                     }
                     (Err(e), _) => {
@@ -680,6 +921,26 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         progress.show("drift reference");
         reference.time(&format!("after round {}", round + 1), &cancel)?;
     }
+    let streams_out = match streams {
+        Some(n) => measure_all_streams(
+            &to_measure,
+            &sizes,
+            n,
+            seed,
+            args.misalign,
+            Config {
+                target_precision: precision,
+                time_budget: Duration::from_secs_f64(time_budget),
+                ..Config::default()
+            },
+            tsc_hz,
+            &cancel,
+            &mut progress,
+            &mut skipped,
+            &mut failed,
+        )?,
+        None => Vec::new(),
+    };
     progress.clear();
     let interrupted = cancel.load(Ordering::SeqCst);
 
@@ -697,7 +958,14 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 Subject::Nop => count_allocations(&mut nop, bytes, calls),
                 Subject::Memcpy => count_allocations(&mut memcpy, bytes, calls),
                 Subject::Read => count_allocations(&mut read, bytes, calls),
-                Subject::Hash(k) => count_allocations(&mut hash_kernels[k].kernel, bytes, calls),
+                Subject::Hash(k) => {
+                    let kernel = &mut hash_kernels[k].kernel;
+                    let mut count = || count_allocations(kernel, bytes, calls);
+                    match pool_for(p.subject, p.threads) {
+                        Some(pool) => pool.install(count),
+                        None => count(),
+                    }
+                }
             };
         }
     }
@@ -718,9 +986,14 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 CellMeta {
                     implementation: imp.id.to_string(),
                     algorithm: Some(imp.algorithm.id.to_string()),
-                    backend: (imp.backend)(),
+                    // Asked inside the pool, a rayon implementation reports its size.
+                    backend: match pool_for(p.subject, p.threads) {
+                        Some(pool) => pool.install(imp.backend),
+                        None => (imp.backend)(),
+                    },
                     pattern: hash_kernels[k].kernel.pattern().to_string(),
                     allocations: p.allocations,
+                    threads: p.threads,
                 }
             }
             _ => CellMeta {
@@ -729,9 +1002,11 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 backend: "compiled in".to_string(),
                 pattern: Pattern::Oneshot.to_string(),
                 allocations: p.allocations,
+                threads: 1,
             },
         };
-        let c = cell(meta, p.size, result, args.raw)?;
+        let mut c = cell(meta, p.size, result, args.raw)?;
+        c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size));
         if c.algorithm.is_some() {
             cells.push(c);
         } else {
@@ -779,111 +1054,120 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
             misalign: args.misalign,
             raw: args.raw,
             pin_cpu: args.pin,
+            threads,
+            streams,
         },
         providers,
         skipped,
         baselines,
         cells,
+        streams: streams_out,
+        cost_model: Vec::new(),
         complete: !interrupted,
         suite: args.suite.clone(),
         reference: Some(reference.finish()),
         flags: Vec::new(),
     };
     hashbench_report::guards::apply(&mut run, &Thresholds::default());
-    let flags = hashbench_report::guards::count(&run);
-    let text = match (args.format, args.metric) {
-        (RunFormat::Table, Metric::Cycles) => {
-            hashbench_report::cycles_terminal(&run, &args.relative_to)
-        }
-        (RunFormat::Markdown, Metric::Cycles) => {
-            hashbench_report::cycles_markdown(&run, &args.relative_to)
-        }
-        (RunFormat::Table | RunFormat::Markdown, _) if layout != Layout::Default => {
-            let mut text = hashbench_report::layouts::render(&run, layout).unwrap_or_default();
-            // The seed layouts have no flags column: the flags follow the tables.
-            let flags = hashbench_report::flags_text(&run);
-            if !flags.is_empty() {
-                text.push('\n');
-                text.push_str(&flags);
-            }
-            text
-        }
-        (RunFormat::Table, Metric::Time) => hashbench_report::terminal(&run),
-        (RunFormat::Markdown, Metric::Time) => hashbench_report::markdown(&run),
-        (RunFormat::Csv, _) => hashbench_report::csv(&run),
-        (RunFormat::Json, _) => hashbench_report::json(&run)?,
-    };
-    match &args.output {
-        Some(path) => {
-            write_atomic(path, &text)?;
-            if !args.quiet {
-                eprintln!("hashbench: wrote {}", path.display());
-            }
-        }
-        None => emit(&text),
-    }
-    let mut regressed = 0;
-    if let Some(name) = &args.save_baseline {
-        if interrupted {
-            eprintln!("hashbench: not saving baseline {name}: the run was interrupted");
-        } else {
-            let path = crate::compare::save_baseline(name, &hashbench_report::json(&run)?)?;
-            if !args.quiet {
-                eprintln!("hashbench: saved baseline {name} ({})", path.display());
-            }
-        }
-    }
-    if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
-        let comparison = hashbench_report::compare::compare(base, &run, 0.05);
-        eprint!(
-            "{}",
-            hashbench_report::compare::render(
-                &format!("baseline {name}"),
-                base,
-                "this run",
-                &run,
-                &comparison,
-                false
-            )
-        );
-        regressed = crate::compare::regression_exit(&comparison, fail_on_regression);
-    }
-    if args.strict && flags > 0 {
-        eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");
-    }
-    Ok(if interrupted {
-        EXIT_INTERRUPTED
-    } else if failed || (args.strict && flags > 0) {
-        EXIT_FAILED
-    } else {
-        regressed
+    run.cost_model = hashbench_report::cost_model(&run);
+    Ok(Outcome {
+        run,
+        failed,
+        interrupted,
     })
 }
 
-/// `--relative-to` only means something in the cycle view, and must name a selected
-/// implementation or a baseline.
-fn check_relative_to(args: &RunArgs, selected: &[&Implementation]) -> Result<()> {
-    if args.relative_to.is_empty() {
-        return Ok(());
-    }
-    if args.metric != Metric::Cycles {
-        return Err(UsageError("--relative-to applies to --metric cycles only".to_string()).into());
-    }
-    for id in &args.relative_to {
-        let known = selected.iter().any(|imp| imp.id == id.as_str())
-            || Subject::BASELINES
-                .iter()
-                .any(|(_, name)| format!("baseline/{name}") == *id);
-        if !known {
-            let ids: Vec<&str> = selected.iter().map(|imp| imp.id).collect();
-            return Err(UsageError(format!(
-                "--relative-to {id}: not among the measured implementations ({}) or                  baseline/nop, baseline/memcpy, baseline/read",
-                ids.join(", ")
-            ))
-            .into());
+/// `--streams N`: every implementation that does not split one message (those that do
+/// are listed as not applicable), at every size, after the rounds.
+#[allow(clippy::too_many_arguments)]
+fn measure_all_streams(
+    to_measure: &[&'static Implementation],
+    sizes: &[u64],
+    n: usize,
+    seed: u64,
+    misalign: usize,
+    config: Config,
+    tsc_hz: Option<f64>,
+    cancel: &AtomicBool,
+    progress: &mut Progress,
+    skipped: &mut Vec<Skipped>,
+    failed: &mut bool,
+) -> Result<Vec<StreamsCell>> {
+    let mut out = Vec::new();
+    for imp in to_measure {
+        if imp.parallel {
+            skipped.push(Skipped {
+                implementation: imp.id.to_string(),
+                pattern: None,
+                reason: "streams-not-applicable".to_string(),
+                details: vec![
+                    "it already spreads one message over every thread (--threads)".to_string(),
+                ],
+            });
+            continue;
+        }
+        for &size in sizes {
+            if cancel.load(Ordering::SeqCst) {
+                return Ok(out);
+            }
+            progress.show(&format!("{} @ {size} B, {n} streams", imp.id));
+            let expected = expected_digest(imp, Input::new(size as usize, seed, misalign).bytes())?;
+            let make = || HashKernel::from_implementation(imp);
+            match measure_streams(
+                make,
+                size as usize,
+                seed,
+                misalign,
+                n,
+                &config,
+                Some(&expected),
+                cancel,
+            ) {
+                Ok(r) => out.push(streams_cell(imp, size, &r, tsc_hz)?),
+                Err(e @ EngineError::WrongDigest { .. }) => {
+                    *failed = true;
+                    skipped.push(Skipped {
+                        implementation: imp.id.to_string(),
+                        pattern: None,
+                        reason: "wrong-digest-under-measurement".to_string(),
+                        details: vec![format!("at {size} B, {n} streams: {e}")],
+                    });
+                }
+                Err(e) => {
+                    return Err(anyhow::Error::new(e)
+                        .context(format!("{} at {size} B, {n} streams", imp.id)))
+                }
+            }
+            progress.done += 1;
         }
     }
-    Ok(())
+    Ok(out)
+}
+
+fn streams_cell(
+    imp: &Implementation,
+    size: u64,
+    r: &StreamsResult,
+    tsc_hz: Option<f64>,
+) -> Result<StreamsCell> {
+    let rates = |s: &hashbench_stats::Summary| {
+        Throughput::from_summary(s, size, tsc_hz)
+            .with_context(|| format!("{} at {size} B, streams: no finite rate", imp.id))
+    };
+    Ok(StreamsCell {
+        implementation: imp.id.to_string(),
+        algorithm: imp.algorithm.id.to_string(),
+        backend: (imp.backend)(),
+        size,
+        streams: r.streams,
+        iterations_per_sample: r.iterations_per_sample,
+        single_throughput: rates(&r.single)?,
+        aggregate_throughput: rates(&r.aggregate)?,
+        single: r.single.clone(),
+        aggregate: r.aggregate.clone(),
+        scaling_efficiency: r.scaling_efficiency(),
+        stop_reason: r.stop_reason,
+    })
 }
 
 /// The availability of every implementation the default suite names, for tests.

@@ -7,6 +7,7 @@
 
 pub(crate) mod awslc;
 pub(crate) mod blake;
+pub(crate) mod blake3_levels;
 pub(crate) mod checksums;
 pub(crate) mod openssl;
 pub(crate) mod ring;

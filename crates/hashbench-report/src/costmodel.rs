@@ -1,0 +1,344 @@
+//! Cost model over a size sweep, and crossovers between two implementations.
+//!
+//! For one (implementation, pattern, threads) the median time per call at each size is
+//! fitted with time(n) = a + b·n by Theil–Sen (robust: a size hit by a slow spell of
+//! the machine does not drag the line). `a` is the fixed cost of a call in ns, `b` the
+//! steady-state cost per byte, shown as TSC cycles/byte and GB/s. Intervals: Sen's
+//! distribution-free 95 % interval of the slope; for `a`, the intercepts of the lines
+//! with the slope bounds' slopes (hashbench_stats::theil_sen_interval). Both are
+//! computed from the spread of the points around the line, so a sweep the straight line
+//! does not describe well (a cache cliff, a library switching code paths at some size)
+//! shows as a wide interval rather than a false precise figure.
+//!
+//! Pure functions over the run model: they work on a saved run as well.
+
+use hashbench_stats::{theil_sen_interval, SlopeCiMethod};
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Cell, Run};
+
+/// A point estimate and its interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// time(n) = a + b·n for one (implementation, pattern, threads).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CostFit {
+    pub implementation: String,
+    pub pattern: String,
+    pub threads: usize,
+    /// The sizes fitted, ascending (one point per size: its median time per call).
+    pub sizes: Vec<u64>,
+    /// a: the fixed cost of one call, ns (may come out negative when the line does not
+    /// describe small sizes well: shown as it is, not clamped).
+    pub fixed_ns: Interval,
+    /// b: steady-state ns per byte.
+    pub ns_per_byte: Interval,
+    /// 1 / b in GB/s (10^9 B/s); `None` when the slope interval reaches zero or below.
+    pub gb_per_sec: Option<Interval>,
+    /// b x the TSC frequency; `None` without a TSC.
+    pub tsc_cycles_per_byte: Option<Interval>,
+    /// `sen` (95 %) or `min_max_too_few_points` (fewer than 7 sizes).
+    pub interval_method: SlopeCiMethod,
+}
+
+impl CostFit {
+    /// The fitted time of one call at `n` bytes, ns.
+    pub fn predict_ns(&self, n: f64) -> f64 {
+        self.fixed_ns.estimate + self.ns_per_byte.estimate * n
+    }
+}
+
+/// The key cells are grouped by in the cost model and crossovers.
+fn same_series(a: &Cell, b: &Cell) -> bool {
+    a.implementation == b.implementation && a.pattern == b.pattern && a.threads == b.threads
+}
+
+/// The cells of `run` grouped by (implementation, pattern, threads), in order of first
+/// appearance, each group sorted by size.
+pub fn series(run: &Run) -> Vec<Vec<&Cell>> {
+    let mut groups: Vec<Vec<&Cell>> = Vec::new();
+    for c in &run.cells {
+        match groups.iter_mut().find(|g| same_series(g[0], c)) {
+            Some(g) => g.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    for g in &mut groups {
+        g.sort_by_key(|c| c.size);
+    }
+    groups
+}
+
+/// Fits one series; `None` below 3 distinct sizes or when the points are degenerate.
+pub fn fit_series(cells: &[&Cell], tsc_hz: Option<f64>) -> Option<CostFit> {
+    let first = cells.first()?;
+    let points: Vec<(f64, f64)> = cells
+        .iter()
+        .map(|c| (c.size as f64, c.summary.median.get()))
+        .collect();
+    let mut sizes: Vec<u64> = cells.iter().map(|c| c.size).collect();
+    sizes.dedup();
+    if sizes.len() < 3 {
+        return None;
+    }
+    let fi = theil_sen_interval(&points).ok()?;
+    let ns_per_byte = Interval {
+        estimate: fi.fit.slope,
+        low: fi.slope_low,
+        high: fi.slope_high,
+    };
+    let gb_per_sec = (fi.slope_low > 0.0).then(|| Interval {
+        estimate: 1.0 / fi.fit.slope,
+        low: 1.0 / fi.slope_high,
+        high: 1.0 / fi.slope_low,
+    });
+    let tsc_cycles_per_byte = tsc_hz.map(|hz| {
+        let per_ns = hz / 1e9;
+        Interval {
+            estimate: fi.fit.slope * per_ns,
+            low: fi.slope_low * per_ns,
+            high: fi.slope_high * per_ns,
+        }
+    });
+    Some(CostFit {
+        implementation: first.implementation.clone(),
+        pattern: first.pattern.clone(),
+        threads: first.threads,
+        sizes,
+        fixed_ns: Interval {
+            estimate: fi.fit.intercept,
+            low: fi.intercept_low,
+            high: fi.intercept_high,
+        },
+        ns_per_byte,
+        gb_per_sec,
+        tsc_cycles_per_byte,
+        interval_method: fi.method,
+    })
+}
+
+/// The cost model of every series of `run` measured at 3 sizes or more.
+pub fn cost_model(run: &Run) -> Vec<CostFit> {
+    series(run)
+        .iter()
+        .filter_map(|g| fit_series(g, run.tsc_hz))
+        .collect()
+}
+
+/// Which of two cells is faster at one size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Faster {
+    A,
+    B,
+    /// The 95 % CIs of the two medians overlap: no winner at this size.
+    Tie,
+}
+
+/// One size both were measured at.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Duel {
+    pub size: u64,
+    pub a_ns: f64,
+    pub b_ns: f64,
+    pub faster: Faster,
+}
+
+/// Where A starts to beat B.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    /// A is faster at `from` and at every larger size, but not at `below`, the size just
+    /// before (B faster or a tie there): the crossover lies between them. `last_b` is
+    /// the largest size where B was faster, if any.
+    Crosses {
+        below: u64,
+        from: u64,
+        last_b: Option<u64>,
+    },
+    /// A is faster or tied at every size, and faster at the smallest.
+    AlwaysA,
+    /// A is not faster from any size to the end of the range.
+    NotInRange,
+}
+
+/// A crossover between two series.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Crossover {
+    pub a: String,
+    pub b: String,
+    pub duels: Vec<Duel>,
+    pub verdict: Verdict,
+    /// Where the two fitted lines cross, bytes, when they do at a positive size with A
+    /// the cheaper per byte beyond it.
+    pub fitted_size: Option<f64>,
+}
+
+fn duel(a: &Cell, b: &Cell) -> Duel {
+    let (sa, sb) = (&a.summary, &b.summary);
+    let faster = if sa.median_ci.high.get() < sb.median_ci.low.get() {
+        Faster::A
+    } else if sb.median_ci.high.get() < sa.median_ci.low.get() {
+        Faster::B
+    } else {
+        Faster::Tie
+    };
+    Duel {
+        size: a.size,
+        a_ns: sa.median.get(),
+        b_ns: sb.median.get(),
+        faster,
+    }
+}
+
+/// The crossover of series `a` over series `b`: from the measured cells (the verdict and
+/// the sizes bracketing it) and from their fitted lines (`fitted_size`). Sizes measured
+/// for only one of them are ignored.
+pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Crossover {
+    let mut duels: Vec<Duel> = a
+        .iter()
+        .filter_map(|ca| {
+            b.iter()
+                .find(|cb| cb.size == ca.size)
+                .map(|cb| duel(ca, cb))
+        })
+        .collect();
+    duels.sort_by_key(|d| d.size);
+    // The final run of sizes at which A is faster: A beats B from its first size on.
+    let run_start = duels
+        .iter()
+        .rposition(|d| d.faster != Faster::A)
+        .map_or(0, |i| i + 1);
+    let last_b = duels
+        .iter()
+        .rposition(|d| d.faster == Faster::B)
+        .map(|i| duels[i].size);
+    let verdict = if run_start == duels.len() {
+        Verdict::NotInRange
+    } else if run_start == 0 {
+        Verdict::AlwaysA
+    } else {
+        Verdict::Crosses {
+            below: duels[run_start - 1].size,
+            from: duels[run_start].size,
+            last_b,
+        }
+    };
+    let fitted_size = match (fit_series(a, None), fit_series(b, None)) {
+        (Some(fa), Some(fb)) => {
+            let db = fb.ns_per_byte.estimate - fa.ns_per_byte.estimate;
+            let n = (fa.fixed_ns.estimate - fb.fixed_ns.estimate) / db;
+            (db > 0.0 && n.is_finite() && n > 0.0).then_some(n)
+        }
+        _ => None,
+    };
+    Crossover {
+        a: label_a.to_string(),
+        b: label_b.to_string(),
+        duels,
+        verdict,
+        fitted_size,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::cell_with;
+
+    fn line(imp: &str, threads: usize, fixed: f64, per_byte: f64, sizes: &[u64]) -> Vec<Cell> {
+        sizes
+            .iter()
+            .map(|&s| cell_with(imp, threads, s, fixed + per_byte * s as f64))
+            .collect()
+    }
+
+    const SWEEP: &[u64] = &[64, 256, 1024, 4096, 16384, 65536, 262_144, 1_048_576];
+
+    #[test]
+    fn an_exact_line_is_recovered() {
+        let cells = line("x/y", 1, 40.0, 0.25, SWEEP);
+        let refs: Vec<&Cell> = cells.iter().collect();
+        let f = fit_series(&refs, Some(2.5e9)).expect("fit");
+        assert!((f.fixed_ns.estimate - 40.0).abs() < 1e-6, "{f:?}");
+        assert!((f.ns_per_byte.estimate - 0.25).abs() < 1e-12);
+        let gb = f.gb_per_sec.expect("positive slope");
+        assert!((gb.estimate - 4.0).abs() < 1e-9);
+        let cpb = f.tsc_cycles_per_byte.expect("tsc");
+        assert!((cpb.estimate - 0.625).abs() < 1e-9);
+        assert_eq!(f.interval_method, SlopeCiMethod::Sen);
+        assert_eq!(f.sizes, SWEEP);
+        // Two sizes are not a sweep.
+        assert!(fit_series(&refs[..2], None).is_none());
+    }
+
+    #[test]
+    fn the_crossover_is_bracketed_and_fitted() {
+        // A: 20 µs to start threads, then 0.1 ns/B; B: 50 ns, then 0.2 ns/B. The lines
+        // cross at (20000 − 50) / 0.1 = 199500 B: between 65536 and 262144.
+        let a = line("blake3/blake3+rayon", 2, 20_000.0, 0.1, SWEEP);
+        let b = line("blake3/blake3", 1, 50.0, 0.2, SWEEP);
+        let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+        let x = crossover("A", &ra, "B", &rb);
+        assert_eq!(
+            x.verdict,
+            Verdict::Crosses {
+                below: 65536,
+                from: 262_144,
+                last_b: Some(65536)
+            }
+        );
+        let n = x.fitted_size.expect("lines cross");
+        assert!((n - 199_500.0).abs() < 1.0, "{n}");
+        // Swapped, A never starts to beat B within the range.
+        let y = crossover("B", &rb, "A", &ra);
+        assert_eq!(y.verdict, Verdict::NotInRange);
+        assert_eq!(y.fitted_size, None);
+    }
+
+    #[test]
+    fn only_the_final_run_of_wins_counts() {
+        let sizes = [64, 128, 256, 512, 1024];
+        let a = line("a/a", 1, 10.0, 0.1, &sizes);
+        let mut b = line("b/b", 1, 10.0, 0.1, &sizes);
+        // B faster at 64, A at 128, tie at 256 (same time), A at 512 and 1024.
+        b[0] = cell_with("b/b", 1, 64, 5.0);
+        b[1] = cell_with("b/b", 1, 128, 100.0);
+        b[3] = cell_with("b/b", 1, 512, 200.0);
+        b[4] = cell_with("b/b", 1, 1024, 400.0);
+        let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+        let x = crossover("A", &ra, "B", &rb);
+        let faster: Vec<Faster> = x.duels.iter().map(|d| d.faster).collect();
+        use Faster::{Tie, A, B};
+        assert_eq!(faster, [B, A, Tie, A, A]);
+        // The win at 128 is followed by a tie: A beats B for good only from 512.
+        assert_eq!(
+            x.verdict,
+            Verdict::Crosses {
+                below: 256,
+                from: 512,
+                last_b: Some(64)
+            }
+        );
+        let c = line("c/c", 1, 1000.0, 1.0, &sizes);
+        let rc: Vec<&Cell> = c.iter().collect();
+        assert_eq!(crossover("A", &ra, "C", &rc).verdict, Verdict::AlwaysA);
+    }
+
+    #[test]
+    fn series_are_keyed_by_implementation_pattern_and_threads() {
+        let mut cells = line("blake3/blake3+rayon", 1, 1.0, 1.0, &[64, 128, 256]);
+        cells.extend(line("blake3/blake3+rayon", 2, 1.0, 1.0, &[256, 64, 128]));
+        let mut run = crate::testutil::run_with(cells);
+        assert_eq!(series(&run).len(), 2);
+        assert_eq!(cost_model(&run).len(), 2);
+        assert!(series(&run)[1].windows(2).all(|w| w[0].size < w[1].size));
+        run.cells.truncate(4);
+        assert_eq!(cost_model(&run).len(), 1);
+    }
+}

@@ -1,0 +1,108 @@
+//! Hand-built runs for the renderers' and the cost model's tests.
+
+use std::time::Duration;
+
+use hashbench_engine::StopReason;
+use hashbench_host::{Build, Host};
+use hashbench_stats::{Measurement, Samples, Throughput};
+
+use crate::model::{Cell, Run, RunConfig, Tool, SCHEMA_VERSION};
+
+/// A cell whose median time per call is `median_ns`, from 21 samples of 1000 calls
+/// spread ±0.5 % around it (so its 95 % CI is about ±0.3 %).
+pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64) -> Cell {
+    let samples = Samples::from_measurements((0..21).map(|i| {
+        let spread = 1.0 + (f64::from(i) - 10.0) * 0.0005;
+        Measurement::new(
+            1000,
+            Duration::from_nanos((median_ns * 1000.0 * spread) as u64),
+        )
+    }))
+    .expect("valid samples");
+    let summary = samples.summary();
+    let throughput = Throughput::from_summary(&summary, size, None).expect("finite");
+    Cell {
+        implementation: implementation.to_string(),
+        algorithm: Some(implementation.split('/').next().unwrap_or("").to_string()),
+        backend: "test".to_string(),
+        pattern: "oneshot".to_string(),
+        threads,
+        size,
+        cache_level: None,
+        iterations_per_sample: 1000,
+        summary,
+        throughput,
+        tsc_cycles_per_call: None,
+        tsc_cycles_per_byte: None,
+        fraction_of_read_ceiling: None,
+        round_medians_ns: Vec::new(),
+        allocations_per_call: None,
+        bytes_allocated_per_call: None,
+        iteration_scaling: None,
+        flags: Vec::new(),
+        stop_reason: StopReason::Precision,
+        complete: true,
+        raw: None,
+    }
+}
+
+pub fn run_with(cells: Vec<Cell>) -> Run {
+    Run {
+        schema_version: SCHEMA_VERSION,
+        tool: Tool {
+            name: "hashbench".into(),
+            version: "0".into(),
+            git_commit: None,
+        },
+        command_line: Vec::new(),
+        timestamp: "1970-01-01T00:00:00Z".into(),
+        host: Host {
+            cpu_model: "test".into(),
+            cpu_vendor: "test".into(),
+            logical_cores: 2,
+            physical_cores: None,
+            cpu_features: Vec::new(),
+            caches: Vec::new(),
+            os: "test".into(),
+            kernel: None,
+            arch: "x86_64".into(),
+            memory_bytes: None,
+            memory_available_bytes: None,
+        },
+        build: Build {
+            rustc: "rustc".into(),
+            profile: "release".into(),
+            target: "x86_64-unknown-linux-gnu".into(),
+            target_cpu: None,
+            target_features: Vec::new(),
+            rustflags: String::new(),
+            opt_level: "3".into(),
+        },
+        tsc_hz: None,
+        config: RunConfig {
+            filters: Vec::new(),
+            sizes: Vec::new(),
+            time_budget_s: 0.3,
+            precision: 0.01,
+            min_samples: 10,
+            rounds: 3,
+            patterns: vec!["oneshot".into()],
+            seed: 1,
+            misalign: 0,
+            raw: false,
+            pin_cpu: None,
+            threads: None,
+            streams: None,
+        },
+        providers: Vec::new(),
+        skipped: Vec::new(),
+        baselines: Vec::new(),
+        cells,
+        streams: Vec::new(),
+        cost_model: Vec::new(),
+        complete: true,
+        suite: None,
+        reference: None,
+        flags: Vec::new(),
+    }
+}

@@ -1,0 +1,239 @@
+//! `hashbench crossover A B`: the input size from which implementation A is faster than
+//! B, measured over a size sweep (or read from a saved run).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use hashbench_report::costmodel::{crossover, fit_series, series, Faster, Verdict};
+use hashbench_report::format::{size, time_ns};
+use hashbench_report::{Cell, Crossover, Run};
+
+use crate::run::{execute, RunArgs};
+use crate::{emit, UsageError};
+
+/// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
+const DEFAULT_SIZES: &str = "64,128,256,512,1k,2k,4k,8k,16k,32k,64k,128k,256k,512k,1m,2m,4m";
+
+#[derive(clap::Args, Debug)]
+pub struct CrossoverArgs {
+    /// The implementation expected to win from some size on (an implementation id).
+    pub a: String,
+    /// The implementation it is compared with.
+    pub b: String,
+    /// Sizes of the sweep [default: powers of two, 64 B to 4 MiB].
+    #[arg(long)]
+    pub sizes: Option<String>,
+    /// Threads for an implementation that splits one message (blake3+rayon)
+    /// [default: one per logical CPU].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<String>,
+    /// Time budget per cell, like 0.3, 300ms or 2s.
+    #[arg(long, default_value = "0.3")]
+    pub time: String,
+    /// Target precision of each cell's median (0.01 or 1%).
+    #[arg(long, default_value = "1%")]
+    pub precision: String,
+    /// Seed of the random input bytes [default: from the clock].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Read the cells from this `hashbench run --format json` file instead of measuring.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["sizes", "time", "precision", "seed"])]
+    pub from: Option<PathBuf>,
+    /// No progress display.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Checks that `id` names one implementation (not an algorithm or a provider).
+fn implementation_id(id: &str) -> Result<&'static str> {
+    if let Some(imp) = hashbench_catalog::find_implementation(id) {
+        return Ok(imp.id);
+    }
+    // An unknown name gets the filter's "did you mean" error.
+    let matched = hashbench_catalog::Filter::parse(&[id.to_string()])?.implementations();
+    let examples: Vec<&str> = matched.iter().take(4).map(|i| i.id).collect();
+    Err(UsageError(format!(
+        "crossover compares two implementations, and '{id}' names {} of them; give one id, such as {}",
+        matched.len(),
+        examples.join(", ")
+    ))
+    .into())
+}
+
+pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
+    let a = implementation_id(&args.a)?;
+    let b = implementation_id(&args.b)?;
+    if a == b {
+        return Err(UsageError(format!(
+            "crossover needs two different implementations, got {a} twice"
+        ))
+        .into());
+    }
+    let threads = args
+        .threads
+        .as_deref()
+        .map(crate::run::parse_threads)
+        .transpose()?;
+    if threads.as_ref().is_some_and(|t| t.len() != 1) {
+        return Err(UsageError("crossover takes one --threads count".to_string()).into());
+    }
+    let (run, failed) = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))
+                .map_err(|e| UsageError(format!("{e:#}")))?;
+            let run: Run = serde_json::from_str(&text).map_err(|e| {
+                UsageError(format!(
+                    "{} is not a hashbench run JSON: {e}",
+                    path.display()
+                ))
+            })?;
+            (run, false)
+        }
+        None => {
+            let run_args = RunArgs {
+                filter: vec![a.to_string(), b.to_string()],
+                sizes: Some(
+                    args.sizes
+                        .clone()
+                        .unwrap_or_else(|| DEFAULT_SIZES.to_string()),
+                ),
+                threads: args.threads.clone(),
+                time: args.time.clone(),
+                precision: args.precision.clone(),
+                seed: args.seed,
+                quiet: args.quiet,
+                ..RunArgs::default()
+            };
+            let outcome = execute(&run_args, command_line, false)?;
+            if outcome.interrupted {
+                return Ok(crate::run::EXIT_INTERRUPTED);
+            }
+            (outcome.run, outcome.failed)
+        }
+    };
+    let want_threads = threads.map(|t| t[0]);
+    let pick = |id: &str| -> Result<Vec<&Cell>> {
+        let groups: Vec<Vec<&Cell>> = series(&run)
+            .into_iter()
+            .filter(|g| g[0].implementation == id && g[0].pattern == "oneshot")
+            .filter(|g| want_threads.is_none_or(|n| g[0].threads == n || g[0].threads == 1))
+            .collect();
+        // Several thread counts in a saved run: the most threads, unless --threads says.
+        groups
+            .into_iter()
+            .max_by_key(|g| g[0].threads)
+            .ok_or_else(|| {
+                UsageError(format!(
+                    "no measured cells of {id} (see the run's skipped list)"
+                ))
+                .into()
+            })
+    };
+    let (ca, cb) = (pick(a)?, pick(b)?);
+    let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
+    emit(&render(&x, &ca, &cb, run.tsc_hz));
+    Ok(if failed { crate::EXIT_FAILED } else { 0 })
+}
+
+fn render(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> String {
+    let mut out = format!("crossover: A = {}, B = {}\n\n", x.a, x.b);
+    let mut rows = vec![vec![
+        "size".to_string(),
+        "A median".to_string(),
+        "B median".to_string(),
+        "faster (95 % CIs)".to_string(),
+    ]];
+    for d in &x.duels {
+        rows.push(vec![
+            size(d.size),
+            time_ns(d.a_ns),
+            time_ns(d.b_ns),
+            match d.faster {
+                Faster::A => "A".to_string(),
+                Faster::B => "B".to_string(),
+                Faster::Tie => "tie".to_string(),
+            },
+        ]);
+    }
+    out.push_str(&hashbench_report::format::aligned(
+        &rows,
+        &[true, true, true, false],
+    ));
+    out.push('\n');
+    let measured = match &x.verdict {
+        Verdict::Crosses {
+            below,
+            from,
+            last_b,
+        } => format!(
+            "Measured: A is faster at every size from {} on, not at {} (the crossover lies between them){}.",
+            size(*from),
+            size(*below),
+            last_b.map_or(String::new(), |b| format!("; B was last faster at {}", size(b)))
+        ),
+        Verdict::AlwaysA => "Measured: A is faster at every size, from the smallest.".to_string(),
+        Verdict::NotInRange => {
+            "Measured: A does not beat B from any size to the end of the range.".to_string()
+        }
+    };
+    out.push_str(&measured);
+    out.push('\n');
+    let fits = (fit_series(a, tsc_hz), fit_series(b, tsc_hz));
+    for (name, fit) in [("A", &fits.0), ("B", &fits.1)] {
+        if let Some(f) = fit {
+            out.push_str(&format!(
+                "Fit {name}: {:.0} ns + {:.4} ns/B ({} sizes){}\n",
+                f.fixed_ns.estimate,
+                f.ns_per_byte.estimate,
+                f.sizes.len(),
+                f.tsc_cycles_per_byte.map_or(String::new(), |c| format!(
+                    ", {:.3} TSC cycles/B",
+                    c.estimate
+                ))
+            ));
+        }
+    }
+    let fitted = match (x.fitted_size, &fits) {
+        (Some(n), _) => {
+            let shown = size(n.round() as u64);
+            if n < 1024.0 {
+                format!("Fitted lines cross at {shown}.")
+            } else {
+                format!("Fitted lines cross at {shown} ({n:.0} B).")
+            }
+        }
+        (None, (Some(fa), Some(fb))) => {
+            if fa.ns_per_byte.estimate < fb.ns_per_byte.estimate {
+                "Fitted lines: A is cheaper both per call and per byte, so it leads at every size."
+                    .to_string()
+            } else {
+                "Fitted lines: A is not cheaper per byte, so the fits never put it ahead for good."
+                    .to_string()
+            }
+        }
+        _ => "No fit: fewer than 3 sizes.".to_string(),
+    };
+    out.push_str(&fitted);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_must_name_one_implementation() {
+        assert_eq!(implementation_id("blake3/blake3").unwrap(), "blake3/blake3");
+        let family = implementation_id("blake3").unwrap_err();
+        assert!(family.is::<UsageError>(), "{family}");
+        let text = family.to_string();
+        assert!(
+            text.contains("names") && text.contains("blake3/blake3+rayon"),
+            "{text}"
+        );
+        let unknown = implementation_id("blake9/blake9").unwrap_err();
+        assert!(unknown.is::<hashbench_catalog::FilterError>(), "{unknown}");
+    }
+}
