@@ -10,11 +10,11 @@ use crate::text::{flags_section, heading, table, write_header, Style};
 
 /// The row name: hash-speedtest's `NULL-NOP` / `NULL-MEMCPY` for the floors (and
 /// `NULL-READ` for the ceiling), the implementation id otherwise.
-fn row_name(cell: &Cell) -> String {
+fn row_name(run: &Run, cell: &Cell) -> String {
     match cell.implementation.strip_prefix("baseline/") {
         Some(b) => format!("NULL-{}", b.to_ascii_uppercase()),
-        None if cell.pattern == "oneshot" => cell.implementation.clone(),
-        None => format!("{} ({})", cell.implementation, cell.pattern),
+        // A suite's label (hash-speedtest's `BLAKE3-AVX2`) where it has one.
+        None => crate::layouts::label(run, cell),
     }
 }
 
@@ -112,7 +112,7 @@ fn render(run: &Run, style: Style, relative_to: &[String]) -> String {
             .iter()
             .map(|c| {
                 let mut row = vec![
-                    row_name(c),
+                    row_name(run, c),
                     c.summary.total_iterations.to_string(),
                     c.tsc_cycles_per_call.map_or("-".to_string(), cycles),
                     c.tsc_cycles_per_byte

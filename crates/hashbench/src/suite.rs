@@ -25,6 +25,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../../suites/openssl-speed.toml"),
     ),
     (
+        "btrfs-hash-speedtest.toml",
+        include_str!("../../../suites/btrfs-hash-speedtest.toml"),
+    ),
+    (
         "sodium-crystal.toml",
         include_str!("../../../suites/sodium-crystal.toml"),
     ),
@@ -54,6 +58,12 @@ pub struct Suite {
     /// API usage patterns as `run --pattern` takes them: `"new,reuse,hex"`.
     #[serde(default)]
     pub patterns: Option<String>,
+    /// `time` (default) or `cycles` (TSC cycles, hash-speedtest's layout).
+    #[serde(default)]
+    pub metric: Option<String>,
+    /// With metric = "cycles": implementation ids for "perf vs" columns.
+    #[serde(default)]
+    pub relative_to: Vec<String>,
     /// Display names in the layout: key `implementation` or `implementation@pattern`.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
@@ -88,6 +98,13 @@ pub fn parse(origin: &str, text: &str) -> Result<Suite, UsageError> {
     // The names must resolve now, with the catalogue's suggestions, not half-way through.
     hashbench_catalog::Filter::parse(&suite.implementations)
         .map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
+    if let Some(m) = &suite.metric {
+        if !matches!(m.as_str(), "time" | "cycles") {
+            return Err(UsageError(format!(
+                "suite {origin}: unknown metric '{m}': time or cycles"
+            )));
+        }
+    }
     if let Some(l) = &suite.layout {
         if hashbench_report::layouts::Layout::parse(l).is_none() {
             return Err(UsageError(format!(
@@ -167,6 +184,12 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<u8> {
     }
     if run.patterns.is_empty() {
         run.patterns.extend(suite.patterns.clone());
+    }
+    if suite.metric.as_deref() == Some("cycles") {
+        run.metric = crate::run::Metric::Cycles;
+    }
+    if run.relative_to.is_empty() {
+        run.relative_to = suite.relative_to.clone();
     }
     let layout = run
         .layout
