@@ -25,8 +25,8 @@ pub use kernel::{
     Read,
 };
 pub use measure::{
-    measure, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver, Observer,
-    RoundRecord, StopReason,
+    measure, repeat, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver,
+    Observer, RoundRecord, StopReason,
 };
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

@@ -214,7 +214,33 @@ fn ticks() -> u64 {
     }
 }
 
-/// Runs `kernel` `iters` times on `input` and returns the elapsed time and TSC ticks.
+/// Calls `call` `iters` times on `input`, the timed loop every kernel runs in.
+///
+/// The input pointer passes through an opaque register barrier before every call, so the
+/// work on it cannot be hoisted out of the loop or merged with another call's. Kernels
+/// whose output is not written through an opaque call black_box it themselves. The loop
+/// makes four calls per trip round it: the counter, compare and branch are then paid once
+/// per four calls, which takes the harness's own cost per call (the `nop` floor) below a
+/// cycle. Each call still gets its own barrier.
+#[inline(always)]
+pub fn repeat<F: FnMut(&[u8])>(input: &[u8], iters: u64, mut call: F) {
+    let (ptr, len) = (input.as_ptr(), input.len());
+    // SAFETY: `ptr` and `len` come from `input`, which outlives the loop; the barrier
+    // returns the pointer unchanged.
+    let mut one = || call(unsafe { std::slice::from_raw_parts(opaque(ptr), len) });
+    for _ in 0..iters / 4 {
+        one();
+        one();
+        one();
+        one();
+    }
+    for _ in 0..iters % 4 {
+        one();
+    }
+}
+
+/// Runs `kernel` `iters` times on `input` ([`Kernel::run_batch`]) and returns the
+/// elapsed time and TSC ticks.
 #[inline(never)]
 fn timed_batch<K: Kernel + ?Sized>(
     kernel: &mut K,
@@ -222,32 +248,9 @@ fn timed_batch<K: Kernel + ?Sized>(
     out: &mut [u8],
     iters: u64,
 ) -> (Duration, u64) {
-    let (ptr, len) = (input.as_ptr(), input.len());
-    // The input pointer passes through an opaque register barrier before every call, so
-    // the kernel's work on it cannot be hoisted out of the loop or merged with another
-    // call's. Kernels whose output is not written through an opaque call black_box it
-    // themselves.
-    // SAFETY: `ptr` and `len` come from `input`, which outlives the loop; the barrier
-    // returns the pointer unchanged.
-    macro_rules! call {
-        () => {
-            kernel.run(unsafe { std::slice::from_raw_parts(opaque(ptr), len) }, out)
-        };
-    }
     let c0 = ticks();
     let start = Instant::now();
-    // Four calls per trip round the loop: the counter, compare and branch are then paid
-    // once per four calls, which takes the harness's own cost per call (the `nop` floor)
-    // below a cycle. Each call still gets its own barrier.
-    for _ in 0..iters / 4 {
-        call!();
-        call!();
-        call!();
-        call!();
-    }
-    for _ in 0..iters % 4 {
-        call!();
-    }
+    kernel.run_batch(input, out, iters);
     let elapsed = start.elapsed();
     let c1 = ticks();
     black_box(&mut *out);

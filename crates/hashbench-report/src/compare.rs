@@ -179,6 +179,10 @@ pub enum Verdict {
     Slower,
     /// The interval includes 1, or the change is below the noise threshold.
     WithinNoise,
+    /// The change would count as significant, but a guard flagged one of the two cells
+    /// (or its run, e.g. `drift`: the machine changed speed): the difference may be the
+    /// machine's, so it is reported and never fails `--fail-on-regression`.
+    Unreliable,
 }
 
 /// One joined cell.
@@ -252,12 +256,21 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         } else {
             f64::INFINITY
         };
+        let flagged = !ca.flags.is_empty()
+            || !cb.flags.is_empty()
+            || !base.flags.is_empty()
+            || !candidate.flags.is_empty();
         let verdict = if ratio_low > 1.0 && ratio > 1.0 + noise_threshold {
             Verdict::Slower
         } else if ratio_high < 1.0 && ratio < 1.0 / (1.0 + noise_threshold) {
             Verdict::Faster
         } else {
             Verdict::WithinNoise
+        };
+        let verdict = if verdict != Verdict::WithinNoise && flagged {
+            Verdict::Unreliable
+        } else {
+            verdict
         };
         changes.push(Change {
             key: key.clone(),
@@ -371,6 +384,9 @@ pub fn render(
                     Verdict::Faster => format!("faster by {:.1} %", (1.0 / c.ratio - 1.0) * 100.0),
                     Verdict::Slower => format!("SLOWER by {:.1} %", (c.ratio - 1.0) * 100.0),
                     Verdict::WithinNoise => "within noise".to_string(),
+                    Verdict::Unreliable => {
+                        format!("{:+.1} %, unreliable (flagged)", (c.ratio - 1.0) * 100.0)
+                    }
                 },
             ]
         })
@@ -395,12 +411,15 @@ pub fn render(
     out.push('\n');
     let count = |v: Verdict| comparison.changes.iter().filter(|c| c.verdict == v).count();
     out.push_str(&format!(
-        "{} cells joined: {} slower, {} faster, {} within noise (noise threshold {:.1} %; \
-         significant = ratio interval excludes 1 and the change exceeds the threshold)\n",
+        "{} cells joined: {} slower, {} faster, {} within noise, {} unreliable (noise \
+         threshold {:.1} %; significant = ratio interval excludes 1 and the change exceeds \
+         the threshold; unreliable = would be significant, but a guard flagged a cell or \
+         its run)\n",
         comparison.changes.len(),
         count(Verdict::Slower),
         count(Verdict::Faster),
         count(Verdict::WithinNoise),
+        count(Verdict::Unreliable),
         comparison.noise_threshold * 100.0
     ));
     if let Some(g) = comparison.geometric_mean_ratio {

@@ -50,8 +50,9 @@ fn write(path: &Path, v: &Value) {
 }
 
 /// Every cell as a quiet machine would have measured it: CI and round medians within
-/// +-0.5 % of the median.
+/// +-0.5 % of the median, and no guard flags.
 fn quiet(mut run: Value) -> Value {
+    run["flags"] = serde_json::json!([]);
     for list in ["cells", "baselines"] {
         for c in run[list].as_array_mut().expect("cells are a list") {
             let m = c["summary"]["median"].as_f64().expect("median is a number");
@@ -60,6 +61,7 @@ fn quiet(mut run: Value) -> Value {
             c["summary"]["min"] = (m * 0.99).into();
             c["summary"]["max"] = (m * 1.01).into();
             c["round_medians_ns"] = serde_json::json!([m * 0.996, m, m * 1.004]);
+            c["flags"] = serde_json::json!([]);
         }
     }
     run
@@ -94,7 +96,7 @@ fn a_run_compared_with_itself_has_no_significant_change() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("10 cells joined: 0 slower, 0 faster, 10 within noise"),
+        text.contains("10 cells joined: 0 slower, 0 faster, 10 within noise, 0 unreliable"),
         "{text}"
     );
 }
@@ -132,6 +134,29 @@ fn a_ten_percent_slowdown_is_detected_and_fails_the_check() {
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8(out.stdout).unwrap().contains("0 slower"));
+
+    // The same slowdown in a run the drift guard flagged (the machine changed speed) is
+    // reported as unreliable and does not fail the check.
+    let mut drifted = read(&worse);
+    drifted["flags"] = serde_json::json!([{"code": "drift", "reason": "test"}]);
+    let drifted_path = dir.path().join("drifted.json");
+    write(&drifted_path, &drifted);
+    let out = hashbench()
+        .arg("compare")
+        .args([&base, &drifted_path])
+        .args(["--fail-on-regression", "5"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("0 slower") && text.contains("4 unreliable"),
+        "{text}"
+    );
 
     // JSON carries the same verdicts.
     let out = hashbench()
