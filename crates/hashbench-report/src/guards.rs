@@ -85,7 +85,7 @@ impl Default for Thresholds {
             iteration_min_fraction: 0.625,
             spread_max_robust_cv: 0.10,
             rounds_max_ratio: 1.25,
-            drift_max: 0.05,
+            drift_max: 0.15,
         }
     }
 }
@@ -532,9 +532,11 @@ mod tests {
         let points = [
             ("at start", 100.0),
             ("after round 1", 103.0),
-            ("at end", 104.0),
+            // The reference moves this much between quiet timings here (14.5 / 15.7 ns).
+            ("at end", 108.0),
         ];
         assert!(drift("read", &points, &t()).is_none());
+        assert!(drift("read", &[("at start", 100.0), ("at end", 116.0)], &t()).is_some());
         let points = [
             ("at start", 100.0),
             ("after round 1", 190.0),
