@@ -108,8 +108,17 @@ pub struct RoundRecord {
 /// Why a cell could not be measured.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum EngineError {
-    /// The kernel's output differed from the expected digest in the untimed
-    /// check run after a timed batch.
+    /// The kernel's first call, untimed, before anything was timed, did not give the
+    /// expected digest: nothing was measured.
+    #[error("wrong digest before timing (nothing measured): expected {expected}, got {got}")]
+    WrongDigestBeforeTiming {
+        /// Expected digest, lowercase hex.
+        expected: String,
+        /// What the kernel produced: lowercase hex, or the malformed result.
+        got: String,
+    },
+    /// The kernel's output differed from the expected digest in the untimed check run
+    /// after a timed batch.
     #[error("wrong digest after sample {sample_index}: expected {expected}, got {got}")]
     WrongDigest {
         /// Expected digest, lowercase hex.
@@ -382,6 +391,25 @@ impl CellState {
         let bytes = input.bytes();
         let mut out = vec![0u8; kernel_len];
         let mut check = vec![0u8; kernel_len];
+
+        // 0. Before the cell's first timed call: one untimed call must already give the
+        //    expected digest, so a call path that is wrong (a pattern the known-answer
+        //    verification does not exercise as such) is never timed, not even once.
+        if self.rounds.is_empty() {
+            if let Some(exp) = expected {
+                let got = match kernel.check(bytes, &mut check) {
+                    Ok(()) if check == exp => None,
+                    Ok(()) => Some(hex(&check)),
+                    Err(malformed) => Some(malformed),
+                };
+                if let Some(got) = got {
+                    return Err(EngineError::WrongDigestBeforeTiming {
+                        expected: hex(exp),
+                        got,
+                    });
+                }
+            }
+        }
 
         // 1. Warm-up.
         if !cancel.load(Ordering::Relaxed) {

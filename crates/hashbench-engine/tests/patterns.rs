@@ -169,10 +169,9 @@ fn a_wrong_digest_is_caught_through_the_alloc_and_hex_conversions() {
             &mut hashbench_engine::NoopObserver,
         )
         .unwrap_err();
+        // A call path that is wrong from the start fails before anything is timed.
         match err {
-            EngineError::WrongDigest {
-                got, expected: e, ..
-            } => {
+            EngineError::WrongDigestBeforeTiming { got, expected: e } => {
                 assert_ne!(got, e, "{pattern}");
                 assert_eq!(got.len(), 128, "{pattern}: {got}");
             }

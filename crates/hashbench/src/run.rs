@@ -907,7 +907,13 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
                         skipped.push(Skipped {
                             implementation: hash_kernels[k].implementation.id.to_string(),
                             pattern: Some(hash_kernels[k].kernel.pattern().to_string()),
-                            reason: "wrong-digest-under-measurement".to_string(),
+                            reason: match e {
+                                EngineError::WrongDigestBeforeTiming { .. } => {
+                                    "wrong-digest-before-timing"
+                                }
+                                _ => "wrong-digest-under-measurement",
+                            }
+                            .to_string(),
                             details: vec![format!("at {size} B, {} threads: {e}", p.threads)],
                         });
                     }
@@ -1124,7 +1130,10 @@ fn measure_all_streams(
                 cancel,
             ) {
                 Ok(r) => out.push(streams_cell(imp, size, &r, tsc_hz)?),
-                Err(e @ EngineError::WrongDigest { .. }) => {
+                Err(
+                    e @ (EngineError::WrongDigest { .. }
+                    | EngineError::WrongDigestBeforeTiming { .. }),
+                ) => {
                     *failed = true;
                     skipped.push(Skipped {
                         implementation: imp.id.to_string(),
