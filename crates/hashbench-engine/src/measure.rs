@@ -159,6 +159,16 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     s
 }
 
+/// What an untimed check run produced, when it is not `expected`: the digest as hex, or
+/// the malformed result [`Kernel::check`] reported; `None` when it matches.
+fn mismatch(checked: Result<(), String>, got: &[u8], expected: &[u8]) -> Option<String> {
+    match checked {
+        Ok(()) if got == expected => None,
+        Ok(()) => Some(hex(got)),
+        Err(malformed) => Some(malformed),
+    }
+}
+
 /// Estimates the resolution of [`Instant`]: the smallest nonzero difference
 /// between consecutive readings over a few hundred tries, in nanoseconds.
 #[must_use]
@@ -397,12 +407,7 @@ impl CellState {
         //    verification does not exercise as such) is never timed, not even once.
         if self.rounds.is_empty() {
             if let Some(exp) = expected {
-                let got = match kernel.check(bytes, &mut check) {
-                    Ok(()) if check == exp => None,
-                    Ok(()) => Some(hex(&check)),
-                    Err(malformed) => Some(malformed),
-                };
-                if let Some(got) = got {
+                if let Some(got) = mismatch(kernel.check(bytes, &mut check), &check, exp) {
                     return Err(EngineError::WrongDigestBeforeTiming {
                         expected: hex(exp),
                         got,
@@ -462,12 +467,7 @@ impl CellState {
 
             let checked = kernel.check(bytes, &mut check);
             if let Some(exp) = expected {
-                let got = match checked {
-                    Ok(()) if check == exp => None,
-                    Ok(()) => Some(hex(&check)),
-                    Err(malformed) => Some(malformed),
-                };
-                if let Some(got) = got {
+                if let Some(got) = mismatch(checked, &check, exp) {
                     return Err(EngineError::WrongDigest {
                         expected: hex(exp),
                         got,
