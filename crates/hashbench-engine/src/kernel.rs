@@ -398,12 +398,6 @@ pub fn widest_read_fold() -> fn(&[u8]) -> u64 {
     read_fold
 }
 
-/// [`widest_read_fold`] applied to `data`.
-#[must_use]
-pub fn read_fold_widest(data: &[u8]) -> u64 {
-    widest_read_fold()(data)
-}
-
 /// Explicit AVX-512 loads: four 64-byte accumulators per 256 bytes, so the loop is
 /// bound by load throughput, not by a dependency chain or the auto-vectoriser's mood;
 /// then whole 64-byte blocks, then one masked load for the tail, so that small inputs
@@ -542,7 +536,7 @@ mod tests {
             0usize, 1, 8, 63, 64, 65, 127, 128, 191, 255, 256, 257, 4096, 100_003,
         ] {
             let data: Vec<u8> = (0..len).map(|i| (i * 131 + 3) as u8).collect();
-            assert_eq!(read_fold_widest(&data), read_fold(&data), "len {len}");
+            assert_eq!(widest_read_fold()(&data), read_fold(&data), "len {len}");
         }
     }
 

@@ -9,6 +9,10 @@ use hashbench_report::Run;
 
 use crate::{emit, UsageError, EXIT_FAILED};
 
+/// Changes smaller than this (per cent) never count as significant, in `compare` and in
+/// `run --baseline` alike.
+pub const DEFAULT_NOISE_PERCENT: f64 = 5.0;
+
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum CompareFormat {
     #[default]
@@ -27,8 +31,8 @@ pub struct CompareArgs {
     /// Compare with the baseline saved under NAME by `hashbench run --save-baseline NAME`.
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
-    /// Changes smaller than this never count as significant (`5%` or `0.05`).
-    #[arg(long, default_value = "5%", value_name = "PCT")]
+    /// Changes smaller than this never count as significant (`5` or `5%`).
+    #[arg(long, default_value_t = DEFAULT_NOISE_PERCENT.to_string(), value_name = "PCT")]
     pub noise: String,
     /// Exit 1 if any implementation cell is significantly slower by more than PCT.
     #[arg(long, value_name = "PCT")]

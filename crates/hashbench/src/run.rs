@@ -569,7 +569,11 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         }
     }
     if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
-        let comparison = hashbench_report::compare::compare(base, run, 0.05);
+        let comparison = hashbench_report::compare::compare(
+            base,
+            run,
+            crate::compare::DEFAULT_NOISE_PERCENT / 100.0,
+        );
         eprint!(
             "{}",
             hashbench_report::compare::render(
