@@ -1,8 +1,11 @@
 //! CSV: one row per cell, baselines included (kind = baseline). `flags` holds the cell's
-//! flag codes and `run_flags` the run's (`drift`), each `;`-separated.
+//! flag codes and `run_flags` the run's (`drift`), each `;`-separated. The relative
+//! columns of `--relative-to` come last, one each (`x_slower_than_fastest`,
+//! `pct_vs_slowest`, `perf_vs_ID`), empty where a cell has no reference.
 
 use crate::guards::Flag;
 use crate::model::{Cell, Run};
+use crate::relative::stored_or_computed;
 
 const HEADER: &[&str] = &[
     "kind",
@@ -55,7 +58,7 @@ fn flag_codes(flags: &[Flag]) -> String {
     codes.join(";")
 }
 
-fn row(kind: &str, c: &Cell, run_flags: &str) -> String {
+fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
     let s = &c.summary;
     let e = &c.throughput.estimate;
     let stop = serde_json::to_value(c.stop_reason)
@@ -93,19 +96,31 @@ fn row(kind: &str, c: &Cell, run_flags: &str) -> String {
         flag_codes(&c.flags),
         run_flags.to_string(),
     ]
+    .into_iter()
+    .chain(
+        run.relative_to
+            .iter()
+            .map(|to| opt(stored_or_computed(run, to, c).value)),
+    )
+    .collect::<Vec<_>>()
     .join(",")
 }
 
 pub fn csv(run: &Run) -> String {
-    let mut out = HEADER.join(",");
+    let mut out = HEADER
+        .iter()
+        .map(|h| h.to_string())
+        .chain(run.relative_to.iter().map(|to| field(&to.csv_column())))
+        .collect::<Vec<_>>()
+        .join(",");
     out.push('\n');
     let run_flags = flag_codes(&run.flags);
     for c in &run.cells {
-        out.push_str(&row("hash", c, &run_flags));
+        out.push_str(&row("hash", run, c, &run_flags));
         out.push('\n');
     }
     for c in &run.baselines {
-        out.push_str(&row("baseline", c, &run_flags));
+        out.push_str(&row("baseline", run, c, &run_flags));
         out.push('\n');
     }
     out

@@ -6,6 +6,7 @@
 use crate::format::size;
 use crate::guards::codes;
 use crate::model::{Cell, Run};
+use crate::relative::{stored_or_computed, RelativeTo};
 use crate::text::{flags_section, heading, table, write_header, Style};
 
 /// The row name: hash-speedtest's `NULL-NOP` / `NULL-MEMCPY` for the floors (and
@@ -18,6 +19,15 @@ fn row_name(run: &Run, cell: &Cell) -> String {
     }
 }
 
+/// hash-speedtest's headings start with a capital: "Perf vs BLAKE3".
+fn capitalised(heading: &str) -> String {
+    let mut chars = heading.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 fn cycles(c: f64) -> String {
     if c >= 100.0 {
         format!("{c:.0}")
@@ -26,53 +36,21 @@ fn cycles(c: f64) -> String {
     }
 }
 
-/// hash-speedtest's "perf vs X": this row's cycles over X's, `1.0` for X itself, else
-/// with the difference in percent: `1.141 (+14%)`.
-fn perf_vs(row: &Cell, reference: Option<&Cell>) -> String {
-    let Some(reference) = reference else {
-        return "-".to_string();
-    };
-    if std::ptr::eq(row, reference) {
-        return "1.0".to_string();
-    }
-    match (row.tsc_cycles_per_call, reference.tsc_cycles_per_call) {
-        (Some(a), Some(b)) if b > 0.0 => {
-            let r = a / b;
-            format!("{r:.3} ({:+.0}%)", (r - 1.0) * 100.0)
-        }
-        _ => "-".to_string(),
-    }
-}
-
-/// The cells "perf vs" compares with at one size: each id of `relative_to` (an
-/// implementation or baseline id), or by default the first blake3 implementation,
-/// else the fastest implementation.
-fn references<'a>(rows: &[&'a Cell], relative_to: &[String]) -> Vec<(String, Option<&'a Cell>)> {
-    if !relative_to.is_empty() {
-        return relative_to
-            .iter()
-            .map(|id| {
-                let cell = rows.iter().copied().find(|c| &c.implementation == id);
-                (id.clone(), cell)
-            })
-            .collect();
-    }
-    let hashes = rows.iter().copied().filter(|c| c.algorithm.is_some());
-    let blake3 = hashes
-        .clone()
+/// The cycle view's columns when the run has none: "perf vs" the first blake3
+/// implementation (hash-speedtest's reference), else "× slower than fastest".
+#[must_use]
+pub fn default_relative_to(run: &Run) -> Vec<RelativeTo> {
+    let blake3 = run
+        .cells
+        .iter()
         .find(|c| c.algorithm.as_deref() == Some("blake3"));
-    let chosen = blake3.or_else(|| {
-        hashes
-            .filter(|c| c.tsc_cycles_per_call.is_some())
-            .min_by(|a, b| a.summary.median.0.total_cmp(&b.summary.median.0))
-    });
-    chosen
-        .map(|c| (c.implementation.clone(), Some(c)))
-        .into_iter()
-        .collect()
+    vec![match blake3 {
+        Some(c) => RelativeTo::Cell(c.implementation.clone()),
+        None => RelativeTo::Fastest,
+    }]
 }
 
-fn render(run: &Run, style: Style, relative_to: &[String]) -> String {
+fn render(run: &Run, style: Style) -> String {
     let mut out = String::new();
     write_header(&mut out, run, style);
     let note = match run.tsc_hz {
@@ -85,7 +63,15 @@ fn render(run: &Run, style: Style, relative_to: &[String]) -> String {
         None => "No time-stamp counter on this machine: no cycles to show.".to_string(),
     };
     out.push_str(&note);
-    out.push_str("\n\n");
+    out.push_str(
+        " \"Perf vs\" is the ratio of median times per call (the TSC ticks at a constant \
+         rate, so it is the ratio of cycles too).\n\n",
+    );
+    let refs = if run.relative_to.is_empty() {
+        default_relative_to(run)
+    } else {
+        run.relative_to.clone()
+    };
     for s in run.sizes() {
         let floors = ["baseline/nop", "baseline/memcpy", "baseline/read"]
             .iter()
@@ -101,12 +87,11 @@ fn render(run: &Run, style: Style, relative_to: &[String]) -> String {
             continue;
         }
         out.push_str(&heading(style, 1, &format!("Block size: {}", size(s))));
-        let refs = references(&rows, relative_to);
         let mut header: Vec<String> = ["Hash", "Iterations", "Cycles/call", "Cycles/byte"]
             .iter()
             .map(|h| h.to_string())
             .collect();
-        header.extend(refs.iter().map(|(id, _)| format!("Perf vs {id}")));
+        header.extend(refs.iter().map(|to| capitalised(&to.heading(run))));
         header.push("flags".to_string());
         let body: Vec<Vec<String>> = rows
             .iter()
@@ -118,7 +103,10 @@ fn render(run: &Run, style: Style, relative_to: &[String]) -> String {
                     c.tsc_cycles_per_byte
                         .map_or("-".to_string(), |x| format!("{x:.3}")),
                 ];
-                row.extend(refs.iter().map(|(_, r)| perf_vs(c, *r)));
+                row.extend(
+                    refs.iter()
+                        .map(|to| stored_or_computed(run, to, c).shown()),
+                );
                 row.push(codes(&c.flags));
                 row
             })
@@ -137,12 +125,12 @@ fn render(run: &Run, style: Style, relative_to: &[String]) -> String {
 
 /// The cycle view as aligned text.
 #[must_use]
-pub fn cycles_terminal(run: &Run, relative_to: &[String]) -> String {
-    render(run, Style::Terminal, relative_to)
+pub fn cycles_terminal(run: &Run) -> String {
+    render(run, Style::Terminal)
 }
 
 /// The cycle view as Markdown tables.
 #[must_use]
-pub fn cycles_markdown(run: &Run, relative_to: &[String]) -> String {
-    render(run, Style::Markdown, relative_to)
+pub fn cycles_markdown(run: &Run) -> String {
+    render(run, Style::Markdown)
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::format::{aligned, rate, size, time_ns};
 use crate::model::{Cell, Run};
+use crate::relative::{stored_or_computed, Relative, RelativeTo};
 
 /// A seed's layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -128,33 +129,27 @@ fn divan(run: &Run) -> String {
         out.push_str(&format!("{l:<width$} - {}\n", rate(*gbps)));
     }
     out.push('\n');
-    let mut rows = vec![vec![
-        "name".to_string(),
-        "fastest".to_string(),
-        "slowest".to_string(),
-        "median".to_string(),
-        "mean".to_string(),
-        "samples".to_string(),
-        "iters".to_string(),
-    ]];
+    // divan has no relative column; --relative-to adds them after `iters`.
+    let extra = run.relative_to.len();
+    let mut rows = vec![[
+        "name", "fastest", "slowest", "median", "mean", "samples", "iters",
+    ]
+    .iter()
+    .map(|h| h.to_string())
+    .chain(run.relative_to.iter().map(|to| to.heading(run)))
+    .collect::<Vec<_>>()];
     for (gi, (l, cells)) in groups.iter().enumerate() {
         let last_group = gi + 1 == groups.len();
-        rows.push(vec![
-            format!("{}─ {l}", if last_group { "╰" } else { "├" }),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ]);
+        let mut group_row = vec![String::new(); 7 + extra];
+        group_row[0] = format!("{}─ {l}", if last_group { "╰" } else { "├" });
+        rows.push(group_row);
         for (i, c) in cells.iter().enumerate() {
             let stem = if last_group { "   " } else { "│  " };
             let branch = if i + 1 == cells.len() { "╰" } else { "├" };
             let s = &c.summary;
             let bytes = c.size as f64;
             let gbps = |ns: f64| rate(bytes / ns);
-            rows.push(vec![
+            let mut time_row = vec![
                 format!("{stem}{branch}─ {}", c.size),
                 time_ns(s.min.get()),
                 time_ns(s.max.get()),
@@ -162,22 +157,34 @@ fn divan(run: &Run) -> String {
                 time_ns(s.mean.get()),
                 s.count.to_string(),
                 s.total_iterations.to_string(),
-            ]);
-            rows.push(vec![
+            ];
+            time_row.extend(
+                run.relative_to
+                    .iter()
+                    .map(|to| stored_or_computed(run, to, c).shown()),
+            );
+            rows.push(time_row);
+            let mut rate_row = vec![
                 format!("{stem}{}", if i + 1 == cells.len() { "   " } else { "│  " }),
                 gbps(s.min.get()),
                 gbps(s.max.get()),
                 gbps(s.median.get()),
                 gbps(s.mean.get()),
-                String::new(),
-                String::new(),
-            ]);
+            ];
+            rate_row.resize(7 + extra, String::new());
+            rows.push(rate_row);
         }
     }
-    out.push_str(&aligned(
-        &rows,
-        &[false, false, false, false, false, true, true],
-    ));
+    let mut right = vec![false, false, false, false, false, true, true];
+    right.resize(7 + extra, true);
+    out.push_str(&aligned(&rows, &right));
+    if extra > 0 {
+        let mut note = relative_note(run, &run.relative_to);
+        if let Some(first) = note.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        out.push_str(&format!("\n{note}.\n"));
+    }
     out
 }
 
@@ -192,40 +199,46 @@ fn crystal_rate(ops: f64) -> String {
     }
 }
 
+/// The relative columns of a seed layout: the run's (`--relative-to`), else the seed's
+/// own.
+fn relative_columns(run: &Run, seed: RelativeTo) -> Vec<RelativeTo> {
+    if run.relative_to.is_empty() {
+        vec![seed]
+    } else {
+        run.relative_to.clone()
+    }
+}
+
 fn crystal(run: &Run) -> String {
+    let columns = relative_columns(run, RelativeTo::Fastest);
     let mut rows = Vec::new();
     for s in run.sizes() {
         let cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
-        let fastest = cells
-            .iter()
-            .map(|c| c.summary.median.get())
-            .fold(f64::INFINITY, f64::min);
         for c in cells {
             // The median, not Crystal's mean: on a shared machine a few preempted samples
             // move the mean far from what a call costs.
             let mean = c.summary.median.get();
             let sd_pct = c.summary.std_dev.get() / c.summary.mean.get() * 100.0;
-            rows.push(vec![
+            let mut row = vec![
                 format!("{} {}", label(run, c), s),
                 crystal_rate(1e9 / mean),
                 format!("({})", time_ns(mean)),
                 format!("(±{sd_pct:5.2}%)"),
                 crystal_bytes(c.bytes_allocated_per_call),
-                if mean <= fastest {
-                    "fastest".to_string()
-                } else {
-                    format!("{:.2}× slower", mean / fastest)
-                },
-            ]);
+            ];
+            row.extend(columns.iter().map(|to| stored_or_computed(run, to, c).shown()));
+            rows.push(row);
         }
     }
-    let mut out = aligned(&rows, &[true, true, true, true, true, true]);
+    let right = vec![true; 5 + columns.len()];
+    let mut out = aligned(&rows, &right);
     out.push_str(
         "\nop/s and time are at the median (Crystal prints the mean, which a few preempted \
          samples on a shared machine move far), ± is the standard deviation as a percentage of \
          the mean (as Crystal prints it); B/op counts Rust allocations only (C libraries' \
-         own mallocs are not seen); \"slower\" is against the fastest at the same size.\n",
+         own mallocs are not seen)",
     );
+    out.push_str(&format!("; {}.\n", relative_note(run, &columns)));
     out
 }
 
@@ -246,7 +259,32 @@ fn crystal_bytes(bytes: Option<f64>) -> String {
     }
 }
 
+/// What the relative columns are and how they were chosen.
+fn relative_note(run: &Run, columns: &[RelativeTo]) -> String {
+    let names: Vec<String> = columns.iter().map(|to| to.heading(run)).collect();
+    let which = if columns.len() == 1 {
+        "the last column compares".to_string()
+    } else {
+        format!("the last {} columns compare", columns.len())
+    };
+    format!(
+        "{which} each row with the same size's ({}; --relative-to chooses)",
+        names.join(", ")
+    )
+}
+
+/// Node's "Difference with slowest": blank for the slowest, `+ 12.34 %` otherwise; the
+/// other relative columns as every table prints them.
+fn node_relative(r: &Relative) -> String {
+    match (&r.to, r.is_reference, r.value) {
+        (RelativeTo::Slowest, true, Some(_)) => String::new(),
+        (RelativeTo::Slowest, false, Some(v)) => format!("+ {v:.2} %"),
+        _ => r.shown(),
+    }
+}
+
 fn node(run: &Run) -> String {
+    let columns = relative_columns(run, RelativeTo::Slowest);
     let mut out = String::new();
     for s in run.sizes() {
         let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
@@ -259,49 +297,50 @@ fn node(run: &Run) -> String {
                 .ops_per_sec
                 .total_cmp(&b.throughput.estimate.ops_per_sec)
         });
-        let slowest = cells[0].throughput.estimate.ops_per_sec;
         out.push_str(&format!("### {}\n\n", size(s)));
-        let header = [
-            "Test",
-            "Samples",
-            "Result",
-            "Tolerance",
-            "Difference with slowest",
-        ];
+        let mut header: Vec<String> = ["Test", "Samples", "Result", "Tolerance"]
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        header.extend(columns.iter().map(|to| match to {
+            RelativeTo::Slowest => "Difference with slowest".to_string(),
+            _ => to.heading(run),
+        }));
+        let width = header.len();
         let row = |c: &Cell| {
             let ops = c.throughput.estimate.ops_per_sec;
-            vec![
+            let mut row = vec![
                 label(run, c),
                 c.summary.count.to_string(),
                 format!("{ops:.2} op/sec"),
                 c.ci_percent()
                     .map_or("-".into(), |p| format!("± {p:5.2} %")),
-                if ops <= slowest {
-                    String::new()
-                } else {
-                    format!("+ {:.2} %", (ops / slowest - 1.0) * 100.0)
-                },
-            ]
+            ];
+            row.extend(
+                columns
+                    .iter()
+                    .map(|to| node_relative(&stored_or_computed(run, to, c))),
+            );
+            row
         };
-        let mut rows = vec![header.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
+        let mut rows = vec![header];
         let (fastest, slower) = cells.split_last().expect("non-empty");
         rows.extend(slower.iter().map(|c| row(c)));
-        rows.push(vec![String::new(); 5]);
-        rows.push(vec![
-            "Fastest test".into(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ]);
+        rows.push(vec![String::new(); width]);
+        let mut fastest_heading = vec![String::new(); width];
+        fastest_heading[0] = "Fastest test".into();
+        rows.push(fastest_heading);
         rows.push(row(fastest));
-        out.push_str(&aligned(&rows, &[false, true, true, true, false]));
+        let mut right = vec![false, true, true, true];
+        right.extend(columns.iter().map(|_| false));
+        out.push_str(&aligned(&rows, &right));
         out.push('\n');
     }
     out.push_str(
         "Result is op/s at the median; Tolerance is the 95 % CI of the median (the Node seed's \
-         tolerance is its benchmark library's margin of error).\n",
+         tolerance is its benchmark library's margin of error)",
     );
+    out.push_str(&format!("; {}.\n", relative_note(run, &columns)));
     out
 }
 
@@ -325,6 +364,23 @@ fn openssl_speed(run: &Run) -> String {
     let mut out =
         String::from("The 'numbers' are in 1000s of bytes per second processed (at the median).\n");
     out.push_str(&aligned(&rows, &right));
+    // `openssl speed` has no relative figures; --relative-to adds a grid of each.
+    for to in &run.relative_to {
+        let mut rows = vec![std::iter::once(to.heading(run))
+            .chain(sizes.iter().map(|s| format!("{s} bytes")))
+            .collect::<Vec<_>>()];
+        for (l, cells) in by_label(run) {
+            let mut row = vec![l];
+            for s in &sizes {
+                row.push(cells.iter().find(|c| c.size == *s).map_or("-".into(), |c| {
+                    stored_or_computed(run, to, c).shown()
+                }));
+            }
+            rows.push(row);
+        }
+        out.push('\n');
+        out.push_str(&aligned(&rows, &right));
+    }
     out
 }
 

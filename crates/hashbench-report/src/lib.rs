@@ -13,18 +13,20 @@ pub mod guards;
 pub mod layouts;
 pub mod model;
 pub mod published;
+pub mod relative;
 #[cfg(test)]
 mod testutil;
 mod text;
 
 pub use costmodel::{cost_model, crossover, CostFit, Crossover, Verdict};
 pub use csv::csv;
-pub use cycles::{cycles_markdown, cycles_terminal};
+pub use cycles::{cycles_markdown, cycles_terminal, default_relative_to as cycles_default_relative_to};
 pub use guards::{Flag, FlagCode, Thresholds};
 pub use model::{
     Cell, DriftReference, ProviderVersion, RawSample, ReferencePoint, Run, RunConfig, Skipped,
     StreamsCell, SuiteInfo, Tool, SCHEMA_VERSION,
 };
+pub use relative::{Relative, RelativeTo};
 pub use text::{markdown, terminal};
 
 /// The run's flags as text: the `FLAG` lines of run-wide flags and a `Flags` section

@@ -9,6 +9,7 @@ use crate::costmodel::CostFit;
 use serde::{Deserialize, Serialize};
 
 use crate::guards::Flag;
+use crate::relative::{Relative, RelativeTo};
 
 /// Incremented when a field is removed, renamed or changes meaning; adding fields does not.
 /// Version 2: raw samples carry `elapsed_ns` and `tsc_ticks`; cells carry
@@ -55,6 +56,10 @@ pub struct Run {
     /// Flags about the run as a whole (`drift`); cells carry their own.
     #[serde(default)]
     pub flags: Vec<Flag>,
+    /// The relative columns (`--relative-to`): `fastest`, `slowest` or an id each; every
+    /// cell's and baseline's `relative` holds its figures in this order.
+    #[serde(default)]
+    pub relative_to: Vec<RelativeTo>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.
@@ -212,6 +217,9 @@ pub struct Cell {
     /// Guards that fired for this cell (docs/method.md).
     #[serde(default)]
     pub flags: Vec<Flag>,
+    /// This cell beside the references of the run's `relative_to`, in that order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relative: Vec<Relative>,
 }
 
 /// One timed batch, as `--raw` reports it.

@@ -40,6 +40,7 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         bytes_allocated_per_call: None,
         iteration_scaling: None,
         flags: Vec::new(),
+        relative: Vec::new(),
         stop_reason: StopReason::Precision,
         complete: true,
         raw: None,
@@ -104,5 +105,6 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         suite: None,
         reference: None,
         flags: Vec::new(),
+        relative_to: Vec::new(),
     }
 }

@@ -7,6 +7,7 @@ use crate::costmodel::Interval;
 use crate::format::{aligned, percent, rate, size, time_ns};
 use crate::guards::codes;
 use crate::model::{Cell, Run};
+use crate::relative::stored_or_computed;
 
 /// Where the same content goes: aligned text for a terminal, or Markdown tables.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -148,29 +149,30 @@ fn render(run: &Run, style: Style) -> String {
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                vec![
+                let mut row = vec![
                     format!("{}.", i + 1),
                     c.label(),
                     rate(c.gb_per_sec()),
                     format!("±{}", percent(c.ci_percent())),
-                    ceiling(c),
-                    codes(&c.flags),
-                ]
+                ];
+                row.extend(
+                    run.relative_to
+                        .iter()
+                        .map(|to| stored_or_computed(run, to, c).shown()),
+                );
+                row.push(ceiling(c));
+                row.push(codes(&c.flags));
+                row
             })
             .collect();
-        out.push_str(&table(
-            style,
-            &[
-                "#",
-                "implementation",
-                "throughput",
-                "95 % CI",
-                "vs read",
-                "flags",
-            ],
-            &rows,
-            &[true, false, true, true, false, false],
-        ));
+        let headings: Vec<String> = run.relative_to.iter().map(|to| to.heading(run)).collect();
+        let mut header = vec!["#", "implementation", "throughput", "95 % CI"];
+        header.extend(headings.iter().map(String::as_str));
+        header.extend(["vs read", "flags"]);
+        let mut right = vec![true, false, true, true];
+        right.extend(run.relative_to.iter().map(|_| true));
+        right.extend([false, false]);
+        out.push_str(&table(style, &header, &rows, &right));
         out.push('\n');
     }
     if !run.cells.is_empty() {

@@ -8,6 +8,7 @@ mod list;
 mod pin;
 mod published;
 mod reference;
+mod report;
 mod run;
 mod sizes;
 mod suite;
@@ -68,6 +69,9 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         vectors: Option<std::path::PathBuf>,
     },
+    /// Render a saved run again (`run --format json` output): another format, metric,
+    /// layout or relative columns, without measuring.
+    Report(report::ReportArgs),
     /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
     /// with an interval, and which changes are significant.
     Compare(compare::CompareArgs),
@@ -93,6 +97,7 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
         Command::Run(args) => run::run(args, command_line),
         Command::Compare(args) => compare::run(args),
+        Command::Report(args) => report::run(args),
         Command::Suite(args) => suite::run(args, command_line),
         Command::Crossover(args) => crossover::run(args, command_line),
         Command::List { filter, format } => list::run(&filter, format),

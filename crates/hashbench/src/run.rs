@@ -16,8 +16,8 @@ use hashbench_engine::{
 use hashbench_host::{Build, Host, Tsc};
 use hashbench_report::layouts::Layout;
 use hashbench_report::{
-    Cell, ProviderVersion, RawSample, Run, RunConfig, Skipped, StreamsCell, Thresholds, Tool,
-    SCHEMA_VERSION,
+    Cell, ProviderVersion, RawSample, RelativeTo, Run, RunConfig, Skipped, StreamsCell,
+    Thresholds, Tool, SCHEMA_VERSION,
 };
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
@@ -128,9 +128,12 @@ pub struct RunArgs {
     /// per call and per byte, hash-speedtest's layout). CSV and JSON carry both.
     #[arg(long, value_enum, default_value_t)]
     pub metric: Metric,
-    /// With --metric cycles: add a "perf vs ID" column (repeatable) [default: the first
-    /// blake3 implementation, else the fastest].
-    #[arg(long, value_name = "ID")]
+    /// Add a relative column, in every format (repeatable): `fastest` ("x slower than
+    /// fastest"), `slowest` ("+% vs slowest"), or an implementation or baseline id, with
+    /// @PATTERN if several were measured ("perf vs ID"); each compares a cell with the
+    /// cells of its size [default: none; with --metric cycles, the first blake3
+    /// implementation, else fastest].
+    #[arg(long, value_name = "fastest|slowest|ID")]
     pub relative_to: Vec<String>,
 }
 
@@ -371,6 +374,7 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         raw,
         iteration_scaling: result.iteration_scaling,
         flags: Vec::new(),
+        relative: Vec::new(),
     })
 }
 
@@ -493,15 +497,7 @@ fn sizes_for(args: &RunArgs, host: &Host, max_size: u64) -> Result<Vec<u64>> {
 pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     // Everything the user typed is checked before anything is measured (the rest in
     // `execute`).
-    let layout = match args.layout.as_deref() {
-        None => args.suite.as_ref().map(|s| s.layout).unwrap_or_default(),
-        Some(name) => Layout::parse(name).ok_or_else(|| {
-            UsageError(format!(
-                "unknown --layout '{name}': one of {}",
-                Layout::NAMES.join(", ")
-            ))
-        })?,
-    };
+    let layout = layout_for(args.layout.as_deref(), args.suite.as_ref())?;
     if let Some(path) = &args.output {
         check_output(path)?;
     }
@@ -526,37 +522,8 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     } = execute(&args, command_line, true)?;
     let run = &run;
     let flags = hashbench_report::guards::count(run);
-    let text = match (args.format, args.metric) {
-        (RunFormat::Table, Metric::Cycles) => {
-            hashbench_report::cycles_terminal(run, &args.relative_to)
-        }
-        (RunFormat::Markdown, Metric::Cycles) => {
-            hashbench_report::cycles_markdown(run, &args.relative_to)
-        }
-        (RunFormat::Table | RunFormat::Markdown, _) if layout != Layout::Default => {
-            let mut text = hashbench_report::layouts::render(run, layout).unwrap_or_default();
-            // The seed layouts have no flags column: the flags follow the tables.
-            let flags = hashbench_report::flags_text(run);
-            if !flags.is_empty() {
-                text.push('\n');
-                text.push_str(&flags);
-            }
-            text
-        }
-        (RunFormat::Table, Metric::Time) => hashbench_report::terminal(run),
-        (RunFormat::Markdown, Metric::Time) => hashbench_report::markdown(run),
-        (RunFormat::Csv, _) => hashbench_report::csv(run),
-        (RunFormat::Json, _) => hashbench_report::json(run)?,
-    };
-    match &args.output {
-        Some(path) => {
-            write_atomic(path, &text)?;
-            if !args.quiet {
-                eprintln!("hashbench: wrote {}", path.display());
-            }
-        }
-        None => emit(&text),
-    }
+    let text = render(run, args.format, args.metric, layout)?;
+    write_or_emit(args.output.as_deref(), &text, args.quiet)?;
     let mut regressed = 0;
     if let Some(name) = &args.save_baseline {
         if interrupted {
@@ -599,30 +566,93 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     })
 }
 
-/// `--relative-to` only means something in the cycle view, and must name a selected
-/// implementation or a baseline.
-fn check_relative_to(args: &RunArgs, selected: &[&Implementation]) -> Result<()> {
-    if args.relative_to.is_empty() {
-        return Ok(());
-    }
-    if args.metric != Metric::Cycles {
-        return Err(UsageError("--relative-to applies to --metric cycles only".to_string()).into());
-    }
-    for id in &args.relative_to {
-        let known = selected.iter().any(|imp| imp.id == id.as_str())
-            || Subject::BASELINES
-                .iter()
-                .any(|(_, name)| format!("baseline/{name}") == *id);
-        if !known {
-            let ids: Vec<&str> = selected.iter().map(|imp| imp.id).collect();
-            return Err(UsageError(format!(
-                "--relative-to {id}: not among the measured implementations ({}) or                  baseline/nop, baseline/memcpy, baseline/read",
-                ids.join(", ")
+/// The layout `--layout NAME` names, else the suite's, else the default.
+pub(crate) fn layout_for(
+    name: Option<&str>,
+    suite: Option<&hashbench_report::SuiteInfo>,
+) -> Result<Layout, UsageError> {
+    match name {
+        None => Ok(suite.map(|s| s.layout).unwrap_or_default()),
+        Some(name) => Layout::parse(name).ok_or_else(|| {
+            UsageError(format!(
+                "unknown --layout '{name}': one of {}",
+                Layout::NAMES.join(", ")
             ))
-            .into());
+        }),
+    }
+}
+
+/// `run` rendered in `format`; `metric` and `layout` choose the tables.
+pub(crate) fn render(run: &Run, format: RunFormat, metric: Metric, layout: Layout) -> Result<String> {
+    Ok(match (format, metric) {
+        (RunFormat::Table, Metric::Cycles) => hashbench_report::cycles_terminal(run),
+        (RunFormat::Markdown, Metric::Cycles) => hashbench_report::cycles_markdown(run),
+        (RunFormat::Table | RunFormat::Markdown, _) if layout != Layout::Default => {
+            let mut text = hashbench_report::layouts::render(run, layout).unwrap_or_default();
+            // The seed layouts have no flags column: the flags follow the tables.
+            let flags = hashbench_report::flags_text(run);
+            if !flags.is_empty() {
+                text.push('\n');
+                text.push_str(&flags);
+            }
+            text
         }
+        (RunFormat::Table, Metric::Time) => hashbench_report::terminal(run),
+        (RunFormat::Markdown, Metric::Time) => hashbench_report::markdown(run),
+        (RunFormat::Csv, _) => hashbench_report::csv(run),
+        (RunFormat::Json, _) => hashbench_report::json(run)?,
+    })
+}
+
+/// Writes `text` to `output` (atomically), or to standard output.
+pub(crate) fn write_or_emit(output: Option<&Path>, text: &str, quiet: bool) -> Result<()> {
+    match output {
+        Some(path) => {
+            write_atomic(path, text)?;
+            if !quiet {
+                eprintln!("hashbench: wrote {}", path.display());
+            }
+        }
+        None => emit(text),
     }
     Ok(())
+}
+
+/// `--relative-to`: `fastest`, `slowest`, or one of `ids` (with `@PATTERN`, one of
+/// `patterns`) or a baseline. Repeats are dropped.
+pub(crate) fn parse_relative_to(
+    texts: &[String],
+    ids: &[&str],
+    patterns: &[String],
+) -> Result<Vec<RelativeTo>, UsageError> {
+    let mut out = Vec::new();
+    for text in texts {
+        let to = RelativeTo::parse(text.trim());
+        if let Some((id, pattern)) = to.id_and_pattern() {
+            let baseline = Subject::BASELINES
+                .iter()
+                .any(|(_, name)| format!("baseline/{name}") == id);
+            if !baseline && !ids.contains(&id) {
+                return Err(UsageError(format!(
+                    "--relative-to {text}: give fastest, slowest, or one of the measured \
+                     implementations ({}) or baseline/nop, baseline/memcpy, baseline/read",
+                    ids.join(", ")
+                )));
+            }
+            if let Some(p) = pattern {
+                if baseline || !patterns.iter().any(|m| m == p) {
+                    return Err(UsageError(format!(
+                        "--relative-to {text}: pattern '{p}' is not measured (--pattern: {})",
+                        patterns.join(", ")
+                    )));
+                }
+            }
+        }
+        if !out.contains(&to) {
+            out.push(to);
+        }
+    }
+    Ok(out)
 }
 
 /// Verifies, then measures what `args` selects (the baselines too when `baselines`), and
@@ -646,7 +676,11 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     } else {
         select(&args.filter)?
     };
-    check_relative_to(args, &selected)?;
+    let relative_to = parse_relative_to(
+        &args.relative_to,
+        &selected.iter().map(|imp| imp.id).collect::<Vec<_>>(),
+        &patterns.iter().map(Pattern::to_string).collect::<Vec<_>>(),
+    )?;
     if let Some(cpu) = args.pin {
         crate::pin::check(cpu)?;
     }
@@ -1077,9 +1111,17 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
         suite: args.suite.clone(),
         reference: Some(reference.finish()),
         flags: Vec::new(),
+        relative_to: Vec::new(),
     };
     hashbench_report::guards::apply(&mut run, &Thresholds::default());
     run.cost_model = hashbench_report::cost_model(&run);
+    // After the guards: a flagged cell is never the fastest or slowest others are
+    // measured against.
+    let relative_to = match (relative_to.is_empty(), args.metric) {
+        (true, Metric::Cycles) => hashbench_report::cycles_default_relative_to(&run),
+        _ => relative_to,
+    };
+    hashbench_report::relative::apply(&mut run, &relative_to);
     Ok(Outcome {
         run,
         failed,

@@ -199,12 +199,13 @@ fn relative_to_must_name_a_measured_implementation_in_the_cycle_view() {
         err.contains("--relative-to blake3/blake3") && err.contains("crc32/crc32fast"),
         "{err}"
     );
+    // A pattern that is not measured cannot be the reference either.
     let out = hashbench()
-        .args(["run", "crc32/crc32fast", "--relative-to", "crc32/crc32fast"])
+        .args(["run", "crc32/crc32fast", "--relative-to", "crc32/crc32fast@hex"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--metric cycles"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pattern 'hex' is not measured"));
 }
 
 #[test]

@@ -1,0 +1,49 @@
+//! `hashbench report FILE`: renders a saved run (`hashbench run --format json`) again, in
+//! any format, metric or layout, with other relative columns, without measuring anything.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use crate::run::{layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat};
+
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// A result file of `hashbench run --format json` (or of `suite`).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RunFormat,
+    /// What table and Markdown show: time or cycles (as for `run`).
+    #[arg(long, value_enum, default_value_t)]
+    pub metric: Metric,
+    /// A seed benchmark's layout: default, divan, crystal, node, openssl-speed [default:
+    /// the run's suite's, else default].
+    #[arg(long, value_name = "NAME")]
+    pub layout: Option<String>,
+    /// Relative columns instead of the run's own (as for `run`; repeatable): fastest,
+    /// slowest, or an implementation or baseline id in the file, with @PATTERN.
+    #[arg(long, value_name = "fastest|slowest|ID")]
+    pub relative_to: Vec<String>,
+    /// Write to FILE (atomically) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: ReportArgs) -> Result<u8> {
+    let mut run = crate::compare::read_run(&args.file)?;
+    let layout = layout_for(args.layout.as_deref(), run.suite.as_ref())?;
+    if !args.relative_to.is_empty() {
+        let mut ids: Vec<&str> = Vec::new();
+        for c in &run.cells {
+            if !ids.contains(&c.implementation.as_str()) {
+                ids.push(&c.implementation);
+            }
+        }
+        let to = parse_relative_to(&args.relative_to, &ids, &run.config.patterns)?;
+        hashbench_report::relative::apply(&mut run, &to);
+    }
+    let text = render(&run, args.format, args.metric, layout)?;
+    write_or_emit(args.output.as_deref(), &text, false)?;
+    Ok(0)
+}
