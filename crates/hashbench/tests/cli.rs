@@ -5,13 +5,16 @@
 //! (`full_verify_json_passes_everything`); the other `verify` tests pick a few
 //! implementations.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
 use serde_json::Value;
+
+use common::{assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json};
 
 const ALGORITHMS: [&str; 24] = [
     "adler32",
@@ -46,44 +49,9 @@ const MD5_EMPTY: &str = "d41d8cd98f00b204e9800998ecf8427e";
 /// sha256("abc"), from FIPS 180-2.
 const SHA256_ABC: &str = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 
-fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("the hashbench binary is built for tests")
-}
-
 /// Runs hashbench with `args` and no standard input.
 fn run(args: &[&str]) -> Output {
-    hashbench()
-        .args(args)
-        .write_stdin(Vec::<u8>::new())
-        .output()
-        .expect("run hashbench")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Everything a failed assertion needs to explain itself.
-fn show(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn assert_exit(o: &Output, code: i32) {
-    assert_eq!(o.status.code(), Some(code), "{}", show(o));
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", show(o)))
+    output(hashbench().args(args).write_stdin(Vec::<u8>::new()))
 }
 
 fn str_field<'a>(v: &'a Value, key: &str) -> &'a str {
@@ -105,7 +73,7 @@ fn list_json(filter: &[&str]) -> Value {
     args.extend_from_slice(&["--format", "json"]);
     let o = run(&args);
     assert_exit(&o, 0);
-    let v = json(&o);
+    let v = stdout_json(&o);
     assert_eq!(v["schema_version"], 1, "{v}");
     v
 }
@@ -380,7 +348,7 @@ fn verify_crc32_and_md5_passes() {
 fn full_verify_json_passes_everything() {
     let o = run(&["verify", "--format", "json"]);
     assert_exit(&o, 0);
-    let v = json(&o);
+    let v = stdout_json(&o);
     assert_eq!(v["schema_version"], 1);
     let outcomes = array(&v, "outcomes");
     assert!(outcomes.len() >= 50, "{} outcomes", outcomes.len());
@@ -554,13 +522,12 @@ fn sum_files() -> SumFiles {
 }
 
 fn hashbench_sum(files: &SumFiles, imp: &str) -> Vec<u8> {
-    let o = hashbench()
-        .current_dir(files.dir.path())
-        .args(["sum", "-i", imp])
-        .args(&files.names)
-        .output()
-        .expect("run hashbench sum");
-    assert_exit(&o, 0);
+    let o = run_ok(
+        hashbench()
+            .current_dir(files.dir.path())
+            .args(["sum", "-i", imp])
+            .args(&files.names),
+    );
     assert!(o.stderr.is_empty(), "{}", show(&o));
     o.stdout
 }
@@ -707,22 +674,16 @@ fn sum_reads_standard_input() {
         &["sum", "-i", "sha2-256", "-"][..],
         &["sum", "-i", "sha2-256"][..],
     ] {
-        let o = hashbench()
-            .args(args)
-            .write_stdin("abc")
-            .output()
-            .expect("run hashbench sum");
-        assert_exit(&o, 0);
+        let o = run_ok(hashbench().args(args).write_stdin("abc"));
         assert_eq!(stdout(&o), format!("{SHA256_ABC}  -\n"), "{args:?}");
     }
 
     // Empty standard input.
-    let o = hashbench()
-        .args(["sum", "-i", "md5", "-"])
-        .write_stdin(Vec::<u8>::new())
-        .output()
-        .expect("run hashbench sum");
-    assert_exit(&o, 0);
+    let o = run_ok(
+        hashbench()
+            .args(["sum", "-i", "md5", "-"])
+            .write_stdin(Vec::<u8>::new()),
+    );
     assert_eq!(stdout(&o), format!("{MD5_EMPTY}  -\n"));
 }
 
@@ -733,9 +694,8 @@ fn sum_reports_missing_files_and_directories_and_goes_on() {
     std::fs::write(dir.path().join("b.txt"), "").expect("write b.txt");
     std::fs::create_dir(dir.path().join("subdir")).expect("create subdir");
 
-    let o = hashbench()
-        .current_dir(dir.path())
-        .args([
+    let o = run_exit(
+        hashbench().current_dir(dir.path()).args([
             "sum",
             "-i",
             "md5",
@@ -743,10 +703,9 @@ fn sum_reports_missing_files_and_directories_and_goes_on() {
             "missing.txt",
             "subdir",
             "b.txt",
-        ])
-        .output()
-        .expect("run hashbench sum");
-    assert_exit(&o, 1);
+        ]),
+        1,
+    );
     assert_eq!(
         stdout(&o),
         format!("{MD5_ABC}  a.txt\n{MD5_EMPTY}  b.txt\n"),

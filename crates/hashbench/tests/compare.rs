@@ -1,48 +1,35 @@
 //! `hashbench compare` and saved baselines, end to end. The runs are real but tiny; the
 //! slowdowns are made by editing a result file, so no test depends on the machine's speed.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use serde_json::Value;
 
-fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("binary built")
-}
+use common::{
+    assert_exit, assert_success, hashbench, output, read_json, run_exit, run_ok, run_ok_json,
+    stdout, stdout_json, ONE_CELL, QUICK,
+};
 
 /// A real run of two cheap implementations at two sizes, written to `dir/name`.
 fn quick_run(dir: &Path, name: &str) -> PathBuf {
     let path = dir.join(name);
-    let out = hashbench()
-        .args([
-            "run",
-            "crc32/crc32fast",
-            "adler32/adler2",
-            "--sizes",
-            "64,4k",
-            "--time",
-            "0.02",
-            "-q",
-            "--seed",
-            "5",
-            "--format",
-            "json",
-            "-o",
-        ])
-        .arg(&path)
-        .output()
-        .expect("hashbench runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_ok(
+        hashbench()
+            .args(QUICK)
+            .args(["--format", "json", "-o"])
+            .arg(&path),
     );
     path
 }
 
-fn read(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).expect("result file readable");
-    serde_json::from_str(&text).expect("result file is JSON")
+/// hashbench with its saved baselines kept in `data`.
+fn with_data_dir(data: &Path) -> Command {
+    let mut cmd = hashbench();
+    cmd.env("HASHBENCH_DATA_DIR", data);
+    cmd
 }
 
 fn write(path: &Path, v: &Value) {
@@ -92,9 +79,8 @@ fn slower(mut run: Value, factor: f64) -> Value {
 fn a_run_compared_with_itself_has_no_significant_change() {
     let dir = tempfile::tempdir().unwrap();
     let a = quick_run(dir.path(), "a.json");
-    let out = hashbench().arg("compare").arg(&a).arg(&a).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out = run_ok(hashbench().arg("compare").arg(&a).arg(&a));
+    let text = stdout(&out);
     assert!(
         text.contains("10 cells joined: 0 slower, 0 faster, 10 within noise, 0 unreliable"),
         "{text}"
@@ -104,68 +90,57 @@ fn a_run_compared_with_itself_has_no_significant_change() {
 #[test]
 fn a_ten_percent_slowdown_is_detected_and_fails_the_check() {
     let dir = tempfile::tempdir().unwrap();
-    let real = read(&quick_run(dir.path(), "real.json"));
+    let real = read_json(&quick_run(dir.path(), "real.json"));
     let base = dir.path().join("base.json");
     let worse = dir.path().join("worse.json");
     let slightly = dir.path().join("slightly.json");
     write(&base, &quiet(real.clone()));
     write(&worse, &slower(quiet(real.clone()), 1.10));
     write(&slightly, &slower(quiet(real), 1.02));
+    let check = |new: &Path| {
+        output(
+            hashbench()
+                .arg("compare")
+                .arg(&base)
+                .arg(new)
+                .args(["--fail-on-regression", "5"]),
+        )
+    };
 
-    let out = hashbench()
-        .arg("compare")
-        .args([&base, &worse])
-        .args(["--fail-on-regression", "5"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out = check(&worse);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
     assert!(text.contains("4 slower"), "{text}");
     assert!(text.contains("SLOWER by 10.0 %"), "{text}");
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("regression: crc32/crc32fast"), "{err}");
 
     // 2 % is below the 5 % noise threshold: reported, not significant, exit 0.
-    let out = hashbench()
-        .arg("compare")
-        .args([&base, &slightly])
-        .args(["--fail-on-regression", "5"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().contains("0 slower"));
+    let out = check(&slightly);
+    assert_success(&out);
+    assert!(stdout(&out).contains("0 slower"));
 
     // The same slowdown in a run the drift guard flagged (the machine changed speed) is
     // reported as unreliable and does not fail the check.
-    let mut drifted = read(&worse);
+    let mut drifted = read_json(&worse);
     drifted["flags"] = serde_json::json!([{"code": "drift", "reason": "test"}]);
     let drifted_path = dir.path().join("drifted.json");
     write(&drifted_path, &drifted);
-    let out = hashbench()
-        .arg("compare")
-        .args([&base, &drifted_path])
-        .args(["--fail-on-regression", "5"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out = check(&drifted_path);
+    assert_success(&out);
+    let text = stdout(&out);
     assert!(
         text.contains("0 slower") && text.contains("4 unreliable"),
         "{text}"
     );
 
     // JSON carries the same verdicts.
-    let out = hashbench()
-        .arg("compare")
-        .args([&base, &worse])
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = stdout_json(&output(
+        hashbench()
+            .arg("compare")
+            .args([&base, &worse])
+            .args(["--format", "json"]),
+    ));
     let changes = v["comparisons"][0]["comparison"]["changes"]
         .as_array()
         .unwrap();
@@ -184,9 +159,9 @@ fn bad_result_files_are_usage_errors_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let good = quick_run(dir.path(), "good.json");
     let text = std::fs::read_to_string(&good).unwrap();
-    let mut newer = read(&good);
+    let mut newer = read_json(&good);
     newer["schema_version"] = 99.into();
-    let mut absurd = read(&good);
+    let mut absurd = read_json(&good);
     absurd["cells"][0]["summary"]["median"] = (-5.0).into();
     let cases: Vec<(&str, String, &str)> = vec![
         (
@@ -206,26 +181,21 @@ fn bad_result_files_are_usage_errors_naming_the_file() {
     for (name, contents, why) in cases {
         let path = dir.path().join(name);
         std::fs::write(&path, contents).unwrap();
-        let out = hashbench()
-            .arg("compare")
-            .arg(&good)
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = output(hashbench().arg("compare").arg(&good).arg(&path));
         assert_eq!(out.status.code(), Some(2), "{name}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(name) && err.contains(why), "{name}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
-    let out = hashbench().arg("compare").arg(&good).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "one file is not a comparison");
-    let out = hashbench()
-        .arg("compare")
-        .arg(&good)
-        .arg(dir.path().join("missing.json"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    // One file is not a comparison.
+    run_exit(hashbench().arg("compare").arg(&good), 2);
+    run_exit(
+        hashbench()
+            .arg("compare")
+            .arg(&good)
+            .arg(dir.path().join("missing.json")),
+        2,
+    );
 }
 
 #[test]
@@ -233,32 +203,19 @@ fn saved_baselines_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let run = |extra: &[&str]| {
-        hashbench()
-            .env("HASHBENCH_DATA_DIR", &data)
-            .args([
-                "run",
-                "crc32/crc32fast",
-                "--sizes",
-                "64",
-                "--time",
-                "0.02",
-                "-q",
-            ])
-            .args(["--format", "json"])
-            .args(extra)
-            .output()
-            .unwrap()
+        output(
+            with_data_dir(&data)
+                .args(ONE_CELL)
+                .args(["--format", "json"])
+                .args(extra),
+        )
     };
     let saved = run(&["--save-baseline", "main-1"]);
-    assert!(
-        saved.status.success(),
-        "{}",
-        String::from_utf8_lossy(&saved.stderr)
-    );
+    assert_success(&saved);
     assert!(data.join("baselines/main-1.json").is_file());
 
     let again = run(&["--baseline", "main-1"]);
-    assert!(again.status.success());
+    assert_success(&again);
     let err = String::from_utf8(again.stderr).unwrap();
     assert!(
         err.contains("baseline main-1") && err.contains("cells joined"),
@@ -266,46 +223,33 @@ fn saved_baselines_round_trip() {
     );
 
     let missing = run(&["--baseline", "nope"]);
-    assert_eq!(missing.status.code(), Some(2));
+    assert_exit(&missing, 2);
     assert!(String::from_utf8(missing.stderr)
         .unwrap()
         .contains("no saved baseline 'nope'"));
     let bad = run(&["--save-baseline", "../escape"]);
-    assert_eq!(bad.status.code(), Some(2));
+    assert_exit(&bad, 2);
     assert!(!dir.path().join("escape.json").exists());
 
     let file = quick_run(dir.path(), "x.json");
-    let out = hashbench()
-        .env("HASHBENCH_DATA_DIR", &data)
-        .args(["compare", "--baseline", "main-1"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = run_ok(
+        with_data_dir(&data)
+            .args(["compare", "--baseline", "main-1"])
+            .arg(&file),
     );
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .contains("crc32/crc32fast"));
+    assert!(stdout(&out).contains("crc32/crc32fast"));
 }
 
 #[test]
 fn suites_list_run_and_refuse_bad_input() {
-    let list = hashbench().args(["suite", "--list"]).output().unwrap();
-    assert!(list.status.success());
-    let text = String::from_utf8(list.stdout).unwrap();
+    let list = run_ok(hashbench().args(["suite", "--list"]));
+    let text = stdout(&list);
     assert!(
         text.contains("checksum-benchmarks") && text.contains("openssl-speed"),
         "{text}"
     );
 
-    let unknown = hashbench()
-        .args(["suite", "no-such-suite"])
-        .output()
-        .unwrap();
-    assert_eq!(unknown.status.code(), Some(2));
+    let unknown = run_exit(hashbench().args(["suite", "no-such-suite"]), 2);
     assert!(String::from_utf8(unknown.stderr)
         .unwrap()
         .contains("checksum-benchmarks"));
@@ -319,40 +263,29 @@ fn suites_list_run_and_refuse_bad_input() {
          sizes = \"64,4k\"\nlayout = \"node\"\n[labels]\n\"crc32/crc32fast\" = \"my crc\"\n",
     )
     .unwrap();
-    let out = hashbench()
-        .args(["suite", "--file"])
-        .arg(&mine)
-        .args(["--time", "0.02", "-q"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = run_ok(
+        hashbench()
+            .args(["suite", "--file"])
+            .arg(&mine)
+            .args(["--time", "0.02", "-q"]),
     );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert!(
         text.contains("Fastest test") && text.contains("my crc"),
         "{text}"
     );
 
-    let json = hashbench()
-        .args(["suite", "--file"])
-        .arg(&mine)
-        .args(["--time", "0.02", "-q", "--format", "json"])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let v = stdout_json(&output(
+        hashbench()
+            .args(["suite", "--file"])
+            .arg(&mine)
+            .args(["--time", "0.02", "-q", "--format", "json"]),
+    ));
     assert_eq!(v["suite"]["name"], "mine");
     assert_eq!(v["suite"]["layout"], "node");
 
     std::fs::write(&mine, "name = \"mine\"\n").unwrap();
-    let bad = hashbench()
-        .args(["suite", "--file"])
-        .arg(&mine)
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
+    let bad = run_exit(hashbench().args(["suite", "--file"]).arg(&mine), 2);
     assert!(String::from_utf8(bad.stderr).unwrap().contains("mine.toml"));
 }
 
@@ -360,34 +293,23 @@ fn suites_list_run_and_refuse_bad_input() {
 fn beside_published_flags_the_node_seeds_4_mib_rows() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mine.json");
-    let out = hashbench()
-        .args([
-            "run",
-            "sha2-256/ring",
-            "blake2b-512/libsodium",
-            "--sizes",
-            "64,4m",
-        ])
-        .args(["--time", "0.02", "-q", "--format", "json", "-o"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_ok(
+        hashbench()
+            .args([
+                "run",
+                "sha2-256/ring",
+                "blake2b-512/libsodium",
+                "--sizes",
+                "64,4m",
+            ])
+            .args(["--time", "0.02", "-q", "--format", "json", "-o"])
+            .arg(&path),
     );
-    let out = hashbench()
-        .args(["compare", "--published", "--seed", "4", "--format", "json"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let rows = run_ok_json(
+        hashbench()
+            .args(["compare", "--published", "--seed", "4", "--format", "json"])
+            .arg(&path),
     );
-    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = rows.as_array().unwrap();
     let at = |size: u64| -> Vec<&Value> { rows.iter().filter(|r| r["size"] == size).collect() };
     assert!(!at(4 << 20).is_empty() && !at(64).is_empty());
@@ -398,21 +320,20 @@ fn beside_published_flags_the_node_seeds_4_mib_rows() {
         assert_eq!(r["flags"], serde_json::json!([]), "{r}");
         assert!(r["speedup"].as_f64().unwrap() > 0.0);
     }
-    let text = hashbench()
-        .args(["compare", "--published", "--seed", "4"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let text = String::from_utf8(text.stdout).unwrap();
+    let text = stdout(&output(
+        hashbench()
+            .args(["compare", "--published", "--seed", "4"])
+            .arg(&path),
+    ));
     assert!(
         text.contains("IMPLAUSIBLE: flat-scaling") && text.contains("i7-6700"),
         "{text}"
     );
 
-    let bad = hashbench()
-        .args(["compare", "--published", "--seed", "9"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
+    run_exit(
+        hashbench()
+            .args(["compare", "--published", "--seed", "9"])
+            .arg(&path),
+        2,
+    );
 }

@@ -2,16 +2,18 @@
 //! into exit code 1; `--pin`, `--metric cycles` and `--relative-to` as a user meets
 //! them. No wall-clock speed is asserted.
 
+mod common;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("binary built")
-}
+use common::{
+    hashbench, output, read_json, run_exit, run_ok, spawn_writing, stderr, stdout, stdout_json,
+    usage_error, ONE_CELL,
+};
 
 /// The CPUs this process may run on.
 fn allowed_cpus() -> Vec<usize> {
@@ -96,8 +98,8 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
     let cpu = allowed_cpus()[0];
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("noisy.json");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hashbench"))
-        .args([
+    let child = spawn_writing(
+        &[
             "run",
             "blake2b-512/blake2b_simd+portable",
             "--sizes",
@@ -115,13 +117,9 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
             "-q",
             "--seed",
             "3",
-            "-o",
-        ])
-        .arg(&target)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        ],
+        &target,
+    );
     // Verification and the first reference timing take well under a second, round 1
     // about one more; the run takes about 4 s (three rounds of 1 s, plus the references).
     std::thread::sleep(Duration::from_millis(1500));
@@ -131,7 +129,7 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("--strict"), "{stderr}");
-    let run: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    let run = read_json(&target);
     assert_eq!(run["config"]["pin_cpu"], cpu);
     let codes = |flags: &Value| -> Vec<String> {
         flags
@@ -165,47 +163,40 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
 
 #[test]
 fn a_cpu_outside_the_allowed_set_is_a_usage_error() {
-    let out = hashbench()
-        .args(["run", "crc32/crc32fast", "--sizes", "64", "--pin", "100000"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--pin 100000"), "{err}");
-    assert!(out.stdout.is_empty());
-    let out = hashbench()
-        .args(["run", "crc32/crc32fast", "--pin", "zero"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    usage_error(
+        &["run", "crc32/crc32fast", "--sizes", "64", "--pin", "100000"],
+        "--pin 100000",
+    );
+    run_exit(
+        hashbench().args(["run", "crc32/crc32fast", "--pin", "zero"]),
+        2,
+    );
 }
 
 #[test]
 fn relative_to_must_name_a_measured_implementation_in_the_cycle_view() {
-    let out = hashbench()
-        .args([
+    let out = run_exit(
+        hashbench().args([
             "run",
             "crc32/crc32fast",
             "--metric",
             "cycles",
             "--relative-to",
             "blake3/blake3",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+        ]),
+        2,
+    );
+    let err = stderr(&out);
     assert!(
         err.contains("--relative-to blake3/blake3") && err.contains("crc32/crc32fast"),
         "{err}"
     );
     // A pattern that is not measured cannot be the reference either.
-    let out = hashbench()
-        .args(["run", "crc32/crc32fast", "--relative-to", "crc32/crc32fast@hex"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("pattern 'hex' is not measured"));
+    let out = run_exit(
+        hashbench().args(["run", "crc32/crc32fast", "--relative-to", "crc32/crc32fast@hex"]),
+        2,
+    );
+    assert!(stderr(&out).contains("pattern 'hex' is not measured"));
 }
 
 #[test]
@@ -226,13 +217,7 @@ fn the_cycle_view_has_hash_speedtests_rows_and_columns() {
         "--relative-to",
         "baseline/memcpy",
     ];
-    let out = hashbench().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&run_ok(hashbench().args(args)));
     assert!(text.contains("TSC reference cycles"), "{text}");
     assert!(text.contains("Block size: 4 KiB"), "{text}");
     let header = text
@@ -275,41 +260,23 @@ fn the_cycle_view_has_hash_speedtests_rows_and_columns() {
     let memcpy = rows.iter().find(|r| r.contains("NULL-MEMCPY")).unwrap();
     assert!(memcpy.contains(" 1.0"), "{memcpy}");
 
-    let md = hashbench()
-        .args(args)
-        .args(["--format", "markdown"])
-        .output()
-        .unwrap();
-    let md = String::from_utf8(md.stdout).unwrap();
+    let md = stdout(&output(
+        hashbench().args(args).args(["--format", "markdown"]),
+    ));
     assert!(md.contains("## Block size: 4 KiB"), "{md}");
     assert!(md.contains("| NULL-NOP |"), "{md}");
 }
 
 #[test]
 fn flags_have_a_column_in_csv_and_arrays_in_json() {
-    let base = [
-        "run",
-        "crc32/crc32fast",
-        "--sizes",
-        "64",
-        "--time",
-        "0.02",
-        "-q",
-    ];
-    let csv = hashbench()
-        .args(base)
-        .args(["--format", "csv"])
-        .output()
-        .unwrap();
-    let csv = String::from_utf8(csv.stdout).unwrap();
+    let csv = stdout(&output(
+        hashbench().args(ONE_CELL).args(["--format", "csv"]),
+    ));
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     assert_eq!(header[header.len() - 2..], ["flags", "run_flags"]);
-    let json = hashbench()
-        .args(base)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    let run: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let run = stdout_json(&output(
+        hashbench().args(ONE_CELL).args(["--format", "json"]),
+    ));
     assert!(run["flags"].is_array());
     assert!(run["config"]["pin_cpu"].is_null());
     for c in run["cells"]

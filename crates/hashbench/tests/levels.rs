@@ -1,30 +1,12 @@
 //! `--threads`, `--streams`, `--sizes cache`, the cost model and `hashbench crossover`, end
 //! to end. Budgets are tiny: these tests check behaviour and bookkeeping, never speed.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("binary built")
-}
+use common::{hashbench, output, read_json, run_ok, run_ok_json, stdout, usage_error};
 
-fn json(args: &[&str]) -> Value {
-    let out = hashbench().args(args).output().expect("hashbench runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn usage_error(args: &[&str], says: &str) {
-    let out = hashbench().args(args).output().expect("hashbench runs");
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(says), "{args:?}: {err}");
-    assert!(out.stdout.is_empty());
-}
+/// One implementation hashing two streams at once, at 4 KiB.
+const TWO_STREAMS: &[&str] = &["run", "crc32/crc32fast", "--streams", "2", "--sizes", "4k"];
 
 #[test]
 fn bad_threads_streams_and_crossover_ids_are_usage_errors() {
@@ -67,7 +49,7 @@ fn bad_threads_streams_and_crossover_ids_are_usage_errors() {
 
 #[test]
 fn threads_give_parallel_implementations_a_pool_and_others_not_applicable() {
-    let run = json(&[
+    let run = run_ok_json(hashbench().args([
         "run",
         "blake3/blake3+rayon",
         "crc32/crc32fast",
@@ -82,7 +64,7 @@ fn threads_give_parallel_implementations_a_pool_and_others_not_applicable() {
         "json",
         "--seed",
         "3",
-    ]);
+    ]));
     let cells = run["cells"].as_array().unwrap();
     let mut seen: Vec<(String, u64, String)> = cells
         .iter()
@@ -110,19 +92,11 @@ fn threads_give_parallel_implementations_a_pool_and_others_not_applicable() {
 
 #[test]
 fn streams_report_aggregate_and_efficiency() {
-    let run = json(&[
-        "run",
-        "crc32/crc32fast",
-        "--streams",
-        "2",
-        "--sizes",
-        "4k",
-        "--time",
-        "0.04",
-        "-q",
-        "--format",
-        "json",
-    ]);
+    let run = run_ok_json(
+        hashbench()
+            .args(TWO_STREAMS)
+            .args(["--time", "0.04", "-q", "--format", "json"]),
+    );
     let streams = run["streams"].as_array().unwrap();
     assert_eq!(streams.len(), 1);
     let s = &streams[0];
@@ -140,21 +114,9 @@ fn streams_report_aggregate_and_efficiency() {
         "{e}"
     );
     assert_eq!(run["config"]["streams"], 2);
-    let table = hashbench()
-        .args([
-            "run",
-            "crc32/crc32fast",
-            "--streams",
-            "2",
-            "--sizes",
-            "4k",
-            "--time",
-            "0.02",
-            "-q",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(table.stdout).unwrap();
+    let text = stdout(&output(
+        hashbench().args(TWO_STREAMS).args(["--time", "0.02", "-q"]),
+    ));
     assert!(
         text.contains("Streams") && text.contains("scaling efficiency"),
         "{text}"
@@ -169,7 +131,7 @@ fn cache_sizes_and_levels() {
         usage_error(&["run", "crc32/crc32fast", "--sizes", "cache"], "cache");
         return;
     };
-    let run = json(&[
+    let run = run_ok_json(hashbench().args([
         "run",
         "crc32/crc32fast",
         "--sizes",
@@ -181,7 +143,7 @@ fn cache_sizes_and_levels() {
         "-q",
         "--format",
         "json",
-    ]);
+    ]));
     let sizes: Vec<u64> = run["config"]["sizes"]
         .as_array()
         .unwrap()
@@ -207,29 +169,21 @@ fn a_sweep_gets_a_cost_model_and_crossover_reads_a_saved_run() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sweep.json");
     let path = path.to_str().unwrap();
-    let out = hashbench()
-        .args([
-            "run",
-            "crc32/crc",
-            "crc32/crc32fast",
-            "--sizes",
-            "64,256,1k,4k",
-            "--time",
-            "0.02",
-            "-q",
-            "--format",
-            "json",
-            "-o",
-            path,
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let run: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    run_ok(hashbench().args([
+        "run",
+        "crc32/crc",
+        "crc32/crc32fast",
+        "--sizes",
+        "64,256,1k,4k",
+        "--time",
+        "0.02",
+        "-q",
+        "--format",
+        "json",
+        "-o",
+        path,
+    ]));
+    let run = read_json(std::path::Path::new(path));
     let model = run["cost_model"].as_array().unwrap();
     assert_eq!(model.len(), 2);
     for f in model {
@@ -239,16 +193,9 @@ fn a_sweep_gets_a_cost_model_and_crossover_reads_a_saved_run() {
         assert!(b["low"].as_f64().unwrap() <= b["estimate"].as_f64().unwrap());
         assert!(b["estimate"].as_f64().unwrap() <= b["high"].as_f64().unwrap());
     }
-    let out = hashbench()
-        .args(["crossover", "crc32/crc32fast", "crc32/crc", "--from", path])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out =
+        run_ok(hashbench().args(["crossover", "crc32/crc32fast", "crc32/crc", "--from", path]));
+    let text = stdout(&out);
     assert!(
         text.contains("A = crc32/crc32fast, B = crc32/crc"),
         "{text}"

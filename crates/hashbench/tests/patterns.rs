@@ -2,12 +2,11 @@
 //! cannot express listed as skipped, allocations per call in every format, bad patterns
 //! refused. Budgets are tiny: behaviour only, never speed.
 
-use assert_cmd::Command;
+mod common;
+
 use serde_json::Value;
 
-fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("binary built")
-}
+use common::{hashbench, output, run_ok, run_ok_json, stderr, stdout, usage_error};
 
 const RUN: &[&str] = &[
     "run",
@@ -37,17 +36,7 @@ fn cell<'a>(cells: &'a [Value], imp: &str, pattern: &str) -> Option<&'a Value> {
 
 #[test]
 fn each_pattern_is_a_cell_and_inexpressible_ones_are_skipped() {
-    let out = hashbench()
-        .args(RUN)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let run: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = run_ok_json(hashbench().args(RUN).args(["--format", "json"]));
     assert_eq!(
         run["config"]["patterns"],
         serde_json::json!(["reuse", "alloc", "by-name", "streaming:1k"]),
@@ -117,9 +106,7 @@ fn each_pattern_is_a_cell_and_inexpressible_ones_are_skipped() {
 
 #[test]
 fn table_and_csv_show_the_pattern_and_allocations() {
-    let out = hashbench().args(RUN).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&run_ok(hashbench().args(RUN)));
     assert!(text.contains("blake2b-512/openssl [by-name]"), "{text}");
     assert!(text.contains("allocs/call"), "{text}");
     assert!(
@@ -127,12 +114,7 @@ fn table_and_csv_show_the_pattern_and_allocations() {
         "{text}"
     );
 
-    let out = hashbench()
-        .args(RUN)
-        .args(["--format", "csv"])
-        .output()
-        .unwrap();
-    let csv = String::from_utf8(out.stdout).unwrap();
+    let csv = stdout(&output(hashbench().args(RUN).args(["--format", "csv"])));
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
@@ -149,20 +131,17 @@ fn table_and_csv_show_the_pattern_and_allocations() {
 #[test]
 fn bad_patterns_are_usage_errors() {
     for bad in ["fast", "streaming:0", "streaming:4x", "oneshot,", "by_name"] {
-        let out = hashbench()
-            .args(["run", "crc32", "--sizes", "64", "--pattern", bad])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "--pattern {bad:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("pattern"), "{err}");
-        assert!(out.stdout.is_empty());
+        usage_error(
+            &["run", "crc32", "--sizes", "64", "--pattern", bad],
+            "pattern",
+        );
     }
-    let out = hashbench()
-        .args(["run", "crc32", "--pattern", "fast"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&output(hashbench().args([
+        "run",
+        "crc32",
+        "--pattern",
+        "fast",
+    ])));
     assert!(
         err.contains("oneshot, new, reuse, prealloc, alloc, hex, streaming:CHUNK"),
         "lists what is accepted: {err}"

@@ -1,28 +1,28 @@
 //! `hashbench published`: the real binary over the compiled-in published results.
 
-use assert_cmd::Command;
+mod common;
+
+use std::process::Output;
+
 use serde_json::Value;
 
-fn published(args: &[&str]) -> std::process::Output {
+use common::{assert_exit, assert_success, hashbench, output, stderr, stdout};
+
+fn published(args: &[&str]) -> Output {
     // From an empty directory: the data must be inside the binary, not read from disk.
     let dir = tempfile::tempdir().expect("temp dir");
-    Command::cargo_bin("hashbench")
-        .expect("the hashbench binary is built for tests")
-        .current_dir(dir.path())
-        .arg("published")
-        .args(args)
-        .output()
-        .expect("run hashbench")
+    output(
+        hashbench()
+            .current_dir(dir.path())
+            .arg("published")
+            .args(args),
+    )
 }
 
-fn ok_stdout(out: &std::process::Output) -> String {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+/// The standard output of a run that must have succeeded.
+fn ok_stdout(out: &Output) -> String {
+    assert_success(out);
+    stdout(out)
 }
 
 #[test]
@@ -87,8 +87,8 @@ fn the_table_shows_the_machine_and_why_a_row_is_flagged() {
 #[test]
 fn an_unknown_seed_is_a_usage_error() {
     let out = published(&["--seed", "9"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
     assert!(
         err.contains("no published seed 9; the seeds are 0, 1, 2, 3, 4"),
         "{err}"

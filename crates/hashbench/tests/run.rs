@@ -1,43 +1,21 @@
 //! `hashbench run` end to end: every output format, bad input, Ctrl-C and atomic output.
 //! Budgets are tiny: these tests check behaviour, never speed.
 
-use std::process::{Command as StdCommand, Stdio};
+mod common;
+
+use std::process::Command as StdCommand;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("binary built")
-}
-
-/// A fast run: two cheap implementations, two sizes, 20 ms per cell.
-const QUICK: &[&str] = &[
-    "run",
-    "crc32/crc32fast",
-    "adler32/adler2",
-    "--sizes",
-    "64,4k",
-    "--time",
-    "0.02",
-    "-q",
-    "--seed",
-    "5",
-];
+use common::{
+    assert_exit, hashbench, output, read_json, run_exit, run_ok, run_ok_json, spawn_writing,
+    stderr, stdout, usage_error, QUICK,
+};
 
 #[test]
 fn json_output_is_the_documented_contract() {
-    let out = hashbench()
-        .args(QUICK)
-        .args(["--format", "json", "--raw"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let run: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let run = run_ok_json(hashbench().args(QUICK).args(["--format", "json", "--raw"]));
     assert_eq!(run["schema_version"], 2);
     assert_eq!(run["config"]["rounds"], 3);
     assert_eq!(run["complete"], true);
@@ -84,30 +62,20 @@ fn json_output_is_the_documented_contract() {
 
 #[test]
 fn table_markdown_and_csv_render() {
-    let table = hashbench().args(QUICK).output().unwrap();
-    assert!(table.status.success());
-    let text = String::from_utf8(table.stdout).unwrap();
+    let text = stdout(&run_ok(hashbench().args(QUICK)));
     assert!(
         text.contains("Ranking at 4 KiB") && text.contains("of read ceiling"),
         "{text}"
     );
     assert!(text.contains("Baselines") && text.contains("crc32/crc32fast"));
 
-    let md = hashbench()
-        .args(QUICK)
-        .args(["--format", "markdown"])
-        .output()
-        .unwrap();
-    let md = String::from_utf8(md.stdout).unwrap();
+    let md = stdout(&output(
+        hashbench().args(QUICK).args(["--format", "markdown"]),
+    ));
     assert!(md.contains("## Ranking at 64 B"), "{md}");
     assert!(md.contains("| ---: |"), "{md}");
 
-    let csv = hashbench()
-        .args(QUICK)
-        .args(["--format", "csv"])
-        .output()
-        .unwrap();
-    let csv = String::from_utf8(csv.stdout).unwrap();
+    let csv = stdout(&output(hashbench().args(QUICK).args(["--format", "csv"])));
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].starts_with("kind,implementation,algorithm"));
     assert_eq!(
@@ -122,26 +90,11 @@ fn table_markdown_and_csv_render() {
 #[test]
 fn bad_sizes_and_names_are_usage_errors() {
     for sizes in ["0", "4x", "1.5k", "", "99999999g"] {
-        let out = hashbench()
-            .args(["run", "crc32", "--sizes", sizes])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "--sizes {sizes:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("--sizes"), "{err}");
-        assert!(out.stdout.is_empty());
+        usage_error(&["run", "crc32", "--sizes", sizes], "--sizes");
     }
-    let out = hashbench()
-        .args(["run", "sha256", "--sizes", "64"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("sha2-256"));
-    let out = hashbench()
-        .args(["run", "crc32", "--time", "-1"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = run_exit(hashbench().args(["run", "sha256", "--sizes", "64"]), 2);
+    assert!(stderr(&out).contains("sha2-256"));
+    run_exit(hashbench().args(["run", "crc32", "--time", "-1"]), 2);
 }
 
 #[test]
@@ -149,14 +102,14 @@ fn a_missing_output_directory_fails_before_measuring_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("missing").join("run.json");
     let started = Instant::now();
-    let out = hashbench()
-        .args(QUICK)
-        .args(["--format", "json", "-o"])
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("does not exist"));
+    let out = run_exit(
+        hashbench()
+            .args(QUICK)
+            .args(["--format", "json", "-o"])
+            .arg(&target),
+        2,
+    );
+    assert!(stderr(&out).contains("does not exist"));
     assert!(!target.exists());
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
@@ -171,15 +124,14 @@ fn a_missing_output_directory_fails_before_measuring_and_writes_nothing() {
 fn output_file_is_written_whole_and_alone() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("run.json");
-    let out = hashbench()
-        .args(QUICK)
-        .args(["--format", "json", "-o"])
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = run_ok(
+        hashbench()
+            .args(QUICK)
+            .args(["--format", "json", "-o"])
+            .arg(&target),
+    );
     assert!(out.stdout.is_empty(), "the result goes to the file");
-    let run: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    let run = read_json(&target);
     assert_eq!(run["complete"], true);
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -196,8 +148,8 @@ fn output_file_is_written_whole_and_alone() {
 fn ctrl_c_writes_partial_results_and_exits_130() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("partial.json");
-    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("hashbench"))
-        .args([
+    let child = spawn_writing(
+        &[
             "run",
             "crc32/crc32fast",
             "--sizes",
@@ -209,13 +161,9 @@ fn ctrl_c_writes_partial_results_and_exits_130() {
             "--format",
             "json",
             "-q",
-            "-o",
-        ])
-        .arg(&target)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        ],
+        &target,
+    );
     // Verification takes about a second; at a precision this tight cells take thousands
     // of samples, and the whole run takes over 20 s (23.6 s measured on a quiet machine).
     std::thread::sleep(Duration::from_secs(4));
@@ -225,13 +173,8 @@ fn ctrl_c_writes_partial_results_and_exits_130() {
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let run: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_exit(&out, 130);
+    let run = read_json(&target);
     assert_eq!(run["complete"], false);
     // Cells are measured in 3 rounds; after the interrupt, every cell with at least one
     // round is reported, and the ones that missed rounds say so.
