@@ -103,10 +103,7 @@ fn render(run: &Run, style: Style) -> String {
                     c.tsc_cycles_per_byte
                         .map_or("-".to_string(), |x| format!("{x:.3}")),
                 ];
-                row.extend(
-                    refs.iter()
-                        .map(|to| stored_or_computed(run, to, c).shown()),
-                );
+                row.extend(refs.iter().map(|to| stored_or_computed(run, to, c).shown()));
                 row.push(codes(&c.flags));
                 row
             })

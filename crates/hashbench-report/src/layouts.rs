@@ -226,7 +226,11 @@ fn crystal(run: &Run) -> String {
                 format!("(±{sd_pct:5.2}%)"),
                 crystal_bytes(c.bytes_allocated_per_call),
             ];
-            row.extend(columns.iter().map(|to| stored_or_computed(run, to, c).shown()));
+            row.extend(
+                columns
+                    .iter()
+                    .map(|to| stored_or_computed(run, to, c).shown()),
+            );
             rows.push(row);
         }
     }
@@ -372,9 +376,12 @@ fn openssl_speed(run: &Run) -> String {
         for (l, cells) in by_label(run) {
             let mut row = vec![l];
             for s in &sizes {
-                row.push(cells.iter().find(|c| c.size == *s).map_or("-".into(), |c| {
-                    stored_or_computed(run, to, c).shown()
-                }));
+                row.push(
+                    cells
+                        .iter()
+                        .find(|c| c.size == *s)
+                        .map_or("-".into(), |c| stored_or_computed(run, to, c).shown()),
+                );
             }
             rows.push(row);
         }

@@ -20,7 +20,9 @@ mod text;
 
 pub use costmodel::{cost_model, crossover, CostFit, Crossover, Verdict};
 pub use csv::csv;
-pub use cycles::{cycles_markdown, cycles_terminal, default_relative_to as cycles_default_relative_to};
+pub use cycles::{
+    cycles_markdown, cycles_terminal, default_relative_to as cycles_default_relative_to,
+};
 pub use guards::{Flag, FlagCode, Thresholds};
 pub use model::{
     Cell, DriftReference, ProviderVersion, RawSample, ReferencePoint, Run, RunConfig, Skipped,

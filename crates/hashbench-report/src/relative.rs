@@ -12,10 +12,13 @@
 //! The values are computed once from the run ([`apply`]) and stored in the cells, so JSON
 //! carries them and every renderer shows the same numbers.
 //!
-//! "Fastest" and "slowest" are chosen among the hash cells of a size whose figures are
-//! believable: a cell flagged `above-ceiling`, `flat-scaling` or
-//! `not-scaling-with-iterations` measured something other than the hash, and a ratio
-//! against it would mislead every other row. (Such a cell still gets its own ratio.)
+//! "Fastest" and "slowest" are chosen among the hash cells of a size that are physically
+//! possible: a cell flagged `above-ceiling` (faster than reading its input) or
+//! `flat-scaling` (calls that cost the same at any size) did not hash its input, and a
+//! ratio against it would mislead every other row. Such a cell still gets its own ratio.
+//! The other flags stay in the race: `not-scaling-with-iterations` and `high-spread` can
+//! fire on a noisy but real measurement, and dropping a real cell would make "+% vs
+//! slowest" negative for the truly slowest one.
 
 use serde::{Deserialize, Serialize};
 
@@ -150,7 +153,8 @@ pub struct Relative {
 }
 
 impl Relative {
-    /// The figure as tables print it: `fastest` / `2.50× slower`, `slowest` /
+    /// The figure as tables print it: `fastest` / `2.50× slower` (`× faster` below 1),
+    /// `slowest` /
     /// `+25.00 %`, `1.0` / `1.141 (+14%)`; `-` when there is no reference.
     #[must_use]
     pub fn shown(&self) -> String {
@@ -159,6 +163,8 @@ impl Relative {
         };
         match (&self.to, self.is_reference) {
             (RelativeTo::Fastest, true) => "fastest".to_string(),
+            // A baseline, or a cell too fast to be believed, is faster than the fastest.
+            (RelativeTo::Fastest, false) if value < 1.0 => format!("{:.2}× faster", 1.0 / value),
             (RelativeTo::Fastest, false) => format!("{value:.2}× slower"),
             (RelativeTo::Slowest, true) => "slowest".to_string(),
             (RelativeTo::Slowest, false) => format!("{value:+.2} %"),
@@ -170,13 +176,9 @@ impl Relative {
     }
 }
 
-/// Flags that say a cell's time is not the hash's, so it cannot be the fastest or
-/// slowest that others are measured against.
-const UNBELIEVABLE: &[FlagCode] = &[
-    FlagCode::AboveCeiling,
-    FlagCode::FlatScaling,
-    FlagCode::NotScalingWithIterations,
-];
+/// Flags that say a cell's time cannot be the hash's (noise cannot raise them), so it
+/// cannot be the fastest or slowest that others are measured against.
+const UNBELIEVABLE: &[FlagCode] = &[FlagCode::AboveCeiling, FlagCode::FlatScaling];
 
 fn believable(cell: &Cell) -> bool {
     !cell.flags.iter().any(|f| UNBELIEVABLE.contains(&f.code))
@@ -197,9 +199,7 @@ fn reference<'a>(run: &'a Run, to: &RelativeTo, size: u64) -> Option<&'a Cell> {
             let (id, pattern) = to.id_and_pattern()?;
             // The first match in run order: the first pattern asked for, the fewest threads.
             run.cells.iter().chain(&run.baselines).find(|c| {
-                c.size == size
-                    && c.implementation == id
-                    && pattern.is_none_or(|p| c.pattern == p)
+                c.size == size && c.implementation == id && pattern.is_none_or(|p| c.pattern == p)
             })
         }
     }
@@ -325,7 +325,10 @@ mod tests {
         cells[1].pattern = "hex".to_string();
         let run = run_with(cells);
         let plain = relative(&run, &RelativeTo::parse("a/x"), &run.cells[1]);
-        assert_eq!(plain.reference.as_ref().map(|r| r.pattern.as_str()), Some("oneshot"));
+        assert_eq!(
+            plain.reference.as_ref().map(|r| r.pattern.as_str()),
+            Some("oneshot")
+        );
         let hex = relative(&run, &RelativeTo::parse("a/x@hex"), &run.cells[0]);
         assert!(!hex.is_reference);
         assert_eq!(hex.shown(), "0.667 (-33%)");
@@ -343,7 +346,7 @@ mod tests {
         let v = values(&run, &RelativeTo::Fastest, 1024);
         assert_eq!(v[0].1, "fastest", "a/fast stays the fastest: {v:?}");
         // The flagged cell still gets its ratio against the believable fastest.
-        assert_eq!(v[2].1, "0.10× slower");
+        assert_eq!(v[2].1, "10.00× faster");
     }
 
     #[test]
@@ -356,7 +359,10 @@ mod tests {
         assert_eq!(run.cells[2].relative.len(), 2);
         assert_eq!(run.cells[2].relative[0].value.map(|v| v.round()), Some(4.0));
         let json = serde_json::to_string(&run).expect("serialises");
-        assert!(json.contains(r#""relative_to":["fastest","b/mid@oneshot"]"#), "{json}");
+        assert!(
+            json.contains(r#""relative_to":["fastest","b/mid@oneshot"]"#),
+            "{json}"
+        );
         let back: Run = serde_json::from_str(&json).expect("parses");
         assert_eq!(back.relative_to, run.relative_to);
         assert_eq!(back.cells[2].relative, run.cells[2].relative);

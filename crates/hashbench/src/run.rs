@@ -16,8 +16,8 @@ use hashbench_engine::{
 use hashbench_host::{Build, Host, Tsc};
 use hashbench_report::layouts::Layout;
 use hashbench_report::{
-    Cell, ProviderVersion, RawSample, RelativeTo, Run, RunConfig, Skipped, StreamsCell,
-    Thresholds, Tool, SCHEMA_VERSION,
+    Cell, ProviderVersion, RawSample, RelativeTo, Run, RunConfig, Skipped, StreamsCell, Thresholds,
+    Tool, SCHEMA_VERSION,
 };
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
@@ -583,7 +583,12 @@ pub(crate) fn layout_for(
 }
 
 /// `run` rendered in `format`; `metric` and `layout` choose the tables.
-pub(crate) fn render(run: &Run, format: RunFormat, metric: Metric, layout: Layout) -> Result<String> {
+pub(crate) fn render(
+    run: &Run,
+    format: RunFormat,
+    metric: Metric,
+    layout: Layout,
+) -> Result<String> {
     Ok(match (format, metric) {
         (RunFormat::Table, Metric::Cycles) => hashbench_report::cycles_terminal(run),
         (RunFormat::Markdown, Metric::Cycles) => hashbench_report::cycles_markdown(run),

@@ -61,7 +61,9 @@ pub struct Suite {
     /// `time` (default) or `cycles` (TSC cycles, hash-speedtest's layout).
     #[serde(default)]
     pub metric: Option<String>,
-    /// With metric = "cycles": implementation ids for "perf vs" columns.
+    /// Relative columns as `run --relative-to` takes them: `fastest`, `slowest`, or an
+    /// implementation id (`@pattern`) for "perf vs" (the `cycles` metric defaults to the
+    /// first blake3).
     #[serde(default)]
     pub relative_to: Vec<String>,
     /// Display names in the layout: key `implementation` or `implementation@pattern`.

@@ -193,7 +193,12 @@ fn relative_to_must_name_a_measured_implementation_in_the_cycle_view() {
     );
     // A pattern that is not measured cannot be the reference either.
     let out = run_exit(
-        hashbench().args(["run", "crc32/crc32fast", "--relative-to", "crc32/crc32fast@hex"]),
+        hashbench().args([
+            "run",
+            "crc32/crc32fast",
+            "--relative-to",
+            "crc32/crc32fast@hex",
+        ]),
         2,
     );
     assert!(stderr(&out).contains("pattern 'hex' is not measured"));
