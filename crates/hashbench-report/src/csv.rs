@@ -1,10 +1,11 @@
-//! CSV: one row per cell, baselines included (kind = baseline). `flags` holds the cell's
+//! CSV: one row per cell, baselines included (kind = baseline), and one per `--streams`
+//! measurement (kind = streams). `flags` holds the cell's
 //! flag codes and `run_flags` the run's (`drift`), each `;`-separated. The relative
 //! columns of `--relative-to` come last, one each (`x_slower_than_fastest`,
 //! `pct_vs_slowest`, `perf_vs_ID`), empty where a cell has no reference.
 
 use crate::guards::Flag;
-use crate::model::{Cell, Run};
+use crate::model::{Cell, Run, StreamsCell};
 use crate::relative::stored_or_computed;
 
 const HEADER: &[&str] = &[
@@ -37,6 +38,9 @@ const HEADER: &[&str] = &[
     "bytes_allocated_per_call",
     "flags",
     "run_flags",
+    "streams",
+    "single_stream_gb_per_sec",
+    "scaling_efficiency",
 ];
 
 /// Quotes a field when it holds a comma, quote or newline (RFC 4180).
@@ -95,6 +99,10 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
         opt(c.bytes_allocated_per_call),
         flag_codes(&c.flags),
         run_flags.to_string(),
+        // The streams columns, empty in a cell's row.
+        String::new(),
+        String::new(),
+        String::new(),
     ]
     .into_iter()
     .chain(
@@ -104,6 +112,55 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
     )
     .collect::<Vec<_>>()
     .join(",")
+}
+
+/// A `--streams N` measurement: the aggregate's figures in the cell columns (time per
+/// call over every stream's calls, so its rates are the aggregate's), one stream's
+/// throughput and the scaling efficiency in the streams columns.
+fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> String {
+    let a = &s.aggregate;
+    let e = &s.aggregate_throughput.estimate;
+    let stop = serde_json::to_value(s.stop_reason)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let mut fields = vec![
+        "streams".to_string(),
+        field(&s.implementation),
+        field(&s.algorithm),
+        "oneshot".to_string(),
+        "1".to_string(),
+        s.size.to_string(),
+        String::new(),
+        a.median.0.to_string(),
+        a.median_ci.low.0.to_string(),
+        a.median_ci.high.0.to_string(),
+        opt(a.ci_relative_half_width_percent),
+        a.mean.0.to_string(),
+        a.std_dev.0.to_string(),
+        a.min.0.to_string(),
+        a.max.0.to_string(),
+        a.count.to_string(),
+        s.iterations_per_sample.to_string(),
+        e.gb_per_sec.to_string(),
+        e.mib_per_sec.to_string(),
+        e.ops_per_sec.to_string(),
+        String::new(),
+        String::new(),
+        String::new(),
+        stop,
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        run_flags.to_string(),
+        s.streams.to_string(),
+        s.single_throughput.estimate.gb_per_sec.to_string(),
+        s.scaling_efficiency.to_string(),
+    ];
+    // Relative columns compare cells; a streams row has none.
+    fields.extend(run.relative_to.iter().map(|_| String::new()));
+    fields.join(",")
 }
 
 pub fn csv(run: &Run) -> String {
@@ -123,5 +180,51 @@ pub fn csv(run: &Run) -> String {
         out.push_str(&row("baseline", run, c, &run_flags));
         out.push('\n');
     }
+    for s in &run.streams {
+        out.push_str(&streams_row(s, run, &run_flags));
+        out.push('\n');
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{cell_with, run_with};
+
+    #[test]
+    fn every_row_has_every_column() {
+        let mut run = run_with(vec![cell_with("a/x", 1, 64, 100.0)]);
+        run.baselines.push(cell_with("baseline/read", 1, 64, 10.0));
+        let c = &run.cells[0];
+        run.streams.push(StreamsCell {
+            implementation: c.implementation.clone(),
+            algorithm: "a".to_string(),
+            backend: "test".to_string(),
+            size: 64,
+            streams: 2,
+            iterations_per_sample: 1000,
+            single: c.summary.clone(),
+            single_throughput: c.throughput.clone(),
+            aggregate: c.summary.clone(),
+            aggregate_throughput: c.throughput.clone(),
+            scaling_efficiency: 0.5,
+            stop_reason: c.stop_reason,
+        });
+        crate::relative::apply(&mut run, &[crate::RelativeTo::Fastest]);
+        let text = csv(&run);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        let width = lines[0].split(',').count();
+        assert_eq!(width, HEADER.len() + 1, "{text}");
+        for l in &lines {
+            assert_eq!(l.split(',').count(), width, "{l}");
+        }
+        let streams = lines[3];
+        assert!(
+            streams.starts_with("streams,a/x,a,oneshot,1,64,"),
+            "{streams}"
+        );
+        assert!(streams.ends_with(",2,0.64,0.5,"), "{streams}");
+    }
 }
