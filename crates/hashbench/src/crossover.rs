@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use hashbench_report::costmodel::{crossover, fit_series, series, Faster, Verdict};
 use hashbench_report::format::{size, time_ns};
-use hashbench_report::{Cell, Crossover, Run};
+use hashbench_report::{Cell, CostFit, Crossover};
 
 use crate::run::{execute, RunArgs};
 use crate::{emit, UsageError};
@@ -42,6 +42,25 @@ pub struct CrossoverArgs {
     /// No progress display.
     #[arg(short, long)]
     pub quiet: bool,
+    /// `table`, or `json`: the duels, the verdict and both fits as data.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CrossoverFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+pub enum CrossoverFormat {
+    #[default]
+    Table,
+    Json,
+}
+
+/// `crossover --format json`: the crossover and the line fitted to each series.
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    crossover: &'a Crossover,
+    fit_a: Option<CostFit>,
+    fit_b: Option<CostFit>,
 }
 
 /// Checks that `id` names one implementation (not an algorithm or a provider).
@@ -78,18 +97,9 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         return Err(UsageError("crossover takes one --threads count".to_string()).into());
     }
     let (run, failed) = match &args.from {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))
-                .map_err(|e| UsageError(format!("{e:#}")))?;
-            let run: Run = serde_json::from_str(&text).map_err(|e| {
-                UsageError(format!(
-                    "{} is not a hashbench run JSON: {e}",
-                    path.display()
-                ))
-            })?;
-            (run, false)
-        }
+        // The same checks as `compare` and `report`: a file that is not ours, newer, cut
+        // off or absurd is refused with its name.
+        Some(path) => (crate::compare::read_run(path)?, false),
         None => {
             let run_args = RunArgs {
                 filter: vec![a.to_string(), b.to_string()],
@@ -132,7 +142,19 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
     };
     let (ca, cb) = (pick(a)?, pick(b)?);
     let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
-    emit(&render(&x, &ca, &cb, run.tsc_hz));
+    match args.format {
+        CrossoverFormat::Table => emit(&render(&x, &ca, &cb, run.tsc_hz)),
+        CrossoverFormat::Json => {
+            let report = Report {
+                crossover: &x,
+                fit_a: fit_series(&ca, run.tsc_hz),
+                fit_b: fit_series(&cb, run.tsc_hz),
+            };
+            let mut text = serde_json::to_string_pretty(&report)?;
+            text.push('\n');
+            emit(&text);
+        }
+    }
     Ok(if failed { crate::EXIT_FAILED } else { 0 })
 }
 

@@ -45,6 +45,15 @@ fn bad_threads_streams_and_crossover_ids_are_usage_errors() {
         ],
         "/no/such.json",
     );
+    // A file that is not a run is refused as compare refuses it.
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.json");
+    std::fs::write(&junk, "[1, 2, 3]").unwrap();
+    let junk = junk.to_str().unwrap();
+    usage_error(
+        &["crossover", "crc32/crc", "crc32/crc32fast", "--from", junk],
+        "not a hashbench run result",
+    );
 }
 
 #[test]
@@ -210,4 +219,33 @@ fn a_sweep_gets_a_cost_model_and_crossover_reads_a_saved_run() {
         .filter(|l| l.ends_with(" A") || l.ends_with(" B") || l.ends_with(" tie"))
         .count();
     assert_eq!(rows, 4, "{text}");
+    // The same as data: a duel per size, medians from the run's cells, both fits.
+    let json = run_ok_json(hashbench().args([
+        "crossover",
+        "crc32/crc32fast",
+        "crc32/crc",
+        "--from",
+        path,
+        "--format",
+        "json",
+    ]));
+    let duels = json["duels"].as_array().unwrap();
+    let sizes: Vec<u64> = duels.iter().map(|d| d["size"].as_u64().unwrap()).collect();
+    assert_eq!(sizes, [64, 256, 1024, 4096], "{json}");
+    let fast_4k = run["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["implementation"] == "crc32/crc32fast" && c["size"] == 4096)
+        .unwrap();
+    assert_eq!(duels[3]["a_ns"], fast_4k["summary"]["median"], "{json}");
+    assert!(json["verdict"]["verdict"].is_string(), "{json}");
+    assert_eq!(
+        json["fit_a"]["sizes"],
+        serde_json::json!([64, 256, 1024, 4096])
+    );
+    assert!(
+        json["fit_b"]["ns_per_byte"]["estimate"].is_number(),
+        "{json}"
+    );
 }
