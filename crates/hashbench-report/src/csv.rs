@@ -205,9 +205,9 @@ mod tests {
             streams: 2,
             iterations_per_sample: 1000,
             single: c.summary.clone(),
-            single_throughput: c.throughput.clone(),
+            single_throughput: c.throughput,
             aggregate: c.summary.clone(),
-            aggregate_throughput: c.throughput.clone(),
+            aggregate_throughput: c.throughput,
             scaling_efficiency: 0.5,
             stop_reason: c.stop_reason,
         });
