@@ -1,8 +1,11 @@
 //! CSV: one row per cell, baselines included (kind = baseline), and one per `--streams`
-//! measurement (kind = streams). `flags` holds the cell's
-//! flag codes and `run_flags` the run's (`drift`), each `;`-separated. The relative
+//! measurement (kind = streams). `flags` holds the cell's flag codes and `run_flags` the
+//! run's (`drift`), each `;`-separated. The relative
 //! columns of `--relative-to` come last, one each (`x_slower_than_fastest`,
 //! `pct_vs_slowest`, `perf_vs_ID`), empty where a cell has no reference.
+
+use hashbench_engine::StopReason;
+use hashbench_stats::{Summary, Throughput};
 
 use crate::guards::Flag;
 use crate::model::{Cell, Run, StreamsCell};
@@ -62,21 +65,11 @@ fn flag_codes(flags: &[Flag]) -> String {
     codes.join(";")
 }
 
-fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
-    let s = &c.summary;
-    let e = &c.throughput.estimate;
-    let stop = serde_json::to_value(c.stop_reason)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
+/// `median_ns` to `ops_per_sec`: the time statistics and the rates at the median, and
+/// the samples' size, as cells and streams rows both have them.
+fn timing(s: &Summary, iterations_per_sample: u64, t: &Throughput) -> [String; 13] {
+    let e = &t.estimate;
     [
-        kind.to_string(),
-        field(&c.implementation),
-        field(c.algorithm.as_deref().unwrap_or("")),
-        field(&c.pattern),
-        c.threads.to_string(),
-        c.size.to_string(),
-        c.cache_level.map_or(String::new(), |l| l.to_string()),
         s.median.0.to_string(),
         s.median_ci.low.0.to_string(),
         s.median_ci.high.0.to_string(),
@@ -86,14 +79,37 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
         s.min.0.to_string(),
         s.max.0.to_string(),
         s.count.to_string(),
-        c.iterations_per_sample.to_string(),
+        iterations_per_sample.to_string(),
         e.gb_per_sec.to_string(),
         e.mib_per_sec.to_string(),
         e.ops_per_sec.to_string(),
+    ]
+}
+
+/// `precision`, `budget` or `cancelled`, as JSON names it.
+fn stop_reason(r: StopReason) -> String {
+    serde_json::to_value(r)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
+    let mut fields = vec![
+        kind.to_string(),
+        field(&c.implementation),
+        field(c.algorithm.as_deref().unwrap_or("")),
+        field(&c.pattern),
+        c.threads.to_string(),
+        c.size.to_string(),
+        c.cache_level.map_or(String::new(), |l| l.to_string()),
+    ];
+    fields.extend(timing(&c.summary, c.iterations_per_sample, &c.throughput));
+    fields.extend([
         opt(c.tsc_cycles_per_call),
         opt(c.tsc_cycles_per_byte),
         opt(c.fraction_of_read_ceiling),
-        stop,
+        stop_reason(c.stop_reason),
         c.complete.to_string(),
         opt(c.allocations_per_call),
         opt(c.bytes_allocated_per_call),
@@ -103,27 +119,19 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
         String::new(),
         String::new(),
         String::new(),
-    ]
-    .into_iter()
-    .chain(
+    ]);
+    fields.extend(
         run.relative_to
             .iter()
             .map(|to| opt(stored_or_computed(run, to, c).value)),
-    )
-    .collect::<Vec<_>>()
-    .join(",")
+    );
+    fields.join(",")
 }
 
 /// A `--streams N` measurement: the aggregate's figures in the cell columns (time per
 /// call over every stream's calls, so its rates are the aggregate's), one stream's
 /// throughput and the scaling efficiency in the streams columns.
 fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> String {
-    let a = &s.aggregate;
-    let e = &s.aggregate_throughput.estimate;
-    let stop = serde_json::to_value(s.stop_reason)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
     let mut fields = vec![
         "streams".to_string(),
         field(&s.implementation),
@@ -132,32 +140,23 @@ fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> String {
         "1".to_string(),
         s.size.to_string(),
         String::new(),
-        a.median.0.to_string(),
-        a.median_ci.low.0.to_string(),
-        a.median_ci.high.0.to_string(),
-        opt(a.ci_relative_half_width_percent),
-        a.mean.0.to_string(),
-        a.std_dev.0.to_string(),
-        a.min.0.to_string(),
-        a.max.0.to_string(),
-        a.count.to_string(),
-        s.iterations_per_sample.to_string(),
-        e.gb_per_sec.to_string(),
-        e.mib_per_sec.to_string(),
-        e.ops_per_sec.to_string(),
-        String::new(),
-        String::new(),
-        String::new(),
-        stop,
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        run_flags.to_string(),
+    ];
+    fields.extend(timing(
+        &s.aggregate,
+        s.iterations_per_sample,
+        &s.aggregate_throughput,
+    ));
+    // No TSC figures, read ceiling, allocations or flags of its own; then the streams
+    // columns.
+    let mut rest = vec![String::new(); 9];
+    rest[3] = stop_reason(s.stop_reason);
+    rest[8] = run_flags.to_string();
+    fields.extend(rest);
+    fields.extend([
         s.streams.to_string(),
         s.single_throughput.estimate.gb_per_sec.to_string(),
         s.scaling_efficiency.to_string(),
-    ];
+    ]);
     // Relative columns compare cells; a streams row has none.
     fields.extend(run.relative_to.iter().map(|_| String::new()));
     fields.join(",")
@@ -226,5 +225,10 @@ mod tests {
             "{streams}"
         );
         assert!(streams.ends_with(",2,0.64,0.5,"), "{streams}");
+        let column = |name: &str| HEADER.iter().position(|h| *h == name).expect(name);
+        let fields: Vec<&str> = streams.split(',').collect();
+        assert_eq!(fields[column("stop_reason")], "precision", "{streams}");
+        assert_eq!(fields[column("samples")], "21", "{streams}");
+        assert_eq!(fields[column("run_flags")], "", "{streams}");
     }
 }
