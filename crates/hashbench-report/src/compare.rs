@@ -331,7 +331,8 @@ pub fn render(
     comparison: &Comparison,
     markdown: bool,
 ) -> String {
-    use crate::format::{aligned, size, time_ns};
+    use crate::format::{size, time_ns};
+    use crate::text::{table, Style};
     let mut out = String::new();
     let machine = |r: &Run| {
         format!(
@@ -392,22 +393,12 @@ pub fn render(
         })
         .collect();
     let right = [false, false, true, true, true, true, true, true, false];
-    if markdown {
-        out.push_str(&format!("| {} |\n", header.join(" | ")));
-        let rule: Vec<&str> = right
-            .iter()
-            .map(|r| if *r { "---:" } else { ":---" })
-            .collect();
-        out.push_str(&format!("| {} |\n", rule.join(" | ")));
-        for row in &rows {
-            out.push_str(&format!("| {} |\n", row.join(" | ")));
-        }
+    let style = if markdown {
+        Style::Markdown
     } else {
-        let all: Vec<Vec<String>> = std::iter::once(header.iter().map(|h| h.to_string()).collect())
-            .chain(rows)
-            .collect();
-        out.push_str(&aligned(&all, &right));
-    }
+        Style::Terminal
+    };
+    out.push_str(&table(style, &header, &rows, &right));
     out.push('\n');
     let count = |v: Verdict| comparison.changes.iter().filter(|c| c.verdict == v).count();
     out.push_str(&format!(
