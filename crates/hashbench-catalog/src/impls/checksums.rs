@@ -90,53 +90,47 @@ impl Streaming for Adler32Crate {
 
 // ---- crc32fast (crc32 only) ----
 
+/// What every crc32fast adapter does alike; they differ only in the kernel the state is
+/// constructed with (and `Crc32Fast` in its one-call function).
+macro_rules! crc32fast_state {
+    () => {
+        type State = crc32fast::Hasher;
+        fn update(s: &mut Self::State, data: &[u8]) {
+            s.update(data);
+        }
+        fn finish(s: &mut Self::State, out: &mut [u8]) {
+            // `finalize` consumes the hasher; the clone is 16 bytes.
+            write_be(out, s.clone().finalize().into());
+            s.reset();
+        }
+        // crc32fast's reset zeroes the CRC and keeps the kernel the state was made with.
+        fn reset(s: &mut Self::State) {
+            s.reset();
+        }
+        const RESETS: bool = true;
+        fn finish_owned(s: Self::State, out: &mut [u8]) {
+            write_be(out, s.finalize().into());
+        }
+    };
+}
+
 pub(crate) struct Crc32Fast;
 impl Streaming for Crc32Fast {
-    type State = crc32fast::Hasher;
+    crc32fast_state!();
     fn new() -> Self::State {
         crc32fast::Hasher::new()
     }
-    fn update(s: &mut Self::State, data: &[u8]) {
-        s.update(data);
-    }
-    fn finish(s: &mut Self::State, out: &mut [u8]) {
-        // `finalize` consumes the hasher; the clone is 16 bytes.
-        write_be(out, s.clone().finalize().into());
-        s.reset();
-    }
-    fn reset(s: &mut Self::State) {
-        s.reset();
-    }
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc32fast::hash(data).into());
-    }
-    const RESETS: bool = true;
-    fn finish_owned(s: Self::State, out: &mut [u8]) {
-        write_be(out, s.finalize().into());
     }
 }
 
 /// crc32fast with its table-driven fallback forced.
 pub(crate) struct Crc32FastBaseline;
 impl Streaming for Crc32FastBaseline {
-    type State = crc32fast::Hasher;
+    crc32fast_state!();
     fn new() -> Self::State {
         crc32fast::Hasher::internal_new_baseline(0, 0)
-    }
-    fn update(s: &mut Self::State, data: &[u8]) {
-        s.update(data);
-    }
-    fn finish(s: &mut Self::State, out: &mut [u8]) {
-        write_be(out, s.clone().finalize().into());
-        s.reset();
-    }
-    // crc32fast's reset zeroes the CRC and keeps the kernel the state was made with.
-    fn reset(s: &mut Self::State) {
-        s.reset();
-    }
-    const RESETS: bool = true;
-    fn finish_owned(s: Self::State, out: &mut [u8]) {
-        write_be(out, s.finalize().into());
     }
 }
 
@@ -144,27 +138,12 @@ impl Streaming for Crc32FastBaseline {
 /// where the CPU has the features it declares.
 pub(crate) struct Crc32FastPclmul;
 impl Streaming for Crc32FastPclmul {
-    type State = crc32fast::Hasher;
+    crc32fast_state!();
     fn new() -> Self::State {
         // `requires` in the registry guarantees the features, so None cannot happen
         // through the registry; fall back rather than panic if called directly.
         crc32fast::Hasher::internal_new_specialized(0, 0)
             .unwrap_or_else(|| crc32fast::Hasher::internal_new_baseline(0, 0))
-    }
-    fn update(s: &mut Self::State, data: &[u8]) {
-        s.update(data);
-    }
-    fn finish(s: &mut Self::State, out: &mut [u8]) {
-        write_be(out, s.clone().finalize().into());
-        s.reset();
-    }
-    // crc32fast's reset zeroes the CRC and keeps the kernel the state was made with.
-    fn reset(s: &mut Self::State) {
-        s.reset();
-    }
-    const RESETS: bool = true;
-    fn finish_owned(s: Self::State, out: &mut [u8]) {
-        write_be(out, s.finalize().into());
     }
 }
 
