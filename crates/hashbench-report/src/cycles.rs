@@ -3,7 +3,7 @@
 //! the layout of btrfs' hash-speedtest (NULL-NOP, NULL-MEMCPY, then the hashes), so a
 //! table from here sits beside the published one.
 
-use crate::format::size;
+use crate::format::{capitalised, size};
 use crate::guards::codes;
 use crate::model::{Cell, Run};
 use crate::relative::{stored_or_computed, RelativeTo};
@@ -17,15 +17,6 @@ fn row_name(run: &Run, cell: &Cell) -> String {
         // A suite's label (hash-speedtest's `BLAKE3-AVX2`) where it has one.
         None => crate::layouts::label(run, cell),
     }
-}
-
-/// hash-speedtest's headings start with a capital: "Perf vs BLAKE3".
-fn capitalised(heading: &str) -> String {
-    let mut chars = heading.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn cycles(c: f64) -> String {
@@ -91,6 +82,7 @@ fn render(run: &Run, style: Style) -> String {
             .iter()
             .map(|h| h.to_string())
             .collect();
+        // hash-speedtest's headings start with a capital: "Perf vs BLAKE3".
         header.extend(refs.iter().map(|to| capitalised(&to.heading(run))));
         header.push("flags".to_string());
         let body: Vec<Vec<String>> = rows

@@ -56,6 +56,16 @@ pub fn percent(p: Option<f64>) -> String {
     p.map_or("-".to_string(), |p| format!("{p:.1} %"))
 }
 
+/// `text` with its first letter in upper case, for a heading or a sentence made from a
+/// phrase that starts lower-case elsewhere.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// Columns separated by two spaces, each as wide as its widest cell; column `c` is
 /// right-aligned where `right[c]` is true. Trailing spaces are trimmed.
 pub fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::format::{aligned, rate, size, time_ns};
+use crate::format::{aligned, capitalised, rate, size, time_ns};
 use crate::model::{Cell, Run};
 use crate::relative::{stored_or_computed, Relative, RelativeTo};
 
@@ -179,10 +179,7 @@ fn divan(run: &Run) -> String {
     right.resize(7 + extra, true);
     out.push_str(&aligned(&rows, &right));
     if extra > 0 {
-        let mut note = relative_note(run, &run.relative_to);
-        if let Some(first) = note.get_mut(0..1) {
-            first.make_ascii_uppercase();
-        }
+        let note = capitalised(&relative_note(run, &run.relative_to));
         out.push_str(&format!("\n{note}.\n"));
     }
     out
