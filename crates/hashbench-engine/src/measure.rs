@@ -173,14 +173,22 @@ fn mismatch(checked: Result<(), String>, got: &[u8], expected: &[u8]) -> Option<
 /// between consecutive readings over a few hundred tries, in nanoseconds.
 #[must_use]
 pub fn timer_resolution() -> f64 {
+    let t0 = Instant::now();
+    resolution_of(|| t0.elapsed())
+}
+
+/// The smallest non-zero step of `clock` (a time since some fixed instant) in
+/// nanoseconds, over a few hundred tries; 1.0 for a clock that never moves. Apart from
+/// the real clock so that tests can drive it with a fake one.
+fn resolution_of(mut clock: impl FnMut() -> Duration) -> f64 {
     const TRIES: usize = 300;
     // Bound the spin on a clock that seems stuck, so this always returns.
     const MAX_SPIN: usize = 1_000_000;
     let mut best = Duration::MAX;
     for _ in 0..TRIES {
-        let t0 = Instant::now();
+        let t0 = clock();
         for _ in 0..MAX_SPIN {
-            let d = Instant::now().duration_since(t0);
+            let d = clock().saturating_sub(t0);
             if !d.is_zero() {
                 best = best.min(d);
                 break;
@@ -732,9 +740,21 @@ mod tests {
     }
 
     #[test]
-    fn resolution_is_positive() {
-        let r = timer_resolution();
-        assert!(r > 0.0 && r.is_finite());
+    fn resolution_is_the_smallest_step_of_the_clock() {
+        // A clock that moves 40 ns every third reading, and once (the 500th reading)
+        // by only 25 ns: the resolution is that smallest step.
+        let mut reads = 0u64;
+        let mut now = Duration::ZERO;
+        let r = resolution_of(|| {
+            reads += 1;
+            if reads.is_multiple_of(3) {
+                now += Duration::from_nanos(if reads == 501 { 25 } else { 40 });
+            }
+            now
+        });
+        assert_eq!(r, 25.0);
+        // A clock that never moves gives the documented fallback of 1 ns, not a hang.
+        assert_eq!(resolution_of(|| Duration::ZERO), 1.0);
     }
 
     #[test]

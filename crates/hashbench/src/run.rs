@@ -135,6 +135,14 @@ pub struct RunArgs {
     /// implementation, else fastest].
     #[arg(long, value_name = "fastest|slowest|ID")]
     pub relative_to: Vec<String>,
+    /// Testing aid: once N cells have been measured (a cell in one round counts once),
+    /// interrupt the run exactly as Ctrl-C does, by sending SIGINT to this process. The
+    /// tests of interruption use it instead of a sleep that hopes to land mid-run.
+    #[arg(long, hide = true, value_name = "N")]
+    pub cancel_after_cells: Option<usize>,
+    /// Testing aid: draw the progress line even when standard error is not a terminal.
+    #[arg(long, hide = true)]
+    pub force_progress: bool,
 }
 
 impl Default for RunArgs {
@@ -164,6 +172,8 @@ impl Default for RunArgs {
             pin: None,
             metric: Metric::Time,
             relative_to: Vec::new(),
+            cancel_after_cells: None,
+            force_progress: false,
         }
     }
 }
@@ -175,6 +185,26 @@ fn default_suite() -> Vec<&'static Implementation> {
         .iter()
         .filter_map(|id| hashbench_catalog::find_implementation(id))
         .collect()
+}
+
+/// Sends SIGINT to this process (the hidden `--cancel-after-cells`), then waits until
+/// the handler has seen it, so that the cell after this one is never started: the run
+/// goes on exactly as after a real Ctrl-C at this point.
+fn interrupt_self(cancel: &AtomicBool) {
+    #[cfg(unix)]
+    {
+        // SAFETY: raise has no memory-safety preconditions; the handler installed in
+        // `execute` turns SIGINT into the cancel flag.
+        unsafe { libc::raise(libc::SIGINT) };
+        // The handler runs on its own thread: wait for it, but never forever.
+        for _ in 0..10_000 {
+            if cancel.load(Ordering::SeqCst) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    cancel.store(true, Ordering::SeqCst);
 }
 
 /// Progress on standard error, only when it is a terminal and not `--quiet`.
@@ -864,7 +894,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
         sizes.len() * to_measure.iter().filter(|i| !i.parallel).count()
     });
     let mut progress = Progress {
-        enabled: !args.quiet && std::io::stderr().is_terminal(),
+        enabled: args.force_progress || (!args.quiet && std::io::stderr().is_terminal()),
         total: planned.len() * rounds + streams_cells,
         done: 0,
         started: Instant::now(),
@@ -965,6 +995,9 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
                     }
                 }
                 progress.done += 1;
+                if args.cancel_after_cells == Some(progress.done) {
+                    interrupt_self(&cancel);
+                }
             }
         }
         progress.show("drift reference");

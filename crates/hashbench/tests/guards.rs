@@ -92,8 +92,14 @@ impl Drop for Hog {
 /// The hog shares the measuring CPU rather than using only the other core: the two
 /// vCPUs here are separate cores (lscpu: one thread per core), and a hog on the other
 /// core barely changes a compute-bound kernel.
+///
+/// A demonstration, not a check that can hold on every machine: whether the hog lands
+/// inside the cell's rounds, and by how much it slows them, depends on the scheduler and
+/// on how busy the machine already is. So it is opt-in (`scripts/test --slow`); the
+/// guards themselves are checked on hand-built runs (hashbench-report's guards tests).
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "machine-dependent demonstration; run by scripts/test --slow"]
 fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
     let cpu = allowed_cpus()[0];
     let dir = tempfile::tempdir().unwrap();

@@ -3,14 +3,11 @@
 
 mod common;
 
-use std::process::Command as StdCommand;
-use std::time::{Duration, Instant};
-
 use serde_json::Value;
 
 use common::{
-    assert_exit, hashbench, output, read_json, run_exit, run_ok, run_ok_json, spawn_writing,
-    stderr, stdout, usage_error, QUICK,
+    hashbench, output, read_json, run_exit, run_ok, run_ok_json, stderr, stdout, stdout_json,
+    usage_error, QUICK,
 };
 
 #[test]
@@ -101,23 +98,64 @@ fn bad_sizes_and_names_are_usage_errors() {
 fn a_missing_output_directory_fails_before_measuring_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("missing").join("run.json");
-    let started = Instant::now();
     let out = run_exit(
         hashbench()
             .args(QUICK)
-            .args(["--format", "json", "-o"])
+            .args(["--format", "json", "--force-progress", "-o"])
             .arg(&target),
         2,
     );
-    assert!(stderr(&out).contains("does not exist"));
+    let err = stderr(&out);
+    assert!(err.contains("does not exist"), "{err}");
+    // Refused up front: the progress line, forced on, never showed a cell.
+    assert!(!err.contains("[1/"), "measured before refusing:\n{err}");
     assert!(!target.exists());
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         0,
         "no stray files"
     );
-    // Refused up front: no verification or measurement ran (those take seconds).
-    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn the_progress_line_counts_every_cell_of_every_round() {
+    // 1 implementation x 2 sizes, plus 3 baselines per size: 8 cells, 3 rounds each.
+    let out = run_ok(hashbench().args([
+        "run",
+        "crc32/crc32fast",
+        "--sizes",
+        "64,4k",
+        "--time",
+        "0.02",
+        "--force-progress",
+        "--format",
+        "json",
+    ]));
+    let err = stderr(&out);
+    let lines: Vec<&str> = err
+        .split('\r')
+        .filter(|l| l.starts_with("\x1b[K["))
+        .collect();
+    for n in 1..=24 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("\x1b[K[{n}/24] "))),
+            "no progress line for cell {n}:\n{err:?}"
+        );
+    }
+    assert!(
+        err.contains("crc32/crc32fast [oneshot] @ 4096 B, round 3/3"),
+        "{err:?}"
+    );
+    assert!(err.contains("baseline/read @ 64 B, round 1/3"), "{err:?}");
+    // The first line cannot know how long the rest will take; later ones estimate.
+    assert!(lines[0].ends_with("ETA ?"), "{:?}", lines[0]);
+    assert!(lines.iter().any(|l| l.ends_with(" s")), "{err:?}");
+    // The line is erased at the end, so the output that follows starts clean.
+    assert!(err.ends_with("\r\x1b[K"), "{err:?}");
+    // The result itself is untouched by the progress line.
+    assert_eq!(stdout_json(&out)["complete"], true);
 }
 
 #[test]
@@ -148,51 +186,74 @@ fn output_file_is_written_whole_and_alone() {
 fn ctrl_c_writes_partial_results_and_exits_130() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("partial.json");
-    let child = spawn_writing(
-        &[
-            "run",
-            "crc32/crc32fast",
-            "--sizes",
-            "1k,2k,4k,8k,16k,32k,64k,128k",
-            "--time",
-            "1",
-            "--precision",
-            "0.0001",
-            "--format",
-            "json",
-            "-q",
-        ],
-        &target,
+    // 8 sizes x (1 implementation + 3 baselines) = 32 cells in each of 3 rounds. The
+    // run interrupts itself with a real SIGINT once 40 cells are measured (the hidden
+    // --cancel-after-cells): all of round 1, 8 cells of round 2, none of round 3,
+    // whatever the speed of the machine.
+    let out = run_exit(
+        hashbench()
+            .args([
+                "run",
+                "crc32/crc32fast",
+                "--sizes",
+                "1k,2k,4k,8k,16k,32k,64k,128k",
+                "--time",
+                "0.03",
+                "--format",
+                "json",
+                "-q",
+                "--cancel-after-cells",
+                "40",
+                "-o",
+            ])
+            .arg(&target),
+        130,
     );
-    // Verification takes about a second; at a precision this tight cells take thousands
-    // of samples, and the whole run takes over 20 s (23.6 s measured on a quiet machine).
-    std::thread::sleep(Duration::from_secs(4));
-    let status = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    assert_exit(&out, 130);
+    assert!(out.stdout.is_empty(), "the result goes to the file");
     let run = read_json(&target);
     assert_eq!(run["complete"], false);
-    // Cells are measured in 3 rounds; after the interrupt, every cell with at least one
-    // round is reported, and the ones that missed rounds say so.
+    // Every cell has round 1 and is reported; the 8 that round 2 reached have two
+    // rounds, the other 24 one; none is complete, and each says it was cancelled.
     let cells: Vec<&Value> = run["cells"]
         .as_array()
         .unwrap()
         .iter()
         .chain(run["baselines"].as_array().unwrap())
         .collect();
-    assert!(!cells.is_empty() && cells.len() <= 8 * 4);
+    assert_eq!(cells.len(), 32);
     let rounds = |c: &Value| c["round_medians_ns"].as_array().unwrap().len();
-    assert!(cells.iter().all(|c| rounds(c) >= 1));
-    let cut_short: Vec<&&Value> = cells.iter().filter(|c| rounds(c) < 3).collect();
-    assert!(
-        !cut_short.is_empty(),
-        "stopped early: some cells missed rounds"
-    );
-    assert!(cut_short
+    let with = |n: usize| cells.iter().filter(|c| rounds(c) == n).count();
+    assert_eq!((with(1), with(2), with(3)), (24, 8, 0));
+    assert!(cells
         .iter()
         .all(|c| c["complete"] == false && c["stop_reason"] == "cancelled"));
+}
+
+#[test]
+fn a_run_interrupted_after_its_last_cell_is_still_marked_incomplete() {
+    // 1 implementation + 3 baselines at one size, 1 round: the interrupt lands after the
+    // last cell, before the result is assembled. The cells are whole, the run is not
+    // (the drift reference and the allocation counts after it were cut), and the exit
+    // code says so.
+    let run = stdout_json(&run_exit(
+        hashbench().args([
+            "run",
+            "crc32/crc32fast",
+            "--sizes",
+            "64",
+            "--time",
+            "0.02",
+            "--rounds",
+            "1",
+            "--format",
+            "json",
+            "-q",
+            "--cancel-after-cells",
+            "4",
+        ]),
+        130,
+    ));
+    assert_eq!(run["complete"], false);
+    assert_eq!(run["cells"].as_array().unwrap().len(), 1);
+    assert_eq!(run["baselines"].as_array().unwrap().len(), 3);
 }
