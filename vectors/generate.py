@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Check and regenerate hashbench's known-answer test vectors (vectors/*.json).
 
-Every vector in every file is recomputed here with a Python implementation
-that shares no code with the Rust crates hashbench benchmarks (see
-IMPLEMENTATIONS; BLAKE3 is the one exception, noted there).
+Every vector in every file is recomputed here with an implementation that
+shares no code with what hashbench benchmarks (the Rust crates, OpenSSL and
+the libraries derived from it, libsodium); IMPLEMENTATIONS says which one
+checks which algorithm and why it is independent. Where a second opinion is
+listed too, it must agree on every vector, published or generated.
 
 * Published vectors (any `source` other than "generated") are the data of
   record: they were transcribed from the cited documents, so this script
@@ -14,6 +16,7 @@ IMPLEMENTATIONS; BLAKE3 is the one exception, noted there).
 Usage:
   python3 vectors/generate.py [--check]   # default: exit 1 on any mismatch or drift
   python3 vectors/generate.py --write     # rewrite the files (refuses if a published vector fails)
+  python3 vectors/generate.py --check --dir DIR   # check the files in DIR instead (used by test_refs.py)
 
 Needs the pinned packages in vectors/requirements.txt.
 """
@@ -25,11 +28,16 @@ import re
 import sys
 import zlib
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 import blake3
 import crc
 import crc32c
 import xxhash
+from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
+                         SHA3_384, SHA3_512)
+
+import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.path
 
 VECTORS_DIR = Path(__file__).resolve().parent
 MASK64 = (1 << 64) - 1
@@ -129,7 +137,7 @@ assert CRC64_XZ.checksum(b"123456789") == 0x995DC9BBDF1939FA, "CRC-64/XZ paramet
 assert CRC64_NVME.checksum(b"123456789") == 0xAE8B14860A799888, "CRC-64/NVME parameters wrong"
 
 
-def sha512_256(data):
+def sha512_256_hashlib(data):
     # 'sha512_256' is the name hashlib exposes from OpenSSL 1.1.1+; 'SHA512-256'
     # is OpenSSL's own name, tried in case a build lists only that one.
     for name in ("sha512_256", "SHA512-256"):
@@ -145,49 +153,115 @@ def be(width_bytes):
     return lambda value: format(value, f"0{2 * width_bytes}x")
 
 
-HASHLIB = "Python hashlib.{} (CPython 3.11, OpenSSL-backed)"
+def pycryptodome(module, **options):
+    """bytes -> hex digest with one of PyCryptodome's Crypto.Hash modules."""
+    return lambda d: module.new(data=d, **options).hexdigest()
+
+
+class Impl(NamedTuple):
+    """How generate.py computes one algorithm."""
+    name: str  # short name of the implementation of record, for messages
+    compute: Callable[[bytes], str]  # bytes -> digest hex: the implementation of record
+    source: str  # the text of sources["generated"], after "vectors/generate.py: "
+    # (name, bytes -> digest hex): second opinions that must give the same digest
+    # for every vector; a disagreement is reported and blocks --write.
+    cross: tuple = ()
+
+
+# Why these are independent of what hashbench runs (see also vectors/README.md):
+#
+# * md5, sha1, sha2-*, sha3-*: PyCryptodome. Its hashes are its own C code
+#   (Crypto/Hash/_MD5, _SHA256, ..., _keccak: the wheel's modules link only
+#   libc), so they share nothing with OpenSSL or with ring/aws-lc-rs (whose
+#   SHA code descends from OpenSSL's via BoringSSL), nor with libsodium or the
+#   RustCrypto and other Rust crates. Python's hashlib is OpenSSL inside for
+#   these, so it is kept only as a second opinion.
+# * blake2s/blake2b: PyCryptodome again (its own BLAKE2 code). hashlib's blake2
+#   is CPython's bundled copy of the BLAKE2 team's reference C code (not
+#   OpenSSL); libsodium's and OpenSSL's BLAKE2 are derived from that same
+#   reference code, so hashlib is only a second opinion here too.
+# * blake3: vectors/blake3_ref.py, pure Python written from the BLAKE3 paper.
+#   The blake3 wheel binds the very Rust crate hashbench runs, so it is only a
+#   second opinion; test_refs.py checks blake3_ref against the BLAKE3 team's
+#   published vectors on its own.
+# * crc/adler/xxhash: zlib, the pure-Python `crc` package, the `crc32c`
+#   package and the xxHash C library: hashbench runs none of these (its
+#   implementations are Rust crates).
+PYCRYPTODOME = "PyPI pycryptodome 4.4.0 (PyCryptodome's own C code, no OpenSSL)"
+HASHLIB_OPENSSL = "Python hashlib.{} (CPython 3.11, OpenSSL-backed)"
+HASHLIB_BLAKE2 = ("Python hashlib.{} (CPython 3.11's bundled BLAKE2 reference C code, from which libsodium's "
+                  "and OpenSSL's BLAKE2 also derive)")
+INDEPENDENT = "shares no code with the implementations hashbench runs"
+
+
+def pycryptodome_impl(label, module, hashlib_name, hashlib_fn, hashlib_text=HASHLIB_OPENSSL, **options):
+    return Impl(
+        name=f"pycryptodome {label}",
+        compute=pycryptodome(module, **options),
+        source=f"{PYCRYPTODOME}, {label}; {INDEPENDENT}. Second opinion, must agree: "
+               + hashlib_text.format(hashlib_name),
+        cross=((f"hashlib.{hashlib_name}", hashlib_fn),),
+    )
+
+
+def sha3(module, bits):
+    name = f"sha3_{bits}"
+    return pycryptodome_impl(f"Crypto.Hash.SHA3_{bits}", module, name,
+                             lambda d: hashlib.new(name, d).hexdigest())
+
+
 IMPLEMENTATIONS = {
-    # id: (function bytes -> digest hex, text for sources["generated"])
-    "adler32": (lambda d: be(4)(zlib.adler32(d)), "Python zlib.adler32 (the zlib C library)"),
-    "crc32": (lambda d: be(4)(zlib.crc32(d)), "Python zlib.crc32 (the zlib C library)"),
-    "crc32c": (lambda d: be(4)(crc32c.crc32c(d)), "PyPI crc32c 2.9.post0 (crc32c.crc32c, C implementation)"),
-    "crc64-nvme": (lambda d: be(8)(CRC64_NVME.checksum(d)),
-                   "PyPI crc 8.0.0 (pure Python), Configuration(width=64, polynomial=0xAD93D23594C93659, "
-                   "init_value=0xFFFFFFFFFFFFFFFF, final_xor_value=0xFFFFFFFFFFFFFFFF, reverse_input=True, "
-                   "reverse_output=True)"),
-    "crc64-xz": (lambda d: be(8)(CRC64_XZ.checksum(d)),
-                 "PyPI crc 8.0.0 (pure Python), Configuration(width=64, polynomial=0x42F0E1EBA9EA3693, "
-                 "init_value=0xFFFFFFFFFFFFFFFF, final_xor_value=0xFFFFFFFFFFFFFFFF, reverse_input=True, "
-                 "reverse_output=True)"),
-    "xxh32": (lambda d: be(4)(xxhash.xxh32_intdigest(d)), "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh32_intdigest, seed 0"),
-    "xxh64": (lambda d: be(8)(xxhash.xxh64_intdigest(d)), "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh64_intdigest, seed 0"),
-    "xxh3-64": (lambda d: be(8)(xxhash.xxh3_64_intdigest(d)), "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh3_64_intdigest, seed 0"),
-    "xxh3-128": (lambda d: xxhash.xxh3_128_hexdigest(d),
-                 "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh3_128_hexdigest (canonical: high 64 bits first), seed 0"),
-    "md5": (lambda d: hashlib.md5(d).hexdigest(), HASHLIB.format("md5")),
-    "sha1": (lambda d: hashlib.sha1(d).hexdigest(), HASHLIB.format("sha1")),
-    "sha2-224": (lambda d: hashlib.sha224(d).hexdigest(), HASHLIB.format("sha224")),
-    "sha2-256": (lambda d: hashlib.sha256(d).hexdigest(), HASHLIB.format("sha256")),
-    "sha2-384": (lambda d: hashlib.sha384(d).hexdigest(), HASHLIB.format("sha384")),
-    "sha2-512": (lambda d: hashlib.sha512(d).hexdigest(), HASHLIB.format("sha512")),
-    "sha2-512-256": (sha512_256, "Python hashlib.new('sha512_256') (CPython 3.11, OpenSSL-backed; "
-                                 "falls back to OpenSSL's name 'SHA512-256')"),
-    "sha3-224": (lambda d: hashlib.sha3_224(d).hexdigest(), HASHLIB.format("sha3_224")),
-    "sha3-256": (lambda d: hashlib.sha3_256(d).hexdigest(), HASHLIB.format("sha3_256")),
-    "sha3-384": (lambda d: hashlib.sha3_384(d).hexdigest(), HASHLIB.format("sha3_384")),
-    "sha3-512": (lambda d: hashlib.sha3_512(d).hexdigest(), HASHLIB.format("sha3_512")),
-    "blake2s-256": (lambda d: hashlib.blake2s(d).hexdigest(),
-                    "Python hashlib.blake2s(digest_size=32) (CPython's bundled BLAKE2 reference code)"),
-    "blake2b-256": (lambda d: hashlib.blake2b(d, digest_size=32).hexdigest(),
-                    "Python hashlib.blake2b(digest_size=32), unkeyed (CPython's bundled BLAKE2 reference code)"),
-    "blake2b-512": (lambda d: hashlib.blake2b(d).hexdigest(),
-                    "Python hashlib.blake2b(digest_size=64) (CPython's bundled BLAKE2 reference code)"),
-    # Caveat: the blake3 PyPI package wraps the official Rust `blake3` crate,
-    # so these generated values are NOT independent of that crate; the
-    # published BLAKE3-team test vectors in blake3.json are the independent check.
-    "blake3": (lambda d: blake3.blake3(d).hexdigest(),
-               "PyPI blake3 1.0.11 (Python bindings to the official Rust blake3 crate, so NOT independent of "
-               "that crate; the published 'blake3-official' vectors are the independent check), default 32-byte output"),
+    "adler32": Impl("zlib.adler32", lambda d: be(4)(zlib.adler32(d)),
+                    "Python zlib.adler32 (the zlib C library)"),
+    "crc32": Impl("zlib.crc32", lambda d: be(4)(zlib.crc32(d)), "Python zlib.crc32 (the zlib C library)"),
+    "crc32c": Impl("crc32c.crc32c", lambda d: be(4)(crc32c.crc32c(d)),
+                   "PyPI crc32c 2.9.post0 (crc32c.crc32c, C implementation)"),
+    "crc64-nvme": Impl("crc.Calculator", lambda d: be(8)(CRC64_NVME.checksum(d)),
+                       "PyPI crc 8.0.0 (pure Python), Configuration(width=64, polynomial=0xAD93D23594C93659, "
+                       "init_value=0xFFFFFFFFFFFFFFFF, final_xor_value=0xFFFFFFFFFFFFFFFF, reverse_input=True, "
+                       "reverse_output=True)"),
+    "crc64-xz": Impl("crc.Calculator", lambda d: be(8)(CRC64_XZ.checksum(d)),
+                     "PyPI crc 8.0.0 (pure Python), Configuration(width=64, polynomial=0x42F0E1EBA9EA3693, "
+                     "init_value=0xFFFFFFFFFFFFFFFF, final_xor_value=0xFFFFFFFFFFFFFFFF, reverse_input=True, "
+                     "reverse_output=True)"),
+    "xxh32": Impl("xxhash.xxh32_intdigest", lambda d: be(4)(xxhash.xxh32_intdigest(d)),
+                  "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh32_intdigest, seed 0"),
+    "xxh64": Impl("xxhash.xxh64_intdigest", lambda d: be(8)(xxhash.xxh64_intdigest(d)),
+                  "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh64_intdigest, seed 0"),
+    "xxh3-64": Impl("xxhash.xxh3_64_intdigest", lambda d: be(8)(xxhash.xxh3_64_intdigest(d)),
+                    "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh3_64_intdigest, seed 0"),
+    "xxh3-128": Impl("xxhash.xxh3_128_hexdigest", lambda d: xxhash.xxh3_128_hexdigest(d),
+                     "PyPI xxhash 4.1.0 (bundles the xxHash C library), xxh3_128_hexdigest (canonical: high 64 "
+                     "bits first), seed 0"),
+    "md5": pycryptodome_impl("Crypto.Hash.MD5", MD5, "md5", lambda d: hashlib.md5(d).hexdigest()),
+    "sha1": pycryptodome_impl("Crypto.Hash.SHA1", SHA1, "sha1", lambda d: hashlib.sha1(d).hexdigest()),
+    "sha2-224": pycryptodome_impl("Crypto.Hash.SHA224", SHA224, "sha224", lambda d: hashlib.sha224(d).hexdigest()),
+    "sha2-256": pycryptodome_impl("Crypto.Hash.SHA256", SHA256, "sha256", lambda d: hashlib.sha256(d).hexdigest()),
+    "sha2-384": pycryptodome_impl("Crypto.Hash.SHA384", SHA384, "sha384", lambda d: hashlib.sha384(d).hexdigest()),
+    "sha2-512": pycryptodome_impl("Crypto.Hash.SHA512", SHA512, "sha512", lambda d: hashlib.sha512(d).hexdigest()),
+    # SHA-512/256 is its own IV, not a cut SHA-512 digest; PyCryptodome selects it with truncate="256".
+    "sha2-512-256": pycryptodome_impl("Crypto.Hash.SHA512 (truncate='256', FIPS 180-4 SHA-512/256)", SHA512,
+                                      "new('sha512_256')", sha512_256_hashlib, truncate="256"),
+    "sha3-224": sha3(SHA3_224, 224),
+    "sha3-256": sha3(SHA3_256, 256),
+    "sha3-384": sha3(SHA3_384, 384),
+    "sha3-512": sha3(SHA3_512, 512),
+    "blake2s-256": pycryptodome_impl("Crypto.Hash.BLAKE2s (digest_bits=256, unkeyed)", BLAKE2s, "blake2s",
+                                     lambda d: hashlib.blake2s(d).hexdigest(), HASHLIB_BLAKE2, digest_bits=256),
+    "blake2b-256": pycryptodome_impl("Crypto.Hash.BLAKE2b (digest_bits=256, unkeyed)", BLAKE2b,
+                                     "blake2b(digest_size=32)",
+                                     lambda d: hashlib.blake2b(d, digest_size=32).hexdigest(), HASHLIB_BLAKE2,
+                                     digest_bits=256),
+    "blake2b-512": pycryptodome_impl("Crypto.Hash.BLAKE2b (digest_bits=512, unkeyed)", BLAKE2b, "blake2b",
+                                     lambda d: hashlib.blake2b(d).hexdigest(), HASHLIB_BLAKE2, digest_bits=512),
+    "blake3": Impl(
+        "vectors/blake3_ref.py", blake3_ref.blake3_hex,
+        "vectors/blake3_ref.py, a pure-Python BLAKE3 (hash mode, default 32-byte output) written from the "
+        "BLAKE3 paper (BLAKE3-team/BLAKE3 blake3.pdf) and checked against the published 'blake3-official' "
+        f"vectors by vectors/test_refs.py; {INDEPENDENT}. Second opinion, must agree: PyPI blake3 1.0.11 "
+        "(bindings to the Rust blake3 crate that hashbench runs, so not independent)",
+        cross=(("PyPI blake3", lambda d: blake3.blake3(d).hexdigest()),),
+    ),
 }
 
 # ---------------------------------------------------------------------------
@@ -212,10 +286,28 @@ def dump(doc):
     return "\n".join(lines) + "\n"
 
 
-def process(alg, path, problems):
-    """Return the text the file should contain, appending any problems found."""
-    compute, generated_text = IMPLEMENTATIONS[alg]
-    where = path.relative_to(VECTORS_DIR.parent)
+def recompute(impl, data, label, problems):
+    """The digest of record for `data`; a second opinion that disagrees is a problem."""
+    digest = impl.compute(data)
+    for name, other in impl.cross:
+        second = other(data)
+        if second != digest:
+            problems.append(f"{label}: {impl.name} gives {digest} but {name} gives {second} "
+                            "(the implementations disagree)")
+    return digest
+
+
+def describe(inp):
+    return json.dumps(inp)[:80]
+
+
+def process(alg, path, root, problems):
+    """Return the text the file should contain, appending any problems found.
+
+    root: the folder that paths in messages are relative to.
+    """
+    impl = IMPLEMENTATIONS[alg]
+    where = path.relative_to(root)
     if path.exists():
         try:
             doc = json.loads(path.read_text())
@@ -243,24 +335,27 @@ def process(alg, path, problems):
             problems.append(f"{label}: source {v['source']!r} is not a key of sources")
         used.add(v["source"])
         try:
-            got = compute(input_bytes(v["input"]))
+            data = input_bytes(v["input"])
         except ValueError as e:
             problems.append(f"{label}: {e}")
             continue
+        got = recompute(impl, data, f"{label} (input {describe(v['input'])})", problems)
         if v["digest"] != got:
-            problems.append(f"{label} (source {v['source']!r}, input {json.dumps(v['input'])[:80]}): "
-                            f"published digest {v['digest']} but {generated_text.split(' (')[0]} gives {got}")
+            problems.append(f"{label} (source {v['source']!r}, input {describe(v['input'])}): "
+                            f"published digest {v['digest']} but {impl.name} gives {got}")
         published.append(v)
     for key in sources:
         if key != "generated" and key not in used:
             problems.append(f"{where}: source {key!r} is cited by no vector")
 
     new_sources = {k: t for k, t in sources.items() if k != "generated"}
-    # Every implementation except blake3's (which says so itself) shares no
-    # code with the Rust crates under test.
-    suffix = "" if "NOT independent" in generated_text else "; independent of the Rust crates under test"
-    new_sources["generated"] = "vectors/generate.py: " + generated_text + suffix
-    generated = [{"source": "generated", "input": inp, "digest": compute(input_bytes(inp))}
+    source = impl.source
+    if not impl.cross:
+        # The single-implementation entries state their independence here.
+        source += "; independent of the Rust crates under test"
+    new_sources["generated"] = "vectors/generate.py: " + source
+    generated = [{"source": "generated", "input": inp,
+                  "digest": recompute(impl, input_bytes(inp), f"{where}: generated input {describe(inp)}", problems)}
                  for inp in GENERATED_INPUTS]
     return dump({"algorithm": alg, "sources": new_sources, "vectors": published + generated})
 
@@ -270,20 +365,26 @@ def main():
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="verify only (default)")
     mode.add_argument("--write", action="store_true", help="rewrite the JSON files")
+    parser.add_argument("--dir", type=Path, default=VECTORS_DIR,
+                        help="folder holding the <algorithm>.json files (default: this script's folder)")
     args = parser.parse_args()
+    vectors_dir = args.dir.resolve()
+    if not vectors_dir.is_dir():
+        parser.error(f"--dir {args.dir}: not a directory")
+    root = vectors_dir.parent  # messages name files as vectors/<id>.json, or <dir>/<id>.json
 
     problems, drift, outputs = [], [], {}
     for alg in IMPLEMENTATIONS:
-        path = VECTORS_DIR / f"{alg}.json"
-        text = process(alg, path, problems)
+        path = vectors_dir / f"{alg}.json"
+        text = process(alg, path, root, problems)
         if text is None:
             continue
         outputs[path] = text
         if not path.exists() or path.read_text() != text:
             drift.append(path)
-    strays = sorted(p.name for p in VECTORS_DIR.glob("*.json") if p.stem not in IMPLEMENTATIONS)
+    strays = sorted(p.name for p in vectors_dir.glob("*.json") if p.stem not in IMPLEMENTATIONS)
     if strays:
-        problems.append(f"{VECTORS_DIR.name}/: JSON files for unknown algorithm ids: {', '.join(strays)}")
+        problems.append(f"{vectors_dir.name}/: JSON files for unknown algorithm ids: {', '.join(strays)}")
 
     # A missing file is reported both as a problem and as drift; --write may fix it.
     fatal = [p for p in problems if "missing (--write" not in p]
@@ -293,12 +394,12 @@ def main():
             return 1
         for path in drift:
             path.write_text(outputs[path])
-            print(f"wrote {path.relative_to(VECTORS_DIR.parent)}")
+            print(f"wrote {path.relative_to(root)}")
         print(f"{len(outputs)} files up to date ({len(drift)} rewritten)")
         return 0
 
     for path in drift:
-        problems.append(f"{path.relative_to(VECTORS_DIR.parent)}: differs from what --write would produce "
+        problems.append(f"{path.relative_to(root)}: differs from what --write would produce "
                         "(run: python3 vectors/generate.py --write)")
     if problems:
         print(f"generate.py --check: {len(problems)} problem(s):", *problems, sep="\n  ", file=sys.stderr)
