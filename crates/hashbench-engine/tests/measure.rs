@@ -247,8 +247,19 @@ fn result_serialises() {
     )
     .unwrap();
     let json = serde_json::to_value(&r).unwrap();
-    assert!(json["measurements"].is_array());
-    assert!(json["summary"]["median"].is_number());
+    // Every measurement is kept, with the figures it was summarised from.
+    assert_eq!(
+        json["measurements"].as_array().map(Vec::len),
+        Some(r.measurements.len())
+    );
+    assert_eq!(
+        json["summary"]["median"].as_f64(),
+        Some(r.summary.median.get())
+    );
+    assert_eq!(
+        json["summary"]["count"].as_u64(),
+        Some(r.summary.count as u64)
+    );
 }
 
 #[test]

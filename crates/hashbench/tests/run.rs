@@ -29,7 +29,18 @@ fn json_output_is_the_documented_contract() {
     for c in cells {
         assert!(c["summary"]["median"].as_f64().unwrap() > 0.0);
         assert!(c["summary"]["count"].as_u64().unwrap() >= 10);
-        assert!(c["fraction_of_read_ceiling"].as_f64().is_some());
+        // The cell's throughput over the read baseline's at its size (both from their
+        // medians, so the ratio of the times the other way round).
+        let read = run["baselines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["implementation"] == "baseline/read" && b["size"] == c["size"])
+            .expect("a read baseline at every size");
+        let want =
+            read["summary"]["median"].as_f64().unwrap() / c["summary"]["median"].as_f64().unwrap();
+        let got = c["fraction_of_read_ceiling"].as_f64().unwrap();
+        assert!((got - want).abs() <= 1e-9 * want, "{got} vs {want}");
         let raw = c["raw"].as_array().expect("--raw keeps samples");
         // Every sample is kept; the statistics use as many from each round as the
         // smallest round has.
