@@ -99,6 +99,10 @@ pub struct RunArgs {
     /// Offset the input this many bytes from a 64-byte boundary.
     #[arg(long, default_value_t = 0)]
     pub misalign: usize,
+    /// Verify against the <algorithm>.json known answers in this directory instead of
+    /// the set built into hashbench (as `verify --vectors`).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
     /// No progress display.
     #[arg(short, long)]
     pub quiet: bool,
@@ -154,6 +158,7 @@ impl Default for RunArgs {
             patterns: Vec::new(),
             raw: false,
             misalign: 0,
+            vectors: None,
             quiet: false,
             save_baseline: None,
             baseline: None,
@@ -704,7 +709,11 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     }
 
     // Correctness first: nothing that fails verification is timed.
-    let outcomes = hashbench_verify::verify(&selected, &VectorSource::Embedded, &mut |_| {})?;
+    let vectors = args
+        .vectors
+        .clone()
+        .map_or(VectorSource::Embedded, VectorSource::Directory);
+    let outcomes = hashbench_verify::verify(&selected, &vectors, &mut |_| {})?;
     let mut skipped = Vec::new();
     let mut failed = false;
     let mut to_measure = Vec::new();
