@@ -96,8 +96,12 @@ pub struct RunArgs {
     /// Include every (iterations, elapsed) sample in JSON output.
     #[arg(long)]
     pub raw: bool,
-    /// Offset the input this many bytes from a 64-byte boundary.
-    #[arg(long, default_value_t = 0)]
+    /// Offset the input this many bytes from a 64-byte boundary (0 to 63).
+    // Bounded: the input buffer is allocated with the offset added, so an unbounded
+    // value aborted the process (allocation failure) or overflowed instead of being
+    // refused, and an offset of 64 or more is the alignment of offset % 64 again.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..64))]
     pub misalign: usize,
     /// Verify against the <algorithm>.json known answers in this directory instead of
     /// the set built into hashbench (as `verify --vectors`).
