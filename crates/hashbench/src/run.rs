@@ -219,7 +219,7 @@ impl Progress {
     }
 }
 
-fn check_output(path: &Path) -> Result<()> {
+pub(crate) fn check_output(path: &Path) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
