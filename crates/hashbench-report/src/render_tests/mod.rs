@@ -6,7 +6,7 @@
 // mod beside;
 mod csv;
 mod cycles;
-// mod format;
+mod format;
 mod layouts;
 // mod published;
 // mod text;
