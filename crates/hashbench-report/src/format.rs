@@ -15,41 +15,52 @@ pub fn size(bytes: u64) -> String {
     format!("{bytes} B")
 }
 
-/// Four significant digits, at most, without trailing noise.
+/// Four significant digits, at most, without trailing noise. The decimals are chosen
+/// by the number as rounded: 999.96 is `1000`, not `1000.0` (five digits).
 fn sig4(v: f64) -> String {
-    if v >= 1000.0 {
-        format!("{v:.0}")
-    } else if v >= 100.0 {
-        format!("{v:.1}")
-    } else if v >= 10.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
+    for decimals in (1..=3).rev() {
+        let text = format!("{v:.decimals$}");
+        let whole = text.find('.').unwrap_or(text.len());
+        if whole + decimals <= 4 {
+            return text;
+        }
     }
+    format!("{v:.0}")
+}
+
+/// The first of `(value, unit)` (the same quantity in ever larger units) that shows as
+/// less than 1000 to four significant digits, else the last: so 999.96 ns is `1.000 µs`
+/// rather than `1000 ns`.
+fn in_unit(candidates: &[(f64, &str)]) -> String {
+    let mut shown = String::new();
+    for (v, unit) in candidates {
+        let text = sig4(*v);
+        let below_1000 = text.parse::<f64>().is_ok_and(|v| v < 1000.0);
+        shown = format!("{text} {unit}");
+        if below_1000 {
+            break;
+        }
+    }
+    shown
 }
 
 /// A duration in nanoseconds as `12.34 ns`, `5.678 µs`, `1.234 ms`, `2.345 s`.
 pub fn time_ns(ns: f64) -> String {
-    if ns < 1e3 {
-        format!("{} ns", sig4(ns))
-    } else if ns < 1e6 {
-        format!("{} µs", sig4(ns / 1e3))
-    } else if ns < 1e9 {
-        format!("{} ms", sig4(ns / 1e6))
-    } else {
-        format!("{} s", sig4(ns / 1e9))
-    }
+    in_unit(&[
+        (ns, "ns"),
+        (ns / 1e3, "µs"),
+        (ns / 1e6, "ms"),
+        (ns / 1e9, "s"),
+    ])
 }
 
 /// Decimal bytes per second as divan prints them: `105.2 GB/s`, `653.3 MB/s`.
 pub fn rate(gb_per_sec: f64) -> String {
-    if gb_per_sec >= 1.0 {
-        format!("{} GB/s", sig4(gb_per_sec))
-    } else if gb_per_sec >= 1e-3 {
-        format!("{} MB/s", sig4(gb_per_sec * 1e3))
-    } else {
-        format!("{} KB/s", sig4(gb_per_sec * 1e6))
-    }
+    in_unit(&[
+        (gb_per_sec * 1e6, "KB/s"),
+        (gb_per_sec * 1e3, "MB/s"),
+        (gb_per_sec, "GB/s"),
+    ])
 }
 
 pub fn percent(p: Option<f64>) -> String {

@@ -15,6 +15,8 @@ pub mod model;
 pub mod published;
 pub mod relative;
 #[cfg(test)]
+mod render_tests;
+#[cfg(test)]
 mod testutil;
 mod text;
 

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use hashbench_engine::StopReason;
 use hashbench_host::{Build, Host};
-use hashbench_stats::{Measurement, Samples, Throughput};
+use hashbench_stats::{Measurement, Nanos, Samples, Throughput};
 
 use crate::model::{Cell, Run, RunConfig, Tool, SCHEMA_VERSION};
 
@@ -45,6 +45,51 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         complete: true,
         raw: None,
     }
+}
+
+/// Exact time statistics per call, in nanoseconds, for tests that check printed figures
+/// against hand-computed ones (`cell_with`'s samples give a median but awkward means,
+/// extremes and CIs).
+#[derive(Clone, Copy)]
+pub struct Times {
+    pub min: f64,
+    pub median: f64,
+    pub mean: f64,
+    pub max: f64,
+    pub std_dev: f64,
+    /// Half-width of the median's 95 % CI, percent of the median.
+    pub ci_percent: f64,
+}
+
+impl Times {
+    /// Every statistic at `median`, no spread: for tests that look at one figure only.
+    pub fn at(median: f64) -> Times {
+        Times {
+            min: median,
+            median,
+            mean: median,
+            max: median,
+            std_dev: 0.0,
+            ci_percent: 1.0,
+        }
+    }
+}
+
+/// `cell_with`'s one-thread cell with its summary set to `t` exactly and its rates
+/// recomputed from it (so `gb_per_sec` is `size / t.median`).
+pub fn cell_times(implementation: &str, size: u64, t: Times) -> Cell {
+    let mut c = cell_with(implementation, 1, size, t.median);
+    let s = &mut c.summary;
+    s.min = Nanos(t.min);
+    s.median = Nanos(t.median);
+    s.mean = Nanos(t.mean);
+    s.max = Nanos(t.max);
+    s.std_dev = Nanos(t.std_dev);
+    s.median_ci.low = Nanos(t.median * (1.0 - t.ci_percent / 100.0));
+    s.median_ci.high = Nanos(t.median * (1.0 + t.ci_percent / 100.0));
+    s.ci_relative_half_width_percent = Some(t.ci_percent);
+    c.throughput = Throughput::from_summary(s, size, None).expect("finite");
+    c
 }
 
 pub fn run_with(cells: Vec<Cell>) -> Run {

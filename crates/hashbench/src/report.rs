@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use crate::run::{layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat};
+use crate::run::{
+    check_output, layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -31,6 +33,11 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> Result<u8> {
+    // As for `run`: an output that cannot be written is bad usage (exit 2), found before
+    // anything is read or rendered.
+    if let Some(path) = &args.output {
+        check_output(path)?;
+    }
     let mut run = crate::compare::read_run(&args.file)?;
     let layout = layout_for(args.layout.as_deref(), run.suite.as_ref())?;
     if !args.relative_to.is_empty() {

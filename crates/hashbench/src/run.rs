@@ -96,9 +96,17 @@ pub struct RunArgs {
     /// Include every (iterations, elapsed) sample in JSON output.
     #[arg(long)]
     pub raw: bool,
-    /// Offset the input this many bytes from a 64-byte boundary.
-    #[arg(long, default_value_t = 0)]
+    /// Offset the input this many bytes from a 64-byte boundary (0 to 63).
+    // Bounded: the input buffer is allocated with the offset added, so an unbounded
+    // value aborted the process (allocation failure) or overflowed instead of being
+    // refused, and an offset of 64 or more is the alignment of offset % 64 again.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..64))]
     pub misalign: usize,
+    /// Verify against the <algorithm>.json known answers in this directory instead of
+    /// the set built into hashbench (as `verify --vectors`).
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
     /// No progress display.
     #[arg(short, long)]
     pub quiet: bool,
@@ -162,6 +170,7 @@ impl Default for RunArgs {
             patterns: Vec::new(),
             raw: false,
             misalign: 0,
+            vectors: None,
             quiet: false,
             save_baseline: None,
             baseline: None,
@@ -240,7 +249,7 @@ impl Progress {
     }
 }
 
-fn check_output(path: &Path) -> Result<()> {
+pub(crate) fn check_output(path: &Path) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -734,7 +743,11 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     }
 
     // Correctness first: nothing that fails verification is timed.
-    let outcomes = hashbench_verify::verify(&selected, &VectorSource::Embedded, &mut |_| {})?;
+    let vectors = args
+        .vectors
+        .clone()
+        .map_or(VectorSource::Embedded, VectorSource::Directory);
+    let outcomes = hashbench_verify::verify(&selected, &vectors, &mut |_| {})?;
     let mut skipped = Vec::new();
     let mut failed = false;
     let mut to_measure = Vec::new();

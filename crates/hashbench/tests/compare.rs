@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value;
 
+use common::edit::{quiet, scaled, with_spread, write};
 use common::{
     assert_exit, assert_success, hashbench, output, read_json, run_exit, run_ok, run_ok_json,
     stdout, stdout_json, ONE_CELL, QUICK,
@@ -32,59 +33,34 @@ fn with_data_dir(data: &Path) -> Command {
     cmd
 }
 
-fn write(path: &Path, v: &Value) {
-    std::fs::write(path, v.to_string()).expect("temporary file writable");
-}
-
-/// Every cell as a quiet machine would have measured it: CI and round medians within
-/// +-0.5 % of the median, and no guard flags.
-fn quiet(mut run: Value) -> Value {
-    run["flags"] = serde_json::json!([]);
-    for list in ["cells", "baselines"] {
-        for c in run[list].as_array_mut().expect("cells are a list") {
-            let m = c["summary"]["median"].as_f64().expect("median is a number");
-            c["summary"]["median_ci"]["low"] = (m * 0.995).into();
-            c["summary"]["median_ci"]["high"] = (m * 1.005).into();
-            c["summary"]["min"] = (m * 0.99).into();
-            c["summary"]["max"] = (m * 1.01).into();
-            c["round_medians_ns"] = serde_json::json!([m * 0.996, m, m * 1.004]);
-            c["flags"] = serde_json::json!([]);
-        }
-    }
-    run
-}
-
-/// Every time statistic of every implementation cell multiplied by `factor`.
-fn slower(mut run: Value, factor: f64) -> Value {
-    for c in run["cells"].as_array_mut().expect("cells are a list") {
-        let s = &mut c["summary"];
-        for k in ["min", "max", "mean", "median", "q1", "q3"] {
-            s[k] = (s[k].as_f64().expect("a number") * factor).into();
-        }
-        for k in ["low", "high"] {
-            s["median_ci"][k] = (s["median_ci"][k].as_f64().expect("a number") * factor).into();
-        }
-        let rounds: Vec<f64> = c["round_medians_ns"]
-            .as_array()
-            .expect("round medians are a list")
-            .iter()
-            .map(|r| r.as_f64().expect("a number") * factor)
-            .collect();
-        c["round_medians_ns"] = rounds.into();
-    }
-    run
-}
-
 #[test]
-fn a_run_compared_with_itself_has_no_significant_change() {
+fn a_change_below_the_noise_threshold_is_no_change_whatever_the_sample_noise() {
+    // Two copies of one run whose medians differ by 3 % and whose samples spread
+    // differently (the candidate's intervals five times as wide as the base's): below the
+    // default 5 % noise threshold, every cell reads "within noise". The same edit beyond
+    // the threshold must not, or the first check would pass for a compare that never
+    // finds anything.
     let dir = tempfile::tempdir().unwrap();
-    let a = quick_run(dir.path(), "a.json");
-    let out = run_ok(hashbench().arg("compare").arg(&a).arg(&a));
-    let text = stdout(&out);
+    let real = read_json(&quick_run(dir.path(), "real.json"));
+    let base = dir.path().join("base.json");
+    write(&base, &with_spread(real.clone(), 0.002));
+    let compare_with = |name: &str, factor: f64| {
+        let path = dir.path().join(name);
+        write(&path, &scaled(with_spread(real.clone(), 0.01), factor));
+        stdout(&run_ok(hashbench().arg("compare").arg(&base).arg(&path)))
+    };
+
+    let text = compare_with("three.json", 1.03);
     assert!(
         text.contains("10 cells joined: 0 slower, 0 faster, 10 within noise, 0 unreliable"),
         "{text}"
     );
+    let text = compare_with("eight.json", 1.08);
+    assert!(
+        text.contains("10 cells joined: 4 slower, 0 faster, 6 within noise, 0 unreliable"),
+        "{text}"
+    );
+    assert!(text.contains("SLOWER by 8.0 %"), "{text}");
 }
 
 #[test]
@@ -95,8 +71,8 @@ fn a_ten_percent_slowdown_is_detected_and_fails_the_check() {
     let worse = dir.path().join("worse.json");
     let slightly = dir.path().join("slightly.json");
     write(&base, &quiet(real.clone()));
-    write(&worse, &slower(quiet(real.clone()), 1.10));
-    write(&slightly, &slower(quiet(real), 1.02));
+    write(&worse, &scaled(quiet(real.clone()), 1.10));
+    write(&slightly, &scaled(quiet(real), 1.02));
     let check = |new: &Path| {
         output(
             hashbench()

@@ -7,6 +7,8 @@
 // be reported as dead code in that crate.
 #![allow(dead_code)]
 
+pub mod edit;
+
 use std::path::Path;
 use std::process::{Child, Output, Stdio};
 

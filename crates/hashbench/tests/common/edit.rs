@@ -1,0 +1,81 @@
+//! Edits of a saved run's JSON, for the tests of `compare` and saved baselines: a change
+//! a comparison must find is made by editing a file, never by hoping that one real run
+//! is slower than another, so no verdict depends on the machine's speed or load.
+
+use serde_json::{json, Value};
+
+/// Every cell and baseline as a machine with a relative spread of `spread` would have
+/// measured it (0.005: the median's CI within +-0.5 %), and no guard flags: a real run
+/// on a shared machine has whatever intervals and flags its moment gave it, which would
+/// decide a verdict before the edit does.
+pub fn with_spread(mut run: Value, spread: f64) -> Value {
+    run["flags"] = json!([]);
+    for list in ["cells", "baselines"] {
+        for c in run[list].as_array_mut().expect("cells are a list") {
+            let m = c["summary"]["median"].as_f64().expect("median is a number");
+            c["summary"]["median_ci"]["low"] = (m * (1.0 - spread)).into();
+            c["summary"]["median_ci"]["high"] = (m * (1.0 + spread)).into();
+            c["summary"]["min"] = (m * (1.0 - 2.0 * spread)).into();
+            c["summary"]["max"] = (m * (1.0 + 2.0 * spread)).into();
+            c["round_medians_ns"] = json!([m * (1.0 - 0.8 * spread), m, m * (1.0 + 0.8 * spread)]);
+            c["flags"] = json!([]);
+        }
+    }
+    run
+}
+
+/// A quiet machine's run: intervals of +-0.5 %, no flags.
+pub fn quiet(run: Value) -> Value {
+    with_spread(run, 0.005)
+}
+
+/// Every time statistic of one cell multiplied by `factor`.
+pub fn scale_cell(c: &mut Value, factor: f64) {
+    let s = &mut c["summary"];
+    for k in ["min", "max", "mean", "median", "q1", "q3", "std_dev"] {
+        if let Some(v) = s[k].as_f64() {
+            s[k] = (v * factor).into();
+        }
+    }
+    for k in ["low", "high"] {
+        s["median_ci"][k] = (s["median_ci"][k].as_f64().expect("a number") * factor).into();
+    }
+    let rounds: Vec<f64> = c["round_medians_ns"]
+        .as_array()
+        .expect("round medians are a list")
+        .iter()
+        .map(|r| r.as_f64().expect("a number") * factor)
+        .collect();
+    c["round_medians_ns"] = rounds.into();
+}
+
+/// Every implementation cell's times multiplied by `factor` (above 1: slower); the
+/// baselines are left as they were, as a change of code would leave them.
+pub fn scaled(mut run: Value, factor: f64) -> Value {
+    for c in run["cells"].as_array_mut().expect("cells are a list") {
+        scale_cell(c, factor);
+    }
+    run
+}
+
+/// The baseline `name` (`baseline/nop`) multiplied by `factor` at every size: the
+/// machine itself running at another speed.
+pub fn scaled_baseline(mut run: Value, name: &str, factor: f64) -> Value {
+    let mut found = 0;
+    for c in run["baselines"]
+        .as_array_mut()
+        .expect("baselines are a list")
+    {
+        if c["implementation"] == name {
+            scale_cell(c, factor);
+            found += 1;
+        }
+    }
+    assert!(found > 0, "no {name} in the run");
+    run
+}
+
+/// Writes `v` as the JSON file `path`.
+pub fn write(path: &std::path::Path, v: &Value) {
+    std::fs::write(path, v.to_string()).expect("temporary file writable");
+}
