@@ -91,7 +91,7 @@ pub fn save_baseline(name: &str, json: &str) -> Result<PathBuf> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    crate::run::write_atomic(&path, json)?;
+    crate::output::write_atomic(&path, json.as_bytes())?;
     Ok(path)
 }
 

@@ -5,11 +5,13 @@
 mod compare;
 mod crossover;
 mod list;
+mod output;
 mod pin;
 mod published;
 mod reference;
 mod report;
 mod run;
+mod signals;
 mod sizes;
 mod suite;
 mod sum;

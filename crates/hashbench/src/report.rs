@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use crate::output::Destination;
+
 use crate::run::{
-    check_output, layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat,
+    layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat,
 };
 
 #[derive(clap::Args, Debug)]
@@ -35,9 +37,11 @@ pub struct ReportArgs {
 pub fn run(args: ReportArgs) -> Result<u8> {
     // As for `run`: an output that cannot be written is bad usage (exit 2), found before
     // anything is read or rendered.
-    if let Some(path) = &args.output {
-        check_output(path)?;
-    }
+    let destination = args
+        .output
+        .as_deref()
+        .map(Destination::check)
+        .transpose()?;
     let mut run = crate::compare::read_run(&args.file)?;
     let layout = layout_for(args.layout.as_deref(), run.suite.as_ref())?;
     if !args.relative_to.is_empty() {
@@ -51,6 +55,6 @@ pub fn run(args: ReportArgs) -> Result<u8> {
         hashbench_report::relative::apply(&mut run, &to);
     }
     let text = render(&run, args.format, args.metric, layout)?;
-    write_or_emit(args.output.as_deref(), &text, false)?;
+    write_or_emit(destination.as_ref(), &text, false)?;
     Ok(0)
 }

@@ -4,7 +4,6 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
@@ -22,6 +21,7 @@ use hashbench_report::{
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
 
+use crate::output::Destination;
 use crate::reference::Reference;
 use crate::sizes::{parse_precision, parse_seconds, parse_sizes, DEFAULT_SIZES};
 use crate::{emit, select, UsageError, EXIT_FAILED};
@@ -30,7 +30,6 @@ use crate::{emit, select, UsageError, EXIT_FAILED};
 const DEFAULT_ROUNDS: u32 = 3;
 
 /// Exit code after Ctrl-C, as shells report a process ended by SIGINT.
-pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum RunFormat {
@@ -247,49 +246,6 @@ impl Progress {
             eprint!("\r\x1b[K");
         }
     }
-}
-
-pub(crate) fn check_output(path: &Path) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(UsageError(format!(
-            "cannot write {}: directory {} does not exist",
-            path.display(),
-            dir.display()
-        ))
-        .into());
-    }
-    if path.is_dir() {
-        return Err(UsageError(format!(
-            "cannot write {}: it is a directory",
-            path.display()
-        ))
-        .into());
-    }
-    Ok(())
-}
-
-/// Writes `contents` to a temporary file beside `path`, then renames it over `path`, so
-/// a reader never sees a half-written file.
-pub fn write_atomic(path: &Path, contents: &str) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or("output".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::write(&tmp, contents)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .with_context(|| format!("writing {}", path.display()));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// RFC 3339 UTC from the system clock (days-to-civil conversion, proleptic Gregorian).
@@ -537,12 +493,16 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     // Everything the user typed is checked before anything is measured (the rest in
     // `execute`).
     let layout = layout_for(args.layout.as_deref(), args.suite.as_ref())?;
-    if let Some(path) = &args.output {
-        check_output(path)?;
-    }
-    // Baseline names and the baseline to compare with are checked before measuring.
+    let destination = args
+        .output
+        .as_deref()
+        .map(Destination::check)
+        .transpose()?;
+    // Baseline names, the directory they go to and the baseline to compare with are
+    // checked before measuring.
     if let Some(name) = &args.save_baseline {
-        crate::compare::baseline_path(name)?;
+        let path = crate::compare::baseline_path(name)?;
+        crate::output::check_dir(path.parent().unwrap_or(Path::new(".")))?;
     }
     let compare_with = args
         .baseline
@@ -562,7 +522,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     let run = &run;
     let flags = hashbench_report::guards::count(run);
     let text = render(run, args.format, args.metric, layout)?;
-    write_or_emit(args.output.as_deref(), &text, args.quiet)?;
+    write_or_emit(destination.as_ref(), &text, args.quiet)?;
     let mut regressed = 0;
     if let Some(name) = &args.save_baseline {
         if interrupted {
@@ -597,7 +557,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");
     }
     Ok(if interrupted {
-        EXIT_INTERRUPTED
+        crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
     } else if failed || (args.strict && flags > 0) {
         EXIT_FAILED
     } else {
@@ -648,13 +608,13 @@ pub(crate) fn render(
     })
 }
 
-/// Writes `text` to `output` (atomically), or to standard output.
-pub(crate) fn write_or_emit(output: Option<&Path>, text: &str, quiet: bool) -> Result<()> {
+/// Writes `text` to `output` (checked before the work began), or to standard output.
+pub(crate) fn write_or_emit(output: Option<&Destination>, text: &str, quiet: bool) -> Result<()> {
     match output {
-        Some(path) => {
-            write_atomic(path, text)?;
-            if !quiet {
-                eprintln!("hashbench: wrote {}", path.display());
+        Some(d) => {
+            d.write(text)?;
+            if !quiet && !matches!(d, Destination::Stdout) {
+                eprintln!("hashbench: wrote {}", d.describe());
             }
         }
         None => emit(text),
@@ -735,12 +695,8 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     });
     let started_at = SystemTime::now();
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // Fails only if a handler is already installed (tests calling run twice).
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::SeqCst));
-    }
+    // SIGINT and SIGTERM set this flag; the loops below stop at the next cell.
+    let cancel = crate::signals::install();
 
     // Correctness first: nothing that fails verification is timed.
     let vectors = args
@@ -1324,12 +1280,5 @@ mod tests {
         let mut c: Vec<u32> = (0..50).collect();
         shuffle(&mut c, 8);
         assert_ne!(a, c, "another seed, another order");
-    }
-
-    #[test]
-    fn missing_output_directory_is_refused_before_measuring() {
-        let err = check_output(Path::new("/no/such/dir/out.json")).unwrap_err();
-        assert!(err.to_string().contains("does not exist"), "{err}");
-        assert!(check_output(Path::new("out.json")).is_ok());
     }
 }
