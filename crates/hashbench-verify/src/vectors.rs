@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 /// One algorithm's vectors, as in `vectors/<algorithm>.json`.
+/// The longest message a vector may describe (64 MiB): more than any published vector
+/// needs (the longest here is a million bytes), and little enough to allocate anywhere.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VectorFile {
@@ -128,9 +132,21 @@ impl Input {
         if self.seed.is_some() != self.xorshift.is_some() {
             return Err("seed goes with xorshift, and xorshift needs a seed".into());
         }
+        let too_long = |len: u64| {
+            format!(
+                "the input would be {len} bytes; vectors are limited to {MAX_INPUT_BYTES} \
+                 bytes (64 MiB)"
+            )
+        };
         let unit = match (&self.ascii, &self.hex, self.pattern251, self.xorshift) {
             (Some(a), ..) => a.as_bytes().to_vec(),
             (_, Some(h), ..) => decode_hex(h)?,
+            (_, _, Some(len), _) if len as u64 > MAX_INPUT_BYTES => {
+                return Err(too_long(len as u64))
+            }
+            (_, _, _, Some(len)) if len as u64 > MAX_INPUT_BYTES => {
+                return Err(too_long(len as u64))
+            }
             (_, _, Some(len), _) => return Ok(pattern251(len)),
             (_, _, _, Some(len)) => {
                 let seed = self.seed.unwrap_or(0);
@@ -141,6 +157,11 @@ impl Input {
             }
             _ => unreachable!("exactly one kind was checked above"),
         };
+        // Checked before allocating: a file asking for more is refused, not an abort.
+        let total = (unit.len() as u64).saturating_mul(repeat);
+        if total > MAX_INPUT_BYTES {
+            return Err(too_long(total));
+        }
         Ok(unit.repeat(repeat as usize))
     }
 
@@ -349,6 +370,12 @@ mod tests {
         assert_eq!(input(r#"{"pattern251": 253}"#).unwrap()[250..], [250, 0, 1]);
         assert!(input(r#"{"ascii": "a", "hex": "00"}"#).is_err());
         assert!(input(r#"{"ascii": "a", "repeat": 0}"#).is_err());
+        // Longer than the limit: refused before anything is allocated.
+        let huge = input(r#"{"ascii": "ab", "repeat": 18446744073709551615}"#).unwrap_err();
+        assert!(huge.contains("limited to 67108864 bytes"), "{huge}");
+        assert!(input(r#"{"ascii": "ab", "repeat": 33554432}"#).is_ok());
+        assert!(input(r#"{"ascii": "ab", "repeat": 33554433}"#).is_err());
+        assert!(input(r#"{"pattern251": 67108865}"#).is_err());
         assert!(input(r#"{"xorshift": 4}"#).is_err());
         assert!(input(r#"{"hex": "0"}"#).is_err());
         assert!(serde_json::from_str::<Input>(r#"{"asci": "a"}"#).is_err());

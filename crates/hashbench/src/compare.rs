@@ -77,7 +77,12 @@ pub fn baseline_path(name: &str) -> Result<PathBuf> {
             .map(PathBuf::from)
     };
     let root = env("HASHBENCH_DATA_DIR")
-        .or_else(|| env("XDG_DATA_HOME").map(|d| d.join("hashbench")))
+        // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
+        .or_else(|| {
+            env("XDG_DATA_HOME")
+                .filter(|d| d.is_absolute())
+                .map(|d| d.join("hashbench"))
+        })
         .or_else(|| env("HOME").map(|h| h.join(".local/share/hashbench")))
         .ok_or_else(|| {
             UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".to_string())

@@ -117,8 +117,9 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
             };
             let outcome = execute(&run_args, command_line, false)?;
             if outcome.interrupted {
-                return Ok(crate::signals::exit_code_if_stopped()
-                    .unwrap_or(crate::signals::EXIT_SIGINT));
+                return Ok(
+                    crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
+                );
             }
             (outcome.run, outcome.failed)
         }

@@ -95,7 +95,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let command_line: Vec<String> = std::env::args().collect();
+    // Recorded in the result as text; an argument that is not UTF-8 (a file name) is
+    // kept lossily here and works as it is everywhere else.
+    let command_line: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
         Command::Run(args) => run::run(args, command_line),
         Command::Compare(args) => compare::run(args),
@@ -132,6 +136,10 @@ fn main() -> ExitCode {
 /// quietly with success, as other Unix filters do; any other write error ends it with 1.
 pub fn emit(text: &str) {
     use std::io::Write;
+    if let Err(e) = stdout_open() {
+        eprintln!("hashbench: error: {e}");
+        std::process::exit(i32::from(EXIT_FAILED));
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -140,6 +148,18 @@ pub fn emit(text: &str) {
         eprintln!("hashbench: error: writing to standard output: {e}");
         std::process::exit(i32::from(EXIT_FAILED));
     }
+}
+
+/// Whether standard output is open. Rust's standard output drops what is written to a
+/// closed descriptor (`hashbench sum FILE >&-`) without an error, which would lose the
+/// output and still exit 0: checked before anything is written.
+pub fn stdout_open() -> anyhow::Result<()> {
+    // SAFETY: F_GETFD on a descriptor number only reads its flags; it fails with EBADF
+    // if the descriptor is not open.
+    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+        anyhow::bail!("standard output is closed: nothing can be written to it");
+    }
+    Ok(())
 }
 
 /// Bad input from the user (beyond what clap rejects): exit 2.

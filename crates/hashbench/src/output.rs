@@ -195,7 +195,10 @@ mod tests {
         d.write("new").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(entries(dir.path()), ["run.json"], "no temporary file left");
-        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(
+            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
     }
 
     #[test]
@@ -224,7 +227,10 @@ mod tests {
         let link = dir.path().join("link.json");
         std::os::unix::fs::symlink(&target, &link).unwrap();
         Destination::check(&link).unwrap().write("new").unwrap();
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(fs::read_to_string(&target).unwrap(), "new");
     }
 
@@ -233,7 +239,10 @@ mod tests {
         let null = Destination::check(Path::new("/dev/null")).unwrap();
         assert_eq!(null, Destination::Stream(PathBuf::from("/dev/null")));
         null.write("discarded").unwrap();
-        assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        assert!(fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
 
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("pipe");

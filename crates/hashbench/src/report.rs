@@ -7,9 +7,7 @@ use anyhow::Result;
 
 use crate::output::Destination;
 
-use crate::run::{
-    layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat,
-};
+use crate::run::{layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat};
 
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -37,13 +35,9 @@ pub struct ReportArgs {
 pub fn run(args: ReportArgs) -> Result<u8> {
     // As for `run`: an output that cannot be written is bad usage (exit 2), found before
     // anything is read or rendered.
-    let destination = args
-        .output
-        .as_deref()
-        .map(Destination::check)
-        .transpose()?;
+    let destination = args.output.as_deref().map(Destination::check).transpose()?;
     let mut run = crate::compare::read_run(&args.file)?;
-    let layout = layout_for(args.layout.as_deref(), run.suite.as_ref())?;
+    let layout = layout_for(args.layout.as_deref(), run.suite.as_ref(), args.metric)?;
     if !args.relative_to.is_empty() {
         let mut ids: Vec<&str> = Vec::new();
         for c in &run.cells {

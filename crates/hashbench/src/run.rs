@@ -142,6 +142,14 @@ pub struct RunArgs {
     /// implementation, else fastest].
     #[arg(long, value_name = "fastest|slowest|ID")]
     pub relative_to: Vec<String>,
+    /// Allow --threads and --streams above 4 per logical CPU (up to 1024), where the
+    /// figures measure the scheduler more than the hash.
+    #[arg(long)]
+    pub allow_oversubscribe: bool,
+    /// Run a plan of more than 5,000 cells (sizes x implementations x patterns x thread
+    /// counts) without refusing it.
+    #[arg(long)]
+    pub yes: bool,
     /// Testing aid: once N cells have been measured (a cell in one round counts once),
     /// interrupt the run exactly as Ctrl-C does, by sending SIGINT to this process. The
     /// tests of interruption use it instead of a sleep that hopes to land mid-run.
@@ -180,6 +188,8 @@ impl Default for RunArgs {
             pin: None,
             metric: Metric::Time,
             relative_to: Vec::new(),
+            allow_oversubscribe: false,
+            yes: false,
             cancel_after_cells: None,
             force_progress: false,
         }
@@ -472,6 +482,41 @@ pub fn parse_threads(text: &str) -> Result<Vec<usize>, UsageError> {
     Ok(counts)
 }
 
+/// At most this many threads or streams per logical CPU without `--allow-oversubscribe`.
+pub const OVERSUBSCRIBE_FACTOR: usize = 4;
+/// The most threads or streams at all (a pool of more would exhaust the machine).
+pub const MAX_THREADS: usize = 1024;
+/// Plans of more cells than this need `--yes`.
+pub const MAX_CELLS_WITHOUT_YES: usize = 5000;
+
+/// `--threads` and `--streams` against the machine: more than a few per logical CPU
+/// measures the scheduler, not the hash, and is refused unless asked for.
+fn check_oversubscription(
+    threads: &[usize],
+    streams: Option<usize>,
+    logical_cpus: usize,
+    allowed: bool,
+) -> Result<(), UsageError> {
+    let limit = OVERSUBSCRIBE_FACTOR * logical_cpus.max(1);
+    let asked = [
+        ("--threads", threads.iter().copied().max()),
+        ("--streams", streams),
+    ];
+    for (flag, n) in asked {
+        let Some(n) = n else { continue };
+        if n > MAX_THREADS {
+            return Err(UsageError(format!("bad {flag} {n}: at most {MAX_THREADS}")));
+        }
+        if n > limit && !allowed {
+            return Err(UsageError(format!(
+                "{flag} {n} is more than {OVERSUBSCRIBE_FACTOR} per logical CPU ({limit} \
+                 here): add --allow-oversubscribe to measure it anyway"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The sizes to measure: `--sizes cache` (around the detected cache sizes), a list, or
 /// the default.
 fn sizes_for(args: &RunArgs, host: &Host, max_size: u64) -> Result<Vec<u64>> {
@@ -492,12 +537,8 @@ fn sizes_for(args: &RunArgs, host: &Host, max_size: u64) -> Result<Vec<u64>> {
 pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     // Everything the user typed is checked before anything is measured (the rest in
     // `execute`).
-    let layout = layout_for(args.layout.as_deref(), args.suite.as_ref())?;
-    let destination = args
-        .output
-        .as_deref()
-        .map(Destination::check)
-        .transpose()?;
+    let layout = layout_for(args.layout.as_deref(), args.suite.as_ref(), args.metric)?;
+    let destination = args.output.as_deref().map(Destination::check).transpose()?;
     // Baseline names, the directory they go to and the baseline to compare with are
     // checked before measuring.
     if let Some(name) = &args.save_baseline {
@@ -520,6 +561,29 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         interrupted,
     } = execute(&args, command_line, true)?;
     let run = &run;
+    if run.cells.is_empty() && !interrupted {
+        // Every selected implementation was unavailable, failed verification or could not
+        // express the patterns asked for: a run that measured nothing is no success.
+        let reasons: Vec<String> = run
+            .skipped
+            .iter()
+            .map(|s| format!("{} ({})", s.implementation, s.reason))
+            .collect();
+        eprintln!(
+            "hashbench: error: no implementation was measured: {}",
+            if reasons.is_empty() {
+                "nothing was selected".to_string()
+            } else {
+                reasons.join(", ")
+            }
+        );
+        write_or_emit(
+            destination.as_ref(),
+            &render(run, args.format, args.metric, layout)?,
+            args.quiet,
+        )?;
+        return Ok(EXIT_FAILED);
+    }
     let flags = hashbench_report::guards::count(run);
     let text = render(run, args.format, args.metric, layout)?;
     write_or_emit(destination.as_ref(), &text, args.quiet)?;
@@ -565,8 +629,26 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
     })
 }
 
-/// The layout `--layout NAME` names, else the suite's, else the default.
+/// The layout `--layout NAME` names, else the suite's, else the default. The cycle view
+/// is a layout of its own (hash-speedtest's), so `--metric cycles` with another layout
+/// is refused rather than one of them silently dropped.
 pub(crate) fn layout_for(
+    name: Option<&str>,
+    suite: Option<&hashbench_report::SuiteInfo>,
+    metric: Metric,
+) -> Result<Layout, UsageError> {
+    let layout = layout_named(name, suite)?;
+    if metric == Metric::Cycles && layout != Layout::Default {
+        return Err(UsageError(format!(
+            "--metric cycles has its own layout (btrfs hash-speedtest's) and cannot be shown \
+             in the {} layout: choose one",
+            name.unwrap_or("suite's")
+        )));
+    }
+    Ok(layout)
+}
+
+fn layout_named(
     name: Option<&str>,
     suite: Option<&hashbench_report::SuiteInfo>,
 ) -> Result<Layout, UsageError> {
@@ -675,6 +757,24 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     if streams == Some(0) {
         return Err(UsageError("bad --streams 0: give at least 1".to_string()).into());
     }
+    check_oversubscription(
+        threads.as_deref().unwrap_or(&[]),
+        streams,
+        host.logical_cores,
+        args.allow_oversubscribe,
+    )?;
+    if let (Some(n), Some(available)) = (streams, host.memory_available_bytes) {
+        // Each stream hashes its own copy of the input.
+        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let need = largest.saturating_mul(n as u64);
+        if need > available / 2 {
+            return Err(UsageError(format!(
+                "--streams {n} at {largest} B needs {need} bytes of input, more than half of \
+                 the {available} bytes of memory available: fewer streams or smaller --sizes"
+            ))
+            .into());
+        }
+    }
     let selected = if args.filter.is_empty() {
         default_suite()
     } else {
@@ -685,6 +785,26 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
         &selected.iter().map(|imp| imp.id).collect::<Vec<_>>(),
         &patterns.iter().map(Pattern::to_string).collect::<Vec<_>>(),
     )?;
+    // The plan's size is known before anything runs: refuse a huge one unless asked.
+    let thread_counts = threads.as_ref().map_or(1, Vec::len);
+    let at_most = sizes.len().saturating_mul(
+        (selected.len() * patterns.len().max(1) * thread_counts).saturating_add(if baselines {
+            3
+        } else {
+            0
+        }),
+    );
+    if at_most > MAX_CELLS_WITHOUT_YES && !args.yes {
+        return Err(UsageError(format!(
+            "the plan has up to {at_most} cells ({} sizes x {} implementations x {} \
+             patterns x {thread_counts} thread counts, plus baselines), more than \
+             {MAX_CELLS_WITHOUT_YES}: add --yes to run it, or select less",
+            sizes.len(),
+            selected.len(),
+            patterns.len().max(1),
+        ))
+        .into());
+    }
     if let Some(cpu) = args.pin {
         crate::pin::check(cpu)?;
     }
@@ -862,8 +982,27 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     let streams_cells = streams.map_or(0, |_| {
         sizes.len() * to_measure.iter().filter(|i| !i.parallel).count()
     });
+    if !args.quiet {
+        // What is about to happen, and for how long at most: every cell gets its budget
+        // (--time, spread over the rounds) unless it reaches --precision sooner.
+        let cells = planned.len() + streams_cells;
+        eprintln!(
+            "hashbench: plan: {} cells x {rounds} rounds{}, at most about {:.0} s",
+            planned.len(),
+            if streams_cells > 0 {
+                format!(" and {streams_cells} streams cells")
+            } else {
+                String::new()
+            },
+            cells as f64 * time_budget + 0.1 * (rounds as f64 + 1.0)
+        );
+    }
     let mut progress = Progress {
-        enabled: args.force_progress || (!args.quiet && std::io::stderr().is_terminal()),
+        // A dumb terminal cannot erase a line; the progress line would pile up.
+        enabled: args.force_progress
+            || (!args.quiet
+                && std::io::stderr().is_terminal()
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")),
         total: planned.len() * rounds + streams_cells,
         done: 0,
         started: Instant::now(),

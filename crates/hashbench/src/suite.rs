@@ -99,26 +99,40 @@ pub fn parse(origin: &str, text: &str) -> Result<Suite, UsageError> {
     }
     // The names must resolve now, with the catalogue's suggestions, not half-way through.
     hashbench_catalog::Filter::parse(&suite.implementations)
-        .map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
+        .map_err(|e| UsageError(format!("suite {origin}: key `implementations`: {e}")))?;
+    // Every message names the file and the key, never a command-line flag the user did
+    // not type.
+    crate::sizes::parse_sizes(&suite.sizes, u64::MAX).map_err(|e| {
+        UsageError(format!(
+            "suite {origin}: key `sizes`: {}",
+            e.0.replace(" in --sizes", "")
+        ))
+    })?;
     if let Some(m) = &suite.metric {
         if !matches!(m.as_str(), "time" | "cycles") {
             return Err(UsageError(format!(
-                "suite {origin}: unknown metric '{m}': time or cycles"
+                "suite {origin}: key `metric`: unknown metric '{m}': time or cycles"
             )));
         }
     }
     if let Some(l) = &suite.layout {
         if hashbench_report::layouts::Layout::parse(l).is_none() {
             return Err(UsageError(format!(
-                "suite {origin}: unknown layout '{l}': one of {}",
+                "suite {origin}: key `layout`: unknown layout '{l}': one of {}",
                 hashbench_report::layouts::Layout::NAMES.join(", ")
+            )));
+        }
+        if suite.metric.as_deref() == Some("cycles") && l != "default" {
+            return Err(UsageError(format!(
+                "suite {origin}: keys `metric` and `layout`: the cycles metric has its own \
+                 layout and cannot be shown in the {l} layout"
             )));
         }
     }
     if let Some(patterns) = &suite.patterns {
         for p in patterns.split(',') {
             p.parse::<hashbench_catalog::Pattern>()
-                .map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
+                .map_err(|e| UsageError(format!("suite {origin}: key `patterns`: {e}")))?;
         }
     }
     Ok(suite)

@@ -129,6 +129,7 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<u8> {
     let mut out = vec![0u8; imp.algorithm.output_bytes()];
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
+    crate::stdout_open()?;
     let mut stdout = io::stdout().lock();
     let mut code = 0;
     for path in files {

@@ -102,7 +102,7 @@ fn the_boundary_thread_counts_are_accepted() {
 
     // 1024 is allowed. crc32fast does not split a message, so it is measured with one
     // thread and listed as not applicable for more; no pool of 1024 threads is made.
-    let run = one_cell(&["--threads", "1024"]);
+    let run = one_cell(&["--threads", "1024", "--allow-oversubscribe"]);
     assert_eq!(run["config"]["threads"], serde_json::json!([1024]));
     let cells = run["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 1);
