@@ -168,7 +168,7 @@ fn current_umask() -> u32 {
     let old = unsafe { libc::umask(0o022) };
     // SAFETY: as above; restores the value just read.
     unsafe { libc::umask(old) };
-    u32::from(old)
+    old
 }
 
 #[cfg(test)]
