@@ -150,13 +150,29 @@ pub fn emit(text: &str) {
     }
 }
 
-/// Whether standard output is open. Rust's standard output drops what is written to a
-/// closed descriptor (`hashbench sum FILE >&-`) without an error, which would lose the
-/// output and still exit 0: checked before anything is written.
+/// Whether standard output is open. A program started with standard output closed
+/// (`hashbench sum FILE >&-`) would lose what it prints: Rust's runtime puts /dev/null,
+/// opened read-write, on a closed standard descriptor before `main` runs, and writes
+/// there succeed. So a standard output that is /dev/null opened read-write is taken as
+/// closed (a shell's `>/dev/null` opens it write-only), as is a descriptor that is
+/// not open at all. Checked before anything is written.
 pub fn stdout_open() -> anyhow::Result<()> {
-    // SAFETY: F_GETFD on a descriptor number only reads its flags; it fails with EBADF
-    // if the descriptor is not open.
-    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+    // SAFETY: F_GETFL on a descriptor number only reads its flags (EBADF if not open).
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+    let closed = flags == -1
+        || (flags & libc::O_ACCMODE == libc::O_RDWR && {
+            // SAFETY: zeroed stat buffers are valid for fstat/stat to fill.
+            let (mut fd, mut null): (libc::stat, libc::stat) =
+                unsafe { (std::mem::zeroed(), std::mem::zeroed()) };
+            // SAFETY: valid descriptor number, path and buffers.
+            unsafe {
+                libc::fstat(1, &mut fd) == 0
+                    && libc::stat(c"/dev/null".as_ptr(), &mut null) == 0
+                    && fd.st_mode & libc::S_IFMT == libc::S_IFCHR
+                    && fd.st_rdev == null.st_rdev
+            }
+        });
+    if closed {
         anyhow::bail!("standard output is closed: nothing can be written to it");
     }
     Ok(())

@@ -41,19 +41,15 @@ impl Destination {
             return Ok(Destination::Stdout);
         }
         let shown = path.display();
-        let resolved = match fs::symlink_metadata(path) {
-            Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).map_err(|_| {
-                UsageError(format!(
-                    "cannot write {shown}: it is a symbolic link to nothing (a dangling link)"
-                ))
-            })?,
-            _ => path.to_path_buf(),
-        };
-        match fs::metadata(&resolved) {
+        let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        // `metadata` follows links: what a write would reach.
+        let resolved = match fs::metadata(path) {
             Ok(meta) => {
                 let kind = meta.file_type();
                 if kind.is_fifo() || kind.is_char_device() {
-                    return Ok(Destination::Stream(resolved));
+                    // Opened by the name given (a link to /dev/stdout names a pipe that
+                    // has no path of its own).
+                    return Ok(Destination::Stream(path.to_path_buf()));
                 }
                 if kind.is_dir() {
                     return Err(usage(format!("cannot write {shown}: it is a directory")));
@@ -64,10 +60,25 @@ impl Destination {
                          character device"
                     )));
                 }
+                // A link to a regular file: the file is replaced, the link kept.
+                if is_link {
+                    fs::canonicalize(path)
+                        .map_err(|e| usage(format!("cannot write {shown}: {e}")))?
+                } else {
+                    path.to_path_buf()
+                }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if is_link {
+                    return Err(usage(format!(
+                        "cannot write {shown}: it is a symbolic link to nothing (a dangling \
+                         link)"
+                    )));
+                }
+                path.to_path_buf()
+            }
             Err(e) => return Err(usage(format!("cannot write {shown}: {e}"))),
-        }
+        };
         let dir = parent_of(&resolved);
         if !dir.is_dir() {
             return Err(usage(format!(

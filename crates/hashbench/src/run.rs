@@ -155,6 +155,10 @@ pub struct RunArgs {
     /// tests of interruption use it instead of a sleep that hopes to land mid-run.
     #[arg(long, hide = true, value_name = "N")]
     pub cancel_after_cells: Option<usize>,
+    /// Testing aid: with --cancel-after-cells, send SIGTERM (what CI time-outs send)
+    /// instead of SIGINT.
+    #[arg(long, hide = true, requires = "cancel_after_cells")]
+    pub cancel_with_sigterm: bool,
     /// Testing aid: draw the progress line even when standard error is not a terminal.
     #[arg(long, hide = true)]
     pub force_progress: bool,
@@ -191,6 +195,7 @@ impl Default for RunArgs {
             allow_oversubscribe: false,
             yes: false,
             cancel_after_cells: None,
+            cancel_with_sigterm: false,
             force_progress: false,
         }
     }
@@ -205,15 +210,16 @@ fn default_suite() -> Vec<&'static Implementation> {
         .collect()
 }
 
-/// Sends SIGINT to this process (the hidden `--cancel-after-cells`), then waits until
-/// the handler has seen it, so that the cell after this one is never started: the run
-/// goes on exactly as after a real Ctrl-C at this point.
-fn interrupt_self(cancel: &AtomicBool) {
+/// Sends SIGINT (or SIGTERM) to this process (the hidden `--cancel-after-cells`), then
+/// waits until the handler has seen it, so that the cell after this one is never
+/// started: the run goes on exactly as after a real Ctrl-C at this point.
+fn interrupt_self(cancel: &AtomicBool, sigterm: bool) {
     #[cfg(unix)]
     {
-        // SAFETY: raise has no memory-safety preconditions; the handler installed in
-        // `execute` turns SIGINT into the cancel flag.
-        unsafe { libc::raise(libc::SIGINT) };
+        let signal = if sigterm { libc::SIGTERM } else { libc::SIGINT };
+        // SAFETY: raise has no memory-safety preconditions; the handlers installed in
+        // `execute` turn the signal into the cancel flag.
+        unsafe { libc::raise(signal) };
         // The handler runs on its own thread: wait for it, but never forever.
         for _ in 0..10_000 {
             if cancel.load(Ordering::SeqCst) {
@@ -1104,7 +1110,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
                 }
                 progress.done += 1;
                 if args.cancel_after_cells == Some(progress.done) {
-                    interrupt_self(&cancel);
+                    interrupt_self(&cancel, args.cancel_with_sigterm);
                 }
             }
         }
