@@ -4,6 +4,9 @@
 //! so it always says what the binary does now; after a deliberate change, regenerate it
 //! with `HASHBENCH_BLESS=1 cargo test -p hashbench --test hostile`.
 
+// The cases are helper functions of one test: a failed setup step fails the test.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use std::ffi::OsString;
