@@ -51,6 +51,14 @@ pub struct CompareArgs {
 /// Reads and checks one result file.
 pub fn read_run(path: &Path) -> Result<Run> {
     let name = path.display().to_string();
+    // Refused before reading it whole: a result file is untrusted input.
+    let limit = hashbench_report::compare::MAX_FILE_BYTES;
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > limit) {
+        return Err(UsageError(format!(
+            "{name}: larger than the {limit} bytes (256 MiB) a result file may have"
+        ))
+        .into());
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| UsageError(format!("{name}: cannot read: {e}")))?;
     load_run(&name, &text).map_err(|e| UsageError(e.to_string()).into())

@@ -423,6 +423,157 @@ fn suites_and_silence(b: &mut Bench) {
     );
 }
 
+/// A real one-cell run saved in the scratch directory, then edited by `edit` into `name`.
+fn edited_run(b: &Bench, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
+    let original = b.path("saved.json");
+    if !original.exists() {
+        let out = run_with(&one_cell_json(&["-o"]), &[original.clone().into()]);
+        assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    }
+    let mut run = common::read_json(&original);
+    edit(&mut run);
+    let path = b.path(name);
+    std::fs::write(&path, run.to_string()).unwrap();
+    path
+}
+
+fn loaded_files(b: &mut Bench) {
+    let huge = edited_run(b, "huge.json", |r| {
+        r["cells"][0]["summary"]["median"] = 1e308.into()
+    });
+    for (command, tried) in [
+        (
+            &["report"][..],
+            "hashbench report DIR/huge.json  # median: 1e308",
+        ),
+        (
+            &["compare", "--published"],
+            "hashbench compare --published DIR/huge.json",
+        ),
+        (
+            &["crossover", "crc32/crc32fast", "adler32/adler2", "--from"],
+            "hashbench crossover crc32/crc32fast adler32/adler2 --from DIR/huge.json",
+        ),
+    ] {
+        let out = run_with(command, &[huge.clone().into()]);
+        b.record(
+            ("loaded files", tried),
+            &out,
+            (2, "cells[0]"),
+            "the file and the field are named",
+        );
+    }
+    let out = run_with(&["compare"], &[huge.clone().into(), huge.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench compare DIR/huge.json DIR/huge.json",
+        ),
+        &out,
+        (2, "cells[0]"),
+        "the file and the field are named",
+    );
+
+    let size = edited_run(b, "size.json", |r| r["cells"][0]["size"] = u64::MAX.into());
+    let out = run_with(&["report"], &[size.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench report DIR/size.json  # size: 2^64-1",
+        ),
+        &out,
+        (2, "size"),
+        "refused, not rendered",
+    );
+
+    // Times of exactly 16 ns for 64 B (4 GB/s), beside a stored 6.5 GB/s.
+    let gbps = edited_run(b, "gbps.json", |r| {
+        let c = &mut r["cells"][0];
+        for k in ["min", "max", "mean", "median", "q1", "q3"] {
+            c["summary"][k] = 16.0.into();
+        }
+        c["summary"]["median_ci"]["low"] = 16.0.into();
+        c["summary"]["median_ci"]["high"] = 16.0.into();
+        c["round_medians_ns"] = serde_json::json!([16.0]);
+        c["throughput"]["estimate"]["gb_per_sec"] = 6.5.into();
+    });
+    let out = run_with(&["report"], &[gbps.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench report DIR/gbps.json  # gb_per_sec: 6.5",
+        ),
+        &out,
+        (2, "median and size give"),
+        "a stored figure must follow from the median and size",
+    );
+
+    let script = edited_run(b, "script.json", |r| {
+        r["cells"][0]["implementation"] = "<script>alert(1)</script>".into();
+    });
+    let out = run_with(&["report", "--format", "markdown"], &[script.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench report --format markdown DIR/script.json  # <script> as an id",
+        ),
+        &out,
+        (2, "not an implementation id"),
+        "refused, not rendered",
+    );
+
+    let ansi = edited_run(b, "ansi.json", |r| {
+        r["host"]["cpu_model"] = "Evil\u{1b}]0;pwned\u{7}\u{1b}[31mCPU".into();
+    });
+    let out = run_with(&["report"], &[ansi.into()]);
+    assert!(
+        !out.stdout.contains(&0x1b) && !out.stdout.contains(&0x07),
+        "{}",
+        show(&out)
+    );
+    b.record(
+        (
+            "loaded files",
+            "hashbench report DIR/ansi.json  # cpu_model: ESC ]0;pwned BEL ESC [31m",
+        ),
+        &out,
+        (0, ""),
+        "no control character reaches the terminal; they are shown as \\u{1b}",
+    );
+
+    let original = std::fs::read(b.path("saved.json")).unwrap();
+    let bom = b.path("bom.json");
+    std::fs::write(&bom, [&b"\xef\xbb\xbf"[..], &original].concat()).unwrap();
+    let out = run_with(&["report"], &[bom.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench report DIR/bom.json  # a UTF-8 byte-order mark first",
+        ),
+        &out,
+        (0, ""),
+        "read as the same run",
+    );
+
+    // The start of a run, cut inside its list of cells.
+    let cut = b.path("cut.json");
+    std::fs::write(
+        &cut,
+        r#"{"schema_version": 2, "tool": {"name": "hashbench"}, "cells": [{"implem"#,
+    )
+    .unwrap();
+    let out = run_with(&["report"], &[cut.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench report DIR/cut.json  # a run cut off in its cells",
+        ),
+        &out,
+        (2, "truncated"),
+        "the file is named",
+    );
+}
+
 fn docs_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/reliability.md")
 }
@@ -440,6 +591,7 @@ fn hostile_input_is_refused_or_handled_and_the_docs_table_says_how() {
     signals(&mut b);
     arguments(&mut b);
     suites_and_silence(&mut b);
+    loaded_files(&mut b);
     let table = b.table();
 
     let docs = std::fs::read_to_string(docs_path()).expect("docs/reliability.md");

@@ -47,6 +47,22 @@ pub fn scale_cell(c: &mut Value, factor: f64) {
         .map(|r| r.as_f64().expect("a number") * factor)
         .collect();
     c["round_medians_ns"] = rounds.into();
+    // The throughput is derived from the times, and a loaded file must agree with them.
+    for end in ["estimate", "lower", "upper"] {
+        let t = &mut c["throughput"][end];
+        for (k, times) in [
+            ("ns_per_op", true),
+            ("cycles_per_op", true),
+            ("cycles_per_byte", true),
+            ("ops_per_sec", false),
+            ("gb_per_sec", false),
+            ("mib_per_sec", false),
+        ] {
+            if let Some(v) = t[k].as_f64() {
+                t[k] = (if times { v * factor } else { v / factor }).into();
+            }
+        }
+    }
 }
 
 /// Every implementation cell's times multiplied by `factor` (above 1: slower); the
