@@ -78,6 +78,16 @@ pub enum Path {
     Streaming,
 }
 
+impl Path {
+    /// The name the JSON report uses.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Path::Oneshot => "oneshot",
+            Path::Streaming => "streaming",
+        }
+    }
+}
+
 /// One implementation's answer in a disagreeing case.
 #[derive(Clone, Debug, Serialize)]
 pub struct Digest {
