@@ -215,7 +215,7 @@ impl<'g, 'a> Lane<'g, 'a> {
                 modes::run_pieces(h, input, points, out);
             });
         }
-        let (reference, _) = self.slots[0].split_first().expect("two slots");
+        let reference = &self.slots[0][0];
         let all_agree = self
             .slots
             .iter()

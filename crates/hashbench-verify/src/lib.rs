@@ -8,6 +8,9 @@
 //!   (the first in the catalogue that passes its known answers) give the same digests on
 //!   patterned and random inputs at boundary lengths up to 1 MiB + 3.
 //!
+//! A third, on demand ([`fuzz`]): random inputs, lengths, misalignments and stream splits
+//! through every implementation of an algorithm, every digest compared with the others.
+//!
 //! ```
 //! use hashbench_verify::{verify, VectorSource, Status};
 //! use hashbench_catalog::Filter;
