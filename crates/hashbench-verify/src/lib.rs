@@ -8,6 +8,9 @@
 //!   (the first in the catalogue that passes its known answers) give the same digests on
 //!   patterned and random inputs at boundary lengths up to 1 MiB + 3.
 //!
+//! A third, on demand ([`fuzz`]): random inputs, lengths, misalignments and stream splits
+//! through every implementation of an algorithm, every digest compared with the others.
+//!
 //! ```
 //! use hashbench_verify::{verify, VectorSource, Status};
 //! use hashbench_catalog::Filter;
@@ -19,6 +22,7 @@
 
 #[cfg(test)]
 mod broken;
+pub mod fuzz;
 pub mod modes;
 pub mod vectors;
 
@@ -27,6 +31,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use hashbench_catalog::{Algorithm, Availability, Hasher, Implementation};
 use serde::Serialize;
 
+pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, Mode};
 pub use vectors::{KnownAnswer, VectorError, VectorSource};
 
@@ -118,20 +123,24 @@ impl Tally {
     fn guard(&mut self, what: &str, body: impl FnOnce(&mut Tally)) {
         let result = catch_unwind(AssertUnwindSafe(|| body(self)));
         if let Err(payload) = result {
-            let message = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "non-string panic".to_string());
             self.fail(Failure {
                 check: Check::Panic,
                 mode: what.to_string(),
                 vector: String::new(),
                 expected: "no panic".to_string(),
-                got: message,
+                got: panic_message(payload.as_ref()),
             });
         }
     }
+}
+
+/// The message a panic carried (`panic!` gives a `String` or a `&str`).
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "non-string panic".to_string())
 }
 
 /// Checks `subject` against known answers in every mode. A fresh state per (vector,

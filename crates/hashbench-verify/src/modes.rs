@@ -107,3 +107,18 @@ pub fn run(mode: Mode, h: &mut dyn Hasher, message: &[u8], out: &mut [u8]) {
         }
     }
 }
+
+/// Feeds `message` to `h` in the pieces between consecutive `points` (sorted offsets
+/// within the message; equal points make empty updates), then finalizes into `out`. The
+/// fuzzer's streaming path: its split points are drawn per case and printed, so a
+/// failing split can be read and replayed exactly.
+pub fn run_pieces(h: &mut dyn Hasher, message: &[u8], points: &[usize], out: &mut [u8]) {
+    let mut start = 0;
+    for &point in points {
+        let end = point.clamp(start, message.len());
+        h.update(&message[start..end]);
+        start = end;
+    }
+    h.update(&message[start..]);
+    h.finalize_reset(out);
+}

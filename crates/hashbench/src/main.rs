@@ -60,17 +60,9 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
-    /// Check implementations against known answers in every mode and against each other.
-    Verify {
-        /// Algorithm ids, implementation ids, families, providers or classes.
-        filter: Vec<String>,
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
-        /// Read known answers from this directory of <algorithm>.json files instead of
-        /// the set built into hashbench.
-        #[arg(long, value_name = "DIR")]
-        vectors: Option<std::path::PathBuf>,
-    },
+    /// Check implementations against known answers in every mode and against each other;
+    /// or, with --fuzz, against each other on random inputs.
+    Verify(verify::VerifyArgs),
     /// Render a saved run again (`run --format json` output): another format, metric,
     /// layout or relative columns, without measuring.
     Report(report::ReportArgs),
@@ -107,11 +99,7 @@ fn main() -> ExitCode {
         Command::Suite(args) => suite::run(args, command_line),
         Command::Crossover(args) => crossover::run(args, command_line),
         Command::List { filter, format } => list::run(&filter, format),
-        Command::Verify {
-            filter,
-            format,
-            vectors,
-        } => verify::run(&filter, format, vectors),
+        Command::Verify(args) => verify::run(args),
         Command::Sum {
             implementation,
             files,
@@ -126,6 +114,7 @@ fn main() -> ExitCode {
                 e.is::<hashbench_catalog::FilterError>()
                     || e.is::<UsageError>()
                     || e.is::<hashbench_verify::VectorError>()
+                    || e.is::<hashbench_verify::FuzzError>()
             });
             ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
         }
