@@ -285,7 +285,7 @@ fn check_cell(c: &Cell) -> Result<(), String> {
         ("fraction_of_read_ceiling", c.fraction_of_read_ceiling),
     ] {
         if let Some(v) = v {
-            if !(v.is_finite() && v >= 0.0 && v < 1e15) {
+            if !(v.is_finite() && (0.0..1e15).contains(&v)) {
                 return Err(format!("{name} is {v:?}"));
             }
         }
