@@ -106,6 +106,9 @@ fn main() -> ExitCode {
         } => sum::run(&implementation, &files),
         Command::Published(args) => published::run(args),
     };
+    // A signal caught while a command wrote its output (or measured) still ends the
+    // process with the signal's exit code, once the write is whole.
+    let result = result.map(|code| crate::signals::exit_code_if_stopped().unwrap_or(code));
     match result {
         Ok(code) => ExitCode::from(code),
         Err(err) => {

@@ -96,7 +96,11 @@ impl Destination {
     }
 
     /// Writes `text` to the destination: atomically for a file, directly otherwise.
+    /// SIGINT and SIGTERM are caught from here on (if they were not already), so a
+    /// signal during the write never leaves a temporary file behind: the write ends,
+    /// and the command then exits 130 or 143 (`main` checks).
     pub fn write(&self, text: &str) -> Result<()> {
+        crate::signals::install();
         match self {
             Destination::Stdout => {
                 crate::emit(text);
