@@ -982,15 +982,20 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
         // What is about to happen, and for how long at most: every cell gets its budget
         // (--time, spread over the rounds) unless it reaches --precision sooner.
         let cells = planned.len() + streams_cells;
+        let most = cells as f64 * time_budget + 0.1 * (rounds as f64 + 1.0);
         eprintln!(
-            "hashbench: plan: {} cells x {rounds} rounds{}, at most about {:.0} s",
+            "hashbench: plan: {} cells x {rounds} rounds{}, at most about {} s",
             planned.len(),
             if streams_cells > 0 {
                 format!(" and {streams_cells} streams cells")
             } else {
                 String::new()
             },
-            cells as f64 * time_budget + 0.1 * (rounds as f64 + 1.0)
+            if most < 10.0 {
+                format!("{most:.1}")
+            } else {
+                format!("{most:.0}")
+            }
         );
     }
     let mut progress = Progress {

@@ -574,6 +574,43 @@ fn loaded_files(b: &mut Bench) {
     );
 }
 
+/// `hashbench run` on a pseudo-terminal (util-linux's `script`, part of every Debian and
+/// Ubuntu base system), with `TERM` set to `term`: what reached the terminal.
+fn on_a_terminal(term: &str) -> (Output, Vec<u8>) {
+    let out = std::process::Command::new("script")
+        .args([
+            "-qec",
+            "exec \"$HASHBENCH\" run crc32/crc32fast --sizes 64 --time 0.02 --format json",
+            "/dev/null",
+        ])
+        .env("HASHBENCH", assert_cmd::cargo::cargo_bin("hashbench"))
+        .env("TERM", term)
+        .output()
+        .expect("script (util-linux) runs");
+    let seen = out.stdout.clone();
+    (out, seen)
+}
+
+fn terminals(b: &mut Bench) {
+    // The control: on a terminal that can erase a line, the progress line erases it.
+    let (_, xterm) = on_a_terminal("xterm");
+    assert!(
+        xterm.windows(3).any(|w| w == b"\x1b[K"),
+        "no progress line on xterm"
+    );
+    let (out, dumb) = on_a_terminal("dumb");
+    assert!(!dumb.contains(&0x1b), "{}", String::from_utf8_lossy(&dumb));
+    b.record(
+        (
+            "silence",
+            "TERM=dumb hashbench run crc32/crc32fast ...  # on a terminal",
+        ),
+        &out,
+        (0, ""),
+        "no escape sequence reaches the terminal (with TERM=xterm the progress line does)",
+    );
+}
+
 fn docs_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/reliability.md")
 }
@@ -591,6 +628,7 @@ fn hostile_input_is_refused_or_handled_and_the_docs_table_says_how() {
     signals(&mut b);
     arguments(&mut b);
     suites_and_silence(&mut b);
+    terminals(&mut b);
     loaded_files(&mut b);
     let table = b.table();
 
