@@ -5,7 +5,8 @@
 //! `report` has no `--strict` to apply to an edited file), and none makes a run
 //! unflagged for certain on a shared machine. So each run here is checked against its
 //! own result: the exit code and the message must follow the flags its JSON holds.
-//! tests/guards.rs makes the flags certain with a CPU hog.
+//! The opt-in CPU-hog demonstration in tests/guards.rs (`scripts/test --slow`) makes a
+//! flag near-certain; hashbench-report tests each guard on hand-built runs.
 
 mod common;
 
