@@ -175,21 +175,14 @@ impl HashKernel {
 /// The longest digest in the catalogue (SHA-512, BLAKE2b-512), bytes.
 const MAX_DIGEST: usize = 64;
 
-/// Lowercase hex, one allocation of exactly the string's length. Written as bytes by
-/// table lookup, as a hex crate does: pushing `char`s one at a time would roughly double
-/// the cost and overstate what producing hex costs a caller.
+/// Lowercase hex, as a Rust caller would produce it: with the `hex` crate.
 fn to_hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut text = vec![0u8; bytes.len() * 2];
-    for (pair, &b) in text.chunks_exact_mut(2).zip(bytes) {
-        pair[0] = DIGITS[usize::from(b >> 4)];
-        pair[1] = DIGITS[usize::from(b & 15)];
-    }
-    String::from_utf8(text).expect("hex digits are ASCII")
+    hex::encode(bytes)
 }
 
 /// Decodes lowercase hex of exactly `out.len()` bytes into `out`; `false` if `hex` is
-/// anything else.
+/// anything else. Stricter than `hex::decode_to_slice`, which also takes upper case: the
+/// `hex` pattern's check must notice a library that changed the case of its output.
 fn from_hex(hex: &str, out: &mut [u8]) -> bool {
     fn nibble(c: u8) -> Option<u8> {
         match c {

@@ -1,6 +1,5 @@
 //! Warm-up, batch calibration, sampling and correctness checks for one cell.
 
-use std::fmt::Write as _;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -152,11 +151,7 @@ pub enum EngineError {
 
 /// Lowercase hex of `bytes`.
 pub(crate) fn hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(s, "{b:02x}");
-    }
-    s
+    hex::encode(bytes)
 }
 
 /// What an untimed check run produced, when it is not `expected`: the digest as hex, or

@@ -100,14 +100,9 @@ pub fn decode_hex(s: &str) -> Result<Vec<u8>, String> {
         .collect()
 }
 
+/// Lowercase hex of `bytes`.
 pub fn encode_hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes
-        .iter()
-        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+    hex::encode(bytes)
 }
 
 impl Input {
