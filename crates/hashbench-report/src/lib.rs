@@ -16,6 +16,8 @@ pub mod published;
 pub mod relative;
 #[cfg(test)]
 mod testutil;
+#[cfg(test)]
+mod testutil_analysis;
 mod text;
 
 pub use costmodel::{cost_model, crossover, CostFit, Crossover, Verdict};
