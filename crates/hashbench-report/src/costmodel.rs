@@ -247,6 +247,9 @@ pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Cros
 }
 
 #[cfg(test)]
+mod tests_fit;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::testutil::cell_with;
