@@ -42,7 +42,7 @@ pub struct CostFit {
     pub gb_per_sec: Option<Interval>,
     /// b x the TSC frequency; `None` without a TSC.
     pub tsc_cycles_per_byte: Option<Interval>,
-    /// `sen` (95 %) or `min_max_too_few_points` (fewer than 7 sizes).
+    /// `sen` (95 %) or `min_max_too_few_points` (fewer than 6 sizes).
     pub interval_method: SlopeCiMethod,
 }
 
