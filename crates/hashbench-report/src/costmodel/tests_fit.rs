@@ -161,3 +161,44 @@ fn touching_intervals_are_a_tie() {
     let d = duel(&a, &b);
     assert_eq!((d.size, d.a_ns, d.b_ns), (64, 95.0, 105.0));
 }
+
+#[test]
+fn series_keep_implementations_patterns_and_threads_apart() {
+    // a/a and b/b at the same pattern and threads, and a/a in another pattern: three
+    // series of three sizes each, in order of first appearance, each sorted by size.
+    let mut all = cells("a/a", &[(3000, 30.0), (1000, 10.0), (2000, 20.0)]);
+    all.extend(cells("b/b", &[(1000, 11.0), (2000, 21.0), (3000, 31.0)]));
+    let mut hex = cells("a/a", &[(1000, 12.0), (2000, 22.0), (3000, 32.0)]);
+    for c in &mut hex {
+        c.pattern = "hex".into();
+    }
+    all.extend(hex);
+    let run = crate::testutil::run_with(all);
+    let got: Vec<Vec<(String, String, u64)>> = series(&run)
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|c| (c.implementation.clone(), c.pattern.clone(), c.size))
+                .collect()
+        })
+        .collect();
+    let want = |imp: &str, pattern: &str| -> Vec<(String, String, u64)> {
+        [1000, 2000, 3000]
+            .iter()
+            .map(|&s| (imp.to_string(), pattern.to_string(), s))
+            .collect()
+    };
+    assert_eq!(
+        got,
+        [
+            want("a/a", "oneshot"),
+            want("b/b", "oneshot"),
+            want("a/a", "hex")
+        ]
+    );
+    // a/a oneshot: 10 ns per 1000 B, so 0.01 ns/B and no fixed cost.
+    let fits = cost_model(&run);
+    assert_eq!(fits.len(), 3);
+    assert!((fits[0].ns_per_byte.estimate - 0.01).abs() < 1e-15);
+    assert!(fits[0].fixed_ns.estimate.abs() < 1e-12);
+}

@@ -159,9 +159,11 @@ fn apply_flags_the_large_end_of_a_flat_sweep_on_cells_and_baselines() {
     let mut hex = flat("x/flat", 4096);
     hex.pattern = "hex".to_string();
     run.cells.push(hex);
+    // The flagged memcpy cell comes first among the baselines, right after the last
+    // cell: the flag must land on baselines[0], not on a cell.
     run.baselines = vec![
-        flat("baseline/memcpy", 64),
         flat("baseline/memcpy", 1 << 20),
+        flat("baseline/memcpy", 64),
         flat("baseline/nop", 64),
         flat("baseline/nop", 1 << 20),
     ];
@@ -171,7 +173,7 @@ fn apply_flags_the_large_end_of_a_flat_sweep_on_cells_and_baselines() {
     let baselines: Vec<Vec<FlagCode>> = run.baselines.iter().map(codes_of).collect();
     assert_eq!(
         baselines,
-        [vec![], vec![FlagCode::FlatScaling], vec![], vec![]]
+        [vec![FlagCode::FlatScaling], vec![], vec![], vec![]]
     );
     // 1 M op/s both: "1.00 M op/s at 64 B but 1.00 M op/s at 1 MiB", 16384x the bytes
     // (1 MiB / 64 B) in 1.00x the time.
