@@ -277,3 +277,24 @@ fn the_comparison_is_directional() {
     assert_eq!(regressed.changes[0].ratio, 2.0);
     assert_eq!(regressed.regressions_over(0.0).len(), 1);
 }
+
+#[test]
+fn several_candidates_are_each_judged_against_the_base() {
+    // `hashbench compare BASE NEW1 NEW2` compares each candidate with the base: NEW1
+    // 30 % slower (a regression over 10 %), NEW2 20 % faster (none). The base is the
+    // reference both times, so NEW2 is faster although it is NEW1 that changed more.
+    let base = run_with(vec![quiet("a/a", 64, 100.0)]);
+    let new1 = run_with(vec![quiet("a/a", 64, 130.0)]);
+    let new2 = run_with(vec![quiet("a/a", 64, 80.0)]);
+    let verdicts: Vec<(Verdict, usize)> = [&new1, &new2]
+        .iter()
+        .map(|candidate| {
+            let c = compare(&base, candidate, 0.03);
+            (c.changes[0].verdict, c.regressions_over(10.0).len())
+        })
+        .collect();
+    assert_eq!(verdicts, [(Verdict::Slower, 1), (Verdict::Faster, 0)]);
+    // NEW2 against NEW1 would be 80/130: the base, not the previous candidate, counts.
+    let c = compare(&base, &new2, 0.03);
+    assert_eq!(c.changes[0].ratio, 0.8);
+}
