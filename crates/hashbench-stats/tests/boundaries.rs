@@ -209,3 +209,19 @@ fn nanos_display_and_conversions() {
         Some(Nanos(1e9))
     );
 }
+
+#[test]
+fn std_dev_keeps_its_precision_far_from_zero() {
+    // 1 ms per iteration, samples 0.1 ns apart: 1e6 + (0.1, 0.2, 0.3, 0.4) ns. The
+    // deviations from the mean are ±0.05 and ±0.15, so ss = 2·(0.0025 + 0.0225) = 0.05
+    // and std_dev = sqrt(0.05 / 3) = 0.12909944... Summing (x − mean)² keeps that to
+    // about 1e-10; the textbook shortcut Σ(x + mean)(x − mean) = Σx² − n·mean² loses
+    // it to cancellation (about 1 % off here).
+    let s = summary(&[1e6 + 0.1, 1e6 + 0.2, 1e6 + 0.3, 1e6 + 0.4]);
+    let expected = (0.05_f64 / 3.0).sqrt();
+    assert!(
+        (s.std_dev.get() - expected).abs() < 1e-6 * expected,
+        "{} vs {expected}",
+        s.std_dev.get()
+    );
+}
