@@ -584,6 +584,13 @@ pub fn render(
 }
 
 #[cfg(test)]
+mod tests_load;
+#[cfg(test)]
+mod tests_render;
+#[cfg(test)]
+mod tests_verdicts;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -42,7 +42,7 @@ pub struct CostFit {
     pub gb_per_sec: Option<Interval>,
     /// b x the TSC frequency; `None` without a TSC.
     pub tsc_cycles_per_byte: Option<Interval>,
-    /// `sen` (95 %) or `min_max_too_few_points` (fewer than 7 sizes).
+    /// `sen` (95 %) or `min_max_too_few_points` (fewer than 6 sizes).
     pub interval_method: SlopeCiMethod,
 }
 
@@ -245,6 +245,9 @@ pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Cros
         fitted_size,
     }
 }
+
+#[cfg(test)]
+mod tests_fit;
 
 #[cfg(test)]
 mod tests {

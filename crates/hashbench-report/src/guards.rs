@@ -445,6 +445,9 @@ pub fn codes(flags: &[Flag]) -> String {
 }
 
 #[cfg(test)]
+mod tests_apply;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

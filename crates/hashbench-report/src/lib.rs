@@ -18,6 +18,8 @@ pub mod relative;
 mod render_tests;
 #[cfg(test)]
 mod testutil;
+#[cfg(test)]
+mod testutil_analysis;
 mod text;
 
 pub use costmodel::{cost_model, crossover, CostFit, Crossover, Verdict};

@@ -260,6 +260,9 @@ pub fn stored_or_computed(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
 }
 
 #[cfg(test)]
+mod tests_values;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::guards::Flag;

@@ -140,7 +140,7 @@ pub struct FitInterval {
 /// [`theil_sen`] and Sen's 95 % confidence interval of the slope (module doc). With
 /// `m` pairwise slopes and `C = 1.96·sqrt(n(n−1)(2n+5)/18)`, the bounds are the slopes
 /// of rank `floor((m − C)/2)` and `ceil((m + C)/2) + 1` (1-based, conservative
-/// rounding); when those ranks fall outside `1..=m` (fewer than 7 points), the extreme
+/// rounding); when those ranks fall outside `1..=m` (fewer than 6 points), the extreme
 /// slopes are given and `method` says so.
 ///
 /// # Errors

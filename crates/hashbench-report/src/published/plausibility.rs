@@ -118,6 +118,9 @@ pub fn flat_scaling(points: &[SweepPoint]) -> Vec<FlatScaling> {
 }
 
 #[cfg(test)]
+mod tests_bounds;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -1,0 +1,349 @@
+//! The guards on hand-built runs: `apply` over a whole run, and each rule exactly at
+//! its threshold (docs/method.md, "Guards against impossible numbers"), where a `<`
+//! written as `<=` would change the answer.
+
+use super::*;
+use crate::testutil::{cell_with, run_with};
+use crate::testutil_analysis::{
+    cell_ci, codes as codes_of, flagged, reference, scaling, with_rounds,
+};
+
+fn t() -> Thresholds {
+    Thresholds::default()
+}
+
+/// `read` at 4 KiB takes 100..200 ns (CI), median 150: the ceiling is its lower bound,
+/// 100 ns, the fastest reading the input could have been.
+fn read_4k() -> Cell {
+    cell_ci("baseline/read", 4096, 150.0, 100.0, 200.0)
+}
+
+#[test]
+fn above_ceiling_in_apply_uses_the_reads_lower_bound() {
+    let mut run = run_with(vec![
+        // CI high 150 ns: above read's lower bound (100), below its upper (200): noise
+        // could explain it, so not flagged. Judged against the upper bound it would be.
+        cell_ci("x/between", 4096, 140.0, 130.0, 150.0),
+        // CI high 90 ns < 100 ns: faster than reading the input.
+        cell_ci("x/impossible", 4096, 85.0, 80.0, 90.0),
+        // Two threads: 60 ns x 2 = 120 ns >= 100 ns, possible.
+        {
+            let mut c = cell_ci("x/two-threads", 4096, 55.0, 50.0, 60.0);
+            c.threads = 2;
+            c
+        },
+        // No read baseline at 8 KiB: nothing to compare with, however fast.
+        cell_ci("x/elsewhere", 8192, 1.0, 0.9, 1.1),
+    ]);
+    run.baselines = vec![
+        read_4k(),
+        // memcpy is not the ceiling, although it is slower: were it taken, x/between
+        // (150 < 300) would be flagged.
+        cell_ci("baseline/memcpy", 4096, 350.0, 300.0, 400.0),
+    ];
+    apply(&mut run, &t());
+    let flags: Vec<Vec<FlagCode>> = run.cells.iter().map(codes_of).collect();
+    assert_eq!(
+        flags,
+        [vec![], vec![FlagCode::AboveCeiling], vec![], vec![]],
+        "{run:#?}"
+    );
+    // The ceiling itself and the other baseline are never judged against it.
+    assert!(run.baselines.iter().all(|b| b.flags.is_empty()));
+    assert_eq!(
+        run.cells[1].flags[0].reason,
+        "at most 90.00 ns per call, but merely reading the input takes at least 100.0 ns: \
+         the input cannot have been read"
+    );
+}
+
+#[test]
+fn above_ceiling_in_apply_allows_for_the_runs_speed_change() {
+    // The reference went from 100 to 150 ns: a speed range of 1.5. A cell at most
+    // 80 ns against a ceiling of at least 100 ns passes (80 x 1.5 = 120), one at most
+    // 60 ns does not (60 x 1.5 = 90 < 100).
+    let mut run = run_with(vec![
+        cell_ci("x/slowed", 4096, 75.0, 70.0, 80.0),
+        cell_ci("x/too-fast", 4096, 55.0, 50.0, 60.0),
+    ]);
+    run.baselines = vec![read_4k()];
+    run.reference = Some(reference(&[100.0, 150.0]));
+    apply(&mut run, &t());
+    assert_eq!(codes_of(&run.cells[0]), []);
+    assert_eq!(codes_of(&run.cells[1]), [FlagCode::AboveCeiling]);
+    assert!(
+        run.cells[1].flags[0].reason.ends_with(
+            "(allowing for the run's 1.50x speed change): the input cannot have been read"
+        ),
+        "{}",
+        run.cells[1].flags[0].reason
+    );
+    // The same 1.5x is a drift of +50 % (> 15 %), raised on the run.
+    assert_eq!(run.flags.len(), 1);
+    assert_eq!(run.flags[0].code, FlagCode::Drift);
+    assert_eq!(
+        run.flags[0].reason,
+        "reference baseline/read at 4 KiB moved +50 % during the run (100.0 ns point 0, \
+         150.0 ns point 1): the machine's speed changed, so cells measured at different \
+         times are not comparable"
+    );
+}
+
+#[test]
+fn apply_raises_the_cells_own_flags_on_cells_and_baselines() {
+    let mut spread = cell_ci("x/spread", 64, 100.0, 99.0, 101.0);
+    // Robust CV 11 % (> 10 %).
+    spread.summary.mad_scaled = hashbench_stats::Nanos(11.0);
+    let mut at_limit = cell_ci("x/at-limit", 64, 100.0, 99.0, 101.0);
+    // Exactly 10 %: the rule is "above 10 %".
+    at_limit.summary.mad_scaled = hashbench_stats::Nanos(10.0);
+    let mut hoisted = cell_ci("x/hoisted", 64, 100.0, 99.0, 101.0);
+    // 2x the calls in 1.249x the time: below 0.625 x 2 = 1.25.
+    hoisted.iteration_scaling = Some(scaling(1000, 1249));
+    let mut proportional = cell_ci("x/proportional", 64, 100.0, 99.0, 101.0);
+    // Exactly 1.25x: not below the line, not flagged.
+    proportional.iteration_scaling = Some(scaling(1000, 1250));
+    let mut run = run_with(vec![spread, at_limit, hoisted, proportional]);
+    // A baseline whose rounds are 1.3x apart (> 1.25x), and one exactly 1.25x apart.
+    run.baselines = vec![
+        with_rounds(
+            cell_ci("baseline/memcpy", 64, 100.0, 99.0, 101.0),
+            &[100.0, 130.0],
+        ),
+        with_rounds(
+            cell_ci("baseline/nop", 64, 100.0, 99.0, 101.0),
+            &[100.0, 125.0],
+        ),
+    ];
+    // A stale flag from an earlier pass must go: apply replaces, it does not add.
+    run.cells[1] = flagged(run.cells[1].clone(), FlagCode::Drift);
+    apply(&mut run, &t());
+    let cells: Vec<Vec<FlagCode>> = run.cells.iter().map(codes_of).collect();
+    assert_eq!(
+        cells,
+        [
+            vec![FlagCode::HighSpread],
+            vec![],
+            vec![FlagCode::NotScalingWithIterations],
+            vec![],
+        ]
+    );
+    let baselines: Vec<Vec<FlagCode>> = run.baselines.iter().map(codes_of).collect();
+    assert_eq!(baselines, [vec![FlagCode::HighSpread], vec![]]);
+    assert_eq!(
+        run.cells[2].flags[0].reason,
+        "2x the calls took 1.25x the time: the work is done once per batch, not per call \
+         (optimised away or cached)"
+    );
+    // No reference: no run flag. Applying again gives the same flags.
+    assert!(run.flags.is_empty());
+    let again = {
+        let mut r = run.clone();
+        apply(&mut r, &t());
+        r
+    };
+    assert_eq!(count(&again), count(&run));
+    // high-spread on x/spread and on memcpy, not-scaling on x/hoisted.
+    assert_eq!(count(&run), 3);
+}
+
+#[test]
+fn apply_flags_the_large_end_of_a_flat_sweep_on_cells_and_baselines() {
+    // 1 M op/s at 64 B and at 1 MiB: 1 MiB more in no more time. Only the 1 MiB cell is
+    // flagged (it is the impossible one), in the cells and in the baselines alike; nop
+    // is flat by design and exempt.
+    let flat = |imp: &str, size: u64| cell_with(imp, 1, size, 1000.0);
+    let mut run = run_with(vec![flat("x/flat", 64), flat("x/flat", 1 << 20)]);
+    // Another pattern of the same implementation is another sweep: its single 4 KiB
+    // cell at the same rate is not judged against the oneshot cells.
+    let mut hex = flat("x/flat", 4096);
+    hex.pattern = "hex".to_string();
+    run.cells.push(hex);
+    // The flagged memcpy cell comes first among the baselines, right after the last
+    // cell: the flag must land on baselines[0], not on a cell.
+    run.baselines = vec![
+        flat("baseline/memcpy", 1 << 20),
+        flat("baseline/memcpy", 64),
+        flat("baseline/nop", 64),
+        flat("baseline/nop", 1 << 20),
+    ];
+    apply(&mut run, &t());
+    let cells: Vec<Vec<FlagCode>> = run.cells.iter().map(codes_of).collect();
+    assert_eq!(cells, [vec![], vec![FlagCode::FlatScaling], vec![]]);
+    let baselines: Vec<Vec<FlagCode>> = run.baselines.iter().map(codes_of).collect();
+    assert_eq!(
+        baselines,
+        [vec![FlagCode::FlatScaling], vec![], vec![], vec![]]
+    );
+    // 1 M op/s both: "1.00 M op/s at 64 B but 1.00 M op/s at 1 MiB", 16384x the bytes
+    // (1 MiB / 64 B) in 1.00x the time.
+    assert_eq!(
+        run.cells[1].flags[0].reason,
+        "1.00 M op/s at 64 B but 1.00 M op/s at 1 MiB: 16384x the bytes in 1.00x the time"
+    );
+}
+
+#[test]
+fn flat_pair_reason_gives_the_size_and_time_ratios() {
+    // 400 k op/s at 64 B, 320 k op/s at 4 MiB: 65536x the bytes (4 MiB / 64 B) in
+    // 1.25x the time (400 / 320).
+    let pair = FlatPair {
+        small_size: 64,
+        small_ops_per_sec: 400_000.0,
+        large_size: 4 << 20,
+        large_ops_per_sec: 320_000.0,
+    };
+    assert_eq!(
+        pair.flag().reason,
+        "400.00 k op/s at 64 B but 320.00 k op/s at 4 MiB: 65536x the bytes in 1.25x the time"
+    );
+}
+
+#[test]
+fn ops_switches_units_at_one_thousand_and_one_million() {
+    assert_eq!(ops(1e6), "1.00 M");
+    assert_eq!(ops(999_999.0), "1000.00 k");
+    assert_eq!(ops(1e3), "1.00 k");
+    assert_eq!(ops(999.0), "999.0");
+}
+
+#[test]
+fn ceiling_reason_names_only_the_allowances_that_apply() {
+    // One thread, no speed change: no "allowing for".
+    let f = above_ceiling(90.0, 100.0, 1, 1.0).expect("90 < 100");
+    assert_eq!(
+        f.reason,
+        "at most 90.00 ns per call, but merely reading the input takes at least 100.0 ns: \
+         the input cannot have been read"
+    );
+    // 4 threads and a 1.25x speed change: 10 x 4 x 1.25 = 50 < 100.
+    let f = above_ceiling(10.0, 100.0, 4, 1.25).expect("50 < 100");
+    assert!(
+        f.reason
+            .contains("(allowing for 4 threads and the run's 1.25x speed change)"),
+        "{}",
+        f.reason
+    );
+    // A speed range below 1 (no such thing) and 0 threads count as 1.
+    assert!(above_ceiling(99.0, 100.0, 0, 0.5).is_some());
+    assert!(above_ceiling(101.0, 100.0, 0, 0.5).is_none());
+}
+
+#[test]
+fn speed_range_ignores_unusable_timings() {
+    // Zero, infinite and NaN timings are not timings: the range is 30 / 20 = 1.5.
+    let r = reference(&[0.0, 20.0, f64::INFINITY, f64::NAN, 30.0]);
+    assert_eq!(speed_range(&r), 1.5);
+    // One usable timing among garbage: no range.
+    assert_eq!(speed_range(&reference(&[0.0, 20.0, f64::NAN])), 1.0);
+    assert_eq!(speed_range(&reference(&[])), 1.0);
+}
+
+#[test]
+fn spread_is_raised_just_above_each_threshold() {
+    // Robust CV exactly 10 % (10 / 100 is the double 0.1) is not above 10 %.
+    assert!(high_spread(100.0, 10.0, None, &[], &t()).is_none());
+    let f = high_spread(100.0, 10.5, Some(0.25), &[], &t()).expect("10.5 %");
+    assert_eq!(f.reason, "robust CV 10.5 % (> 10 %, plain CV 25.0 %)");
+    // Two rounds exactly 1.25x apart are not more than 1.25x apart; 1.3x is.
+    assert!(high_spread(100.0, 1.0, None, &[100.0, 125.0], &t()).is_none());
+    let f = high_spread(100.0, 1.0, None, &[130.0, 100.0], &t()).expect("1.3x");
+    assert_eq!(
+        f.reason,
+        "round medians 130.0 ns / 100.0 ns differ 1.30x (> 1.25x)"
+    );
+    // Both at once: both reasons, robust CV first.
+    let f = high_spread(100.0, 20.0, None, &[100.0, 200.0], &t()).expect("both");
+    assert_eq!(
+        f.reason,
+        "robust CV 20.0 % (> 10 %); round medians 100.0 ns / 200.0 ns differ 2.00x (> 1.25x)"
+    );
+    // A median of 0 has no robust CV (not an infinite one); unusable round medians
+    // are left out of the ratio (one usable round: no ratio).
+    assert!(high_spread(0.0, 5.0, None, &[], &t()).is_none());
+    assert!(high_spread(100.0, 1.0, None, &[0.0, 100.0, f64::INFINITY], &t()).is_none());
+}
+
+#[test]
+fn drift_is_raised_just_above_fifteen_percent() {
+    // 1 + 0.15 and 1.15 are the same double: exactly 15 % apart is not more.
+    assert!(drift("read", &[("a", 1.0), ("b", 1.15)], &t()).is_none());
+    assert!(drift("read", &[("a", 1.0), ("b", 1.16)], &t()).is_some());
+    // Unusable timings are ignored: 0 and infinity would make any run drift.
+    let points = [("a", 0.0), ("b", 100.0), ("c", f64::INFINITY), ("d", 101.0)];
+    assert!(drift("read", &points, &t()).is_none());
+    let f = drift("read", &[("at start", 100.0), ("at end", 80.0)], &t()).expect("25 %");
+    // Slowest over fastest: 100 / 80 = 1.25, +25 %.
+    assert_eq!(
+        f.reason,
+        "reference read moved +25 % during the run (100.0 ns at start, 80.00 ns at end): \
+         the machine's speed changed, so cells measured at different times are not \
+         comparable"
+    );
+}
+
+#[test]
+fn iteration_scaling_judges_the_engines_evidence() {
+    assert!(iteration_scaling(&scaling(1000, 1249), &t()).is_some());
+    assert!(iteration_scaling(&scaling(1000, 1250), &t()).is_none());
+    // No usable trial (a short batch of 0 ns): no verdict.
+    assert!(iteration_scaling(&scaling(0, 1249), &t()).is_none());
+    // A stricter threshold, 0.9 x 2 = 1.8: 1.7x is now too little.
+    let strict = Thresholds {
+        iteration_min_fraction: 0.9,
+        ..t()
+    };
+    assert!(not_scaling_with_iterations(2.0, 1.7, &strict).is_some());
+    assert!(not_scaling_with_iterations(2.0, 1.7, &t()).is_none());
+}
+
+#[test]
+fn defaults_are_the_documented_thresholds() {
+    assert_eq!(
+        t(),
+        Thresholds {
+            iteration_min_fraction: 0.625,
+            spread_max_robust_cv: 0.10,
+            rounds_max_ratio: 1.25,
+            drift_max: 0.15,
+        }
+    );
+}
+
+#[test]
+fn count_and_codes_cover_run_cells_and_baselines() {
+    let mut run = run_with(vec![
+        flagged(
+            flagged(cell_with("a/a", 1, 64, 10.0), FlagCode::HighSpread),
+            FlagCode::AboveCeiling,
+        ),
+        cell_with("b/b", 1, 64, 10.0),
+    ]);
+    run.baselines = vec![flagged(
+        cell_with("baseline/read", 1, 64, 5.0),
+        FlagCode::FlatScaling,
+    )];
+    run.flags = vec![Flag::new(FlagCode::Drift, "r".into())];
+    // 1 on the run + 2 on a/a + 1 on the baseline.
+    assert_eq!(count(&run), 4);
+    assert_eq!(codes(&run.cells[0].flags), "high-spread, above-ceiling");
+    assert_eq!(codes(&[]), "");
+    let all = [
+        FlagCode::AboveCeiling,
+        FlagCode::FlatScaling,
+        FlagCode::NotScalingWithIterations,
+        FlagCode::HighSpread,
+        FlagCode::Drift,
+    ];
+    let names: Vec<String> = all.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        names,
+        [
+            "above-ceiling",
+            "flat-scaling",
+            "not-scaling-with-iterations",
+            "high-spread",
+            "drift"
+        ]
+    );
+}

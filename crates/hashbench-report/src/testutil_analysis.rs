@@ -1,0 +1,81 @@
+//! Hand-built cells for the analysis tests (guards, compare, relative columns), whose
+//! statistics are set to exact values so every expected verdict can be derived by hand.
+//!
+//! `testutil::cell_with` gives a realistic cell; these helpers then overwrite the
+//! figures an analysis reads, so a test states them instead of deriving them from
+//! truncated sample durations.
+
+use hashbench_engine::{IterationScaling, ScalingClock, ScalingTrial};
+use hashbench_stats::Nanos;
+
+use crate::guards::{Flag, FlagCode};
+use crate::model::{Cell, DriftReference, ReferencePoint};
+use crate::testutil::cell_with;
+
+/// A one-thread `oneshot` cell at `size` with median `median` ns and a 95 % CI of exactly
+/// `[low, high]` ns. Its robust spread stays `cell_with`'s (0.37 % of the median), so no
+/// guard fires on it unless a test sets something else.
+pub fn cell_ci(implementation: &str, size: u64, median: f64, low: f64, high: f64) -> Cell {
+    let mut c = cell_with(implementation, 1, size, median);
+    c.summary.median = Nanos(median);
+    c.summary.median_ci.low = Nanos(low);
+    c.summary.median_ci.high = Nanos(high);
+    c.summary.min = Nanos(low.min(median));
+    c.summary.max = Nanos(high.max(median));
+    c
+}
+
+/// A cell with median `median` and a CI of ±0.5 % (`cell_ci` with the interval a quiet
+/// machine gives), so `interval()` of compare is [0.995, 1.005] x the median.
+pub fn quiet(implementation: &str, size: u64, median: f64) -> Cell {
+    cell_ci(implementation, size, median, median * 0.995, median * 1.005)
+}
+
+/// `cell` with `round_medians_ns` set.
+pub fn with_rounds(mut cell: Cell, rounds: &[f64]) -> Cell {
+    cell.round_medians_ns = rounds.to_vec();
+    cell
+}
+
+/// `cell` with one flag of `code` (its reason is not what these tests look at).
+pub fn flagged(mut cell: Cell, code: FlagCode) -> Cell {
+    cell.flags.push(Flag {
+        code,
+        reason: "set by the test".to_string(),
+    });
+    cell
+}
+
+/// A drift reference (`baseline/read` at 4 KiB) timed at `medians`, in order.
+pub fn reference(medians: &[f64]) -> DriftReference {
+    DriftReference {
+        kernel: "baseline/read".into(),
+        size: 4096,
+        points: medians
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| ReferencePoint {
+                at: format!("point {i}"),
+                median_ns: m,
+                ci_percent: None,
+            })
+            .collect(),
+    }
+}
+
+/// Iteration-scaling evidence: a batch of 1000 calls took `short_ns`, one of 2000 calls
+/// `long_ns` (one trial), so the observed ratio is `long_ns / short_ns` against an
+/// expected 2.
+pub fn scaling(short_ns: u64, long_ns: u64) -> IterationScaling {
+    IterationScaling {
+        short_iterations: 1000,
+        long_iterations: 2000,
+        clock: ScalingClock::ThreadCpu,
+        trials: vec![ScalingTrial { short_ns, long_ns }],
+    }
+}
+
+/// The codes of a cell's flags, in order.
+pub fn codes(cell: &Cell) -> Vec<FlagCode> {
+    cell.flags.iter().map(|f| f.code).collect()
+}
