@@ -47,32 +47,41 @@ fn a_plausible_cell_passes_and_its_limits_are_allowed() {
 
 #[test]
 fn each_impossible_value_is_refused_with_its_reason() {
-    assert_eq!(refused(|c| c.size = 0), "size 0");
-    assert_eq!(refused(|c| c.threads = 0), "0 threads");
-    assert_eq!(refused(|c| c.summary.count = 0), "no samples");
+    assert_eq!(
+        refused(|c| c.size = 0),
+        "size: 0 is not between 1 byte and 1 TiB"
+    );
+    assert_eq!(
+        refused(|c| c.threads = 0),
+        "threads: 0 is not a thread count"
+    );
+    assert_eq!(
+        refused(|c| c.summary.count = 0),
+        "summary.count: no samples"
+    );
     assert_eq!(
         refused(|c| c.summary.median = nanos(0.0)),
-        "median is 0, not a positive time"
+        "summary.median is 0.0, not a positive time of at most a day per call"
     );
     assert_eq!(
         refused(|c| c.summary.median = nanos(f64::INFINITY)),
-        "median is inf, not a positive time"
+        "summary.median is inf, not a positive time of at most a day per call"
     );
     assert_eq!(
         refused(|c| c.summary.min = nanos(-1.0)),
-        "min is -1, not a positive time"
+        "summary.min is -1.0, not a positive time of at most a day per call"
     );
     assert_eq!(
         refused(|c| c.summary.median_ci.high = nanos(f64::NAN)),
-        "ci high is NaN, not a positive time"
+        "summary.median_ci.high is NaN, not a positive time of at most a day per call"
     );
     assert_eq!(
         refused(|c| c.summary.median_ci.low = nanos(-0.5)),
-        "ci low is -0.5"
+        "summary.median_ci.low is -0.5"
     );
     assert_eq!(
         refused(|c| c.summary.median_ci.low = nanos(f64::INFINITY)),
-        "ci low is inf"
+        "summary.median_ci.low is inf"
     );
     // The median outside its own CI, from below and from above.
     for (low, high) in [(101.0, 110.0), (90.0, 99.0)] {
@@ -81,25 +90,25 @@ fn each_impossible_value_is_refused_with_its_reason() {
                 c.summary.median_ci.low = nanos(low);
                 c.summary.median_ci.high = nanos(high);
             }),
-            "median outside its own confidence interval"
+            "summary.median: outside its own confidence interval"
         );
     }
     // The median outside [min, max], from either side.
     assert_eq!(
         refused(|c| c.summary.min = nanos(100.5)),
-        "median outside [min, max]"
+        "summary.median: outside [min, max]"
     );
     assert_eq!(
         refused(|c| c.summary.max = nanos(99.5)),
-        "median outside [min, max]"
+        "summary.median: outside [min, max]"
     );
     assert_eq!(
         refused(|c| c.round_medians_ns = vec![95.0, 0.0]),
-        "round median 0"
+        "round_medians_ns[1] is 0.0"
     );
     assert_eq!(
         refused(|c| c.round_medians_ns = vec![f64::INFINITY]),
-        "round median inf"
+        "round_medians_ns[0] is inf"
     );
 }
 
@@ -116,11 +125,11 @@ fn a_run_of_this_schema_loads_and_an_absurd_one_names_the_cell() {
     bad.threads = 0;
     run.baselines.push(bad);
     let text = serde_json::to_string(&run).expect("serialises");
-    let e = load_run("bad.json", &text).expect_err("0 threads");
+    let e = load_run("bad.json", &text).expect_err("threads: 0 is not a thread count");
     assert!(matches!(e, LoadError::Absurd { .. }), "{e}");
     assert_eq!(
         e.to_string(),
-        "bad.json: cell baseline/read at 64 B: 0 threads"
+        "bad.json: baselines[0] (baseline/read at 64 B): threads: 0 is not a thread count"
     );
 }
 
@@ -140,4 +149,78 @@ fn an_older_schema_is_refused_as_older() {
         load_run("c.json", &other).expect_err("not ours"),
         LoadError::NotOurs { .. }
     ));
+}
+
+#[test]
+fn values_beyond_physical_bounds_and_derived_figures_that_disagree_are_refused() {
+    assert_eq!(
+        refused(|c| c.size = MAX_SIZE_BYTES + 1),
+        "size: 1099511627777 is not between 1 byte and 1 TiB"
+    );
+    // 1 TiB itself is allowed by the size check (the throughput check then applies).
+    let mut c = good();
+    c.size = MAX_SIZE_BYTES;
+    assert!(check_cell(&c).unwrap_err().starts_with("throughput"));
+    assert_eq!(
+        refused(|c| c.summary.max = nanos(86_400e9 * 2.0)),
+        "summary.max is 172800000000000.0, not a positive time of at most a day per call"
+    );
+    // 64 B in 100 ns is 0.64 GB/s; a stored 6.5 does not follow from it.
+    assert_eq!(
+        refused(|c| c.throughput.estimate.gb_per_sec = 6.5),
+        "throughput.estimate.gb_per_sec is 6.5, but the median and size give 0.64"
+    );
+    assert_eq!(
+        refused(|c| c.implementation = "<b>x</b>".into()),
+        "implementation: \"<b>x</b>\" is not an implementation id"
+    );
+    assert_eq!(
+        refused(|c| c.fraction_of_read_ceiling = Some(f64::INFINITY)),
+        "fraction_of_read_ceiling is inf"
+    );
+}
+
+#[test]
+fn implementation_ids_must_have_the_catalogues_shape() {
+    for ok in [
+        "crc32/crc32fast",
+        "blake3/blake3+avx2",
+        "sha2-512-256/openssl",
+        "baseline/nop",
+    ] {
+        assert!(is_implementation_id(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "crc32",
+        "/x",
+        "x/",
+        "A/b",
+        "a/b/c",
+        "a b/c",
+        "a/<script>",
+        "a/b|c",
+    ] {
+        assert!(!is_implementation_id(bad), "{bad}");
+    }
+}
+
+#[test]
+fn control_characters_in_any_string_are_made_visible_and_a_bom_is_accepted() {
+    let mut run = run_with(vec![good()]);
+    run.host.cpu_model = "Evil\u{1b}]0;title\u{7}CPU".into();
+    let text = serde_json::to_string(&run).expect("serialises");
+    let back = load_run("ansi.json", &format!("\u{feff}{text}")).expect("loads");
+    assert_eq!(back.host.cpu_model, "Evil\\u{1b}]0;title\\u{7}CPU");
+    assert!(!back.host.cpu_model.chars().any(char::is_control));
+}
+
+#[test]
+fn truncation_and_other_bad_json_are_told_apart() {
+    let cut = load_run("cut.json", "{\"tool\": {").expect_err("cut off");
+    assert!(matches!(cut, LoadError::NotJson { .. }), "{cut}");
+    assert!(cut.to_string().contains("truncated"), "{cut}");
+    let bad = load_run("bad.json", "{\"tool\": }").expect_err("not JSON");
+    assert!(matches!(bad, LoadError::NotOurs { .. }), "{bad}");
+    assert!(!bad.to_string().contains("truncated"), "{bad}");
 }
