@@ -646,3 +646,88 @@ fn hostile_input_is_refused_or_handled_and_the_docs_table_says_how() {
         );
     }
 }
+
+#[test]
+fn no_edge_value_of_any_option_panics_or_aborts() {
+    // Each is refused (2), fails (1) or works (0); none may reach a panic (101) or an
+    // abort (134). The ones that are accepted run one tiny cell.
+    let cases: &[&[&str]] = &[
+        &[
+            "run",
+            "crc32/crc32fast",
+            "--pin",
+            "99999999999",
+            "--sizes",
+            "64",
+        ],
+        &["run", "crc32/crc32fast", "--pin", "18446744073709551615"],
+        &["run", "crc32/crc32fast", "--sizes", "18446744073709551615"],
+        &["run", "crc32/crc32fast", "--sizes", "17179869184g"],
+        &[
+            "run",
+            "crc32/crc32fast",
+            "--seed",
+            "18446744073709551615",
+            "--sizes",
+            "64",
+            "--time",
+            "0.01",
+            "-q",
+        ],
+        &["run", "crc32/crc32fast", "--rounds", "4294967296"],
+        &["run", "crc32/crc32fast", "--time", "1e300"],
+        &["run", "crc32/crc32fast", "--time", "nan"],
+        &["run", "crc32/crc32fast", "--precision", "1e300"],
+        &["run", "crc32/crc32fast", "--relative-to", "@@@"],
+        &[
+            "run",
+            "crc32/crc32fast",
+            "--relative-to",
+            "crc32/crc32fast@streaming:0",
+        ],
+        &["run", "crc32/crc32fast", "--pattern", "streaming:0"],
+        &[
+            "run",
+            "crc32/crc32fast",
+            "--pattern",
+            "streaming:99999999999999g",
+        ],
+        &["run", "crc32/crc32fast", "--threads", ","],
+        &["run", "crc32/crc32fast", "--layout", ""],
+        &["crossover", "crc32/crc32fast", "crc32/crc32fast"],
+        &[
+            "crossover",
+            "crc32/crc32fast",
+            "adler32/adler2",
+            "--sizes",
+            "0",
+        ],
+        &["suite", "nonexistent"],
+        &["suite", "--file", "/dev/null"],
+        &["suite", "--file", "/"],
+        &["report", "/"],
+        &["report", "/dev/null"],
+        &["compare", "/dev/null", "/dev/null"],
+        &["compare", "--baseline", "../../etc", "x"],
+        &["published", "--seed", "99999999999999999999"],
+        &[
+            "verify",
+            "--fuzz",
+            "18446744073709551615",
+            "--stop-after",
+            "0",
+        ],
+        &["verify", "--vectors", "/"],
+        &["list", ""],
+        &["sum", "-i", ""],
+    ];
+    for args in cases {
+        let out = run_with(args, &[]);
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0..=2)),
+            "{args:?}: exit {code:?}\n{}",
+            show(&out)
+        );
+    }
+}
