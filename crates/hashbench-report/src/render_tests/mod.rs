@@ -8,5 +8,6 @@ mod csv;
 mod cycles;
 mod format;
 mod layouts;
+mod model;
 // mod published;
-// mod text;
+mod text;
