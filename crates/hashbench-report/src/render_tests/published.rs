@@ -277,6 +277,22 @@ fn only_typical_statistics_of_one_sweep_are_judged_flat() {
     );
 }
 
+#[test]
+fn figures_sharing_a_size_in_a_flat_sweep_are_both_flagged() {
+    let point = |size: u64, text: &str| {
+        format!(
+            r#""label": "a", "size_bytes": {size}, "statistic": "median", "value": 100,
+               "unit": "ns", "text": "{text}""#
+        )
+    };
+    let figures = [point(64, "x"), point(4096, "y"), point(4096, "z")];
+    let figures: Vec<&str> = figures.iter().map(String::as_str).collect();
+    let seed = parse("x.json", &doc(&figures)).unwrap();
+    let counts: Vec<usize> = seed.figures.iter().map(|f| f.flags.len()).collect();
+    // Each 4 KiB point is judged against the 64 B one: one flag each.
+    assert_eq!(counts, [0, 1, 1]);
+}
+
 fn render_seed() -> crate::published::Seed {
     let figures = [
         // 2 µs at 4 KiB: 2000 ns, 4096 B / 2000 ns = 2.048 GB/s; the text ends with its
