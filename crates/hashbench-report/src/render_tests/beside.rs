@@ -54,6 +54,16 @@ fn published() -> Published {
             ("median", 1.0, "µs", "1 µs"),
         ),
         figure(("m1", "big", sha, 1 << 20), ("median", 1.0, "ms", "1 ms")),
+        // A speedup needs both figures positive: 0 published cycles give no row, nor
+        // does blake3's 100 cycles against a cell that counted 0 TSC ticks.
+        figure(
+            ("m1", "zero", sha, 4096),
+            ("cycles-per-iteration", 0.0, "c/i", "0"),
+        ),
+        figure(
+            ("m1", "b3", r#""blake3""#, 4096),
+            ("cycles-per-iteration", 100.0, "c/i", "100"),
+        ),
         // 250000 op/s = 4000 ns at both sizes: flat, so the 4 KiB point is flagged.
         // Against 100 ns at 64 B: 40.00x; against 1000 ns at 4 KiB: 4.00x.
         figure(
@@ -78,7 +88,9 @@ fn run() -> Run {
     fast.tsc_cycles_per_call = Some(3000.0);
     let mut small = cell_times("sha2-256/slow", 64, Times::at(100.0));
     small.pattern = "reuse".into();
-    run_with(vec![slow, fast, small])
+    let mut blake3 = cell_times("blake3/x", 4096, Times::at(500.0));
+    blake3.tsc_cycles_per_call = Some(0.0);
+    run_with(vec![slow, fast, small, blake3])
 }
 
 #[test]
