@@ -411,13 +411,18 @@ fn flag_flat_scaling(figures: &mut [Figure]) {
                 if p.size_bytes == finding.large.size_bytes
                     && p.ops_per_sec == finding.large.ops_per_sec
                 {
-                    flags.push((
+                    // Two larger points of one size give two identical findings, each
+                    // matching both points: flag each point once.
+                    let flag = (
                         *i,
                         Flag::FlatScaling {
                             message: finding.message(),
                             evidence: finding,
                         },
-                    ));
+                    );
+                    if !flags.contains(&flag) {
+                        flags.push(flag);
+                    }
                 }
             }
         }

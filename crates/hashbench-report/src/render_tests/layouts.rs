@@ -205,6 +205,74 @@ fn crystal_op_s_switch_units_at_one_thousand_and_one_million() {
 }
 
 #[test]
+fn crystal_bytes_per_op_switch_to_kb_and_mb_at_one_thousand_and_one_million() {
+    // Decimal kB and MB as Crystal prints them: 999 B stays in B (whole: no decimal),
+    // 1000 B is 1.00kB, 999000 B is 999.00kB (still below 1e6), 1e6 B is 1.00MB,
+    // 2.5e6 B is 2.50MB; 1 B is whole, 0.5 B is not.
+    let bytes = [999.0, 1000.0, 999_000.0, 1e6, 2.5e6, 1.0, 0.5];
+    let cells = bytes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let mut c = cell_times("a/x", i as u64 + 1, Times::at(1000.0));
+            c.bytes_allocated_per_call = Some(*b);
+            c
+        })
+        .collect();
+    let text = render(&run_with(cells), Layout::Crystal).unwrap();
+    let shown: Vec<&str> = text
+        .lines()
+        .take(bytes.len())
+        .map(|l| l.split_whitespace().nth(7).unwrap())
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "999B/op",
+            "1.00kB/op",
+            "999.00kB/op",
+            "1.00MB/op",
+            "2.50MB/op",
+            "1B/op",
+            "0.5B/op"
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn divan_rate_rows_keep_all_four_rates_beside_three_relative_columns() {
+    let mut run = two_implementations();
+    apply(
+        &mut run,
+        &[
+            RelativeTo::Fastest,
+            RelativeTo::Slowest,
+            RelativeTo::Cell("crc32c/b".into()),
+        ],
+    );
+    let text = render(&run, Layout::Divan).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    // b's time row at 4 KiB: 2048 / 1000 = 2.05x the fastest, the slowest itself, and
+    // perf vs itself 1.0; its rate row still ends with the mean's 1.950 GB/s.
+    assert!(
+        rows[11].ends_with("21  21000           2.05× slower        slowest               1.0"),
+        "{text}"
+    );
+    assert!(
+        rows[12].ends_with("2.048 GB/s  1.000 GB/s  2.000 GB/s  1.950 GB/s"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "\nThe last 3 columns compare each row with the same size's (× slower than \
+             fastest, +% vs slowest, perf vs crc32c/b; --relative-to chooses).\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn node_sorts_by_op_s_and_puts_the_fastest_last() {
     let ci = |median: f64, ci_percent: f64| Times {
         ci_percent,

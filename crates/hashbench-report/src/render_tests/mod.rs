@@ -3,10 +3,11 @@
 //! so a wrong unit, factor, rounding or column shows up as a wrong string. Each expected
 //! string says in a comment how its numbers follow.
 
-// mod beside;
+mod beside;
 mod csv;
 mod cycles;
 mod format;
 mod layouts;
-// mod published;
-// mod text;
+mod model;
+mod published;
+mod text;

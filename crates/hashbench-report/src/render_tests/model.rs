@@ -1,0 +1,51 @@
+//! The model's helpers every renderer leans on: labels, sizes, baselines.
+
+use crate::testutil::{cell_times, run_with, Times};
+
+#[test]
+fn a_label_adds_the_pattern_and_thread_count_only_when_not_the_default() {
+    let mut c = cell_times("blake3/x", 64, Times::at(10.0));
+    assert_eq!(c.label(), "blake3/x");
+    c.threads = 4;
+    assert_eq!(c.label(), "blake3/x (4 threads)");
+    c.pattern = "streaming:4k".into();
+    assert_eq!(c.label(), "blake3/x [streaming:4k] (4 threads)");
+    c.threads = 1;
+    assert_eq!(c.label(), "blake3/x [streaming:4k]");
+}
+
+#[test]
+fn a_cells_rate_and_ci_are_its_median_figures() {
+    let c = cell_times(
+        "a/x",
+        4096,
+        Times {
+            ci_percent: 2.5,
+            ..Times::at(2048.0)
+        },
+    );
+    // 4096 B / 2048 ns.
+    assert_eq!(c.gb_per_sec(), 2.0);
+    assert_eq!(c.ci_percent(), Some(2.5));
+}
+
+#[test]
+fn sizes_are_the_distinct_sizes_of_cells_and_baselines_ascending() {
+    let mut run = run_with(vec![
+        cell_times("a/x", 4096, Times::at(1.0)),
+        cell_times("b/x", 64, Times::at(1.0)),
+        cell_times("a/x", 64, Times::at(1.0)),
+    ]);
+    run.baselines = vec![
+        cell_times("baseline/read", 16, Times::at(1.0)),
+        cell_times("baseline/nop", 4096, Times::at(1.0)),
+    ];
+    assert_eq!(run.sizes(), [16, 64, 4096]);
+    assert_eq!(
+        run.baseline("read", 16).map(|b| b.implementation.as_str()),
+        Some("baseline/read")
+    );
+    assert!(run.baseline("read", 4096).is_none());
+    assert!(run.baseline("nop", 16).is_none());
+    assert_eq!(run.baseline("nop", 4096).map(|b| b.size), Some(4096));
+}
