@@ -328,7 +328,7 @@ fn cost_model_section(run: &Run, style: Style) -> String {
                     .map_or("-".to_string(), |g| interval(g, 2)),
                 match f.interval_method {
                     SlopeCiMethod::Sen => "Sen 95 %".to_string(),
-                    SlopeCiMethod::MinMaxTooFewPoints => "min-max (< 7 sizes)".to_string(),
+                    SlopeCiMethod::MinMaxTooFewPoints => "min-max (< 6 sizes)".to_string(),
                 },
             ]
         })
@@ -419,7 +419,7 @@ mod tests {
         assert!(text.contains("blake3/blake3+rayon (2 threads)"), "{text}");
         // 1 / 0.5 ns per byte = 2 GB/s, with the min-max interval of three sizes.
         assert!(
-            text.contains("2.00 [") && text.contains("min-max (< 7 sizes)"),
+            text.contains("2.00 [") && text.contains("min-max (< 6 sizes)"),
             "{text}"
         );
         let md = markdown(&run);
