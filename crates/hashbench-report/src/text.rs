@@ -16,18 +16,41 @@ pub(crate) enum Style {
     Markdown,
 }
 
+/// Text made inert in Markdown: a `|` would end a table cell (and let a string from a
+/// result file forge a row), `<` and `>` would open HTML (a `<script>` in a pasted
+/// report), and a line break would end the row.
+pub(crate) fn md_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '|' => out.push_str("\\|"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 pub(crate) fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
     let mut out = String::new();
     match style {
         Style::Markdown => {
-            out.push_str(&format!("| {} |\n", header.join(" | ")));
+            let row_of = |cells: &mut dyn Iterator<Item = &str>| {
+                cells.map(md_escape).collect::<Vec<_>>().join(" | ")
+            };
+            out.push_str(&format!("| {} |\n", row_of(&mut header.iter().copied())));
             let rule: Vec<&str> = right
                 .iter()
                 .map(|r| if *r { "---:" } else { ":---" })
                 .collect();
             out.push_str(&format!("| {} |\n", rule.join(" | ")));
             for row in rows {
-                out.push_str(&format!("| {} |\n", row.join(" | ")));
+                out.push_str(&format!(
+                    "| {} |\n",
+                    row_of(&mut row.iter().map(String::as_str))
+                ));
             }
         }
         Style::Terminal => {
@@ -43,7 +66,7 @@ pub(crate) fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: 
 
 pub(crate) fn heading(style: Style, level: usize, text: &str) -> String {
     match style {
-        Style::Markdown => format!("{} {text}\n\n", "#".repeat(level + 1)),
+        Style::Markdown => format!("{} {}\n\n", "#".repeat(level + 1), md_escape(text)),
         Style::Terminal => format!("{text}\n"),
     }
 }
@@ -121,7 +144,7 @@ pub(crate) fn flags_section(run: &Run, style: Style) -> String {
 pub(crate) fn write_header(out: &mut String, run: &Run, style: Style) {
     for line in header_lines(run) {
         match style {
-            Style::Markdown => out.push_str(&format!("{line}  \n")),
+            Style::Markdown => out.push_str(&format!("{}  \n", md_escape(&line))),
             Style::Terminal => out.push_str(&format!("{line}\n")),
         }
     }

@@ -299,3 +299,25 @@ fn json_is_pretty_with_a_trailing_newline_and_reads_back() {
     assert_eq!(back.cells[1].label(), "blake3/b [reuse] (2 threads)");
     assert_eq!(back.cells[0].gb_per_sec(), 4.096);
 }
+
+#[test]
+fn strings_in_markdown_cannot_forge_rows_or_open_html() {
+    use crate::text::md_escape;
+    assert_eq!(md_escape("a|b"), "a\\|b");
+    assert_eq!(
+        md_escape("<script>alert(1)</script>"),
+        "&lt;script&gt;alert(1)&lt;/script&gt;"
+    );
+    assert_eq!(md_escape("one\nline\r"), "one line ");
+    assert_eq!(md_escape("plain 4.00 GB/s"), "plain 4.00 GB/s");
+    // Through a whole report: a CPU model from a file with a forged row and HTML.
+    let mut run =
+        crate::testutil::run_with(vec![crate::testutil::cell_with("crc32/x", 1, 64, 16.0)]);
+    run.host.cpu_model = "Evil | forged | row |\n<img src=x>".into();
+    let md = crate::markdown(&run);
+    assert!(!md.contains("<img"), "{md}");
+    assert!(
+        md.contains("Evil \\| forged \\| row \\| &lt;img src=x&gt;"),
+        "{md}"
+    );
+}
