@@ -160,7 +160,7 @@ pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
     if let Some(hz) = run.tsc_hz {
         if !(hz.is_finite() && (1e6..1e12).contains(&hz)) {
             return Err(absurd(format!(
-                "tsc_hz: {hz} is not a possible counter rate"
+                "tsc_hz: {hz:?} is not a possible counter rate"
             )));
         }
     }

@@ -224,3 +224,57 @@ fn truncation_and_other_bad_json_are_told_apart() {
     assert!(matches!(bad, LoadError::NotOurs { .. }), "{bad}");
     assert!(!bad.to_string().contains("truncated"), "{bad}");
 }
+
+#[test]
+fn the_rest_of_a_run_is_checked_too() {
+    let load = |edit: &dyn Fn(&mut Run)| {
+        let mut run = run_with(vec![good()]);
+        edit(&mut run);
+        load_run("r.json", &serde_json::to_string(&run).expect("serialises"))
+    };
+    // A skipped entry's id has the catalogue's shape as well.
+    let e = load(&|r| {
+        r.skipped.push(crate::model::Skipped {
+            implementation: "<x>".into(),
+            pattern: None,
+            reason: "unavailable".into(),
+            details: Vec::new(),
+        });
+    })
+    .expect_err("a bad id");
+    assert!(e.to_string().contains("skipped[0].implementation"), "{e}");
+    // A counter rate no machine has; a plausible one loads.
+    let e = load(&|r| r.tsc_hz = Some(1e300)).expect_err("1e300 Hz");
+    assert!(e.to_string().contains("tsc_hz: 1e300"), "{e}");
+    assert!(load(&|r| r.tsc_hz = Some(3e9)).is_ok());
+    // Strings inside arrays are defused as well as those in objects.
+    let back = load(&|r| r.command_line = vec!["hashbench\u{1b}[2J".into()]).expect("loads");
+    assert_eq!(back.command_line, ["hashbench\\u{1b}[2J"]);
+}
+
+#[test]
+fn the_bounds_on_threads_and_derived_figures_are_exact() {
+    // 65,536 threads is the most a cell may claim.
+    let mut c = good();
+    c.threads = 1 << 16;
+    assert_eq!(check_cell(&c), Ok(()));
+    assert_eq!(
+        refused(|c| c.threads = (1 << 16) + 1),
+        "threads: 65537 is not a thread count"
+    );
+    // The stored GB/s may differ from size / median by a millionth of it, no more: at
+    // 0.64 GB/s that is 6.4e-7, so 1e-7 off passes and 1e-6 off does not.
+    let implied = 64.0 / 100.0;
+    let mut c = good();
+    c.throughput.estimate.gb_per_sec = implied + 1e-7;
+    assert_eq!(check_cell(&c), Ok(()));
+    assert!(
+        refused(|c| c.throughput.estimate.gb_per_sec = implied + 1e-6)
+            .starts_with("throughput.estimate.gb_per_sec")
+    );
+    // An optional figure must be finite and not negative.
+    assert_eq!(
+        refused(|c| c.fraction_of_read_ceiling = Some(-1.0)),
+        "fraction_of_read_ceiling is -1.0"
+    );
+}
