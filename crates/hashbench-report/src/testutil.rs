@@ -153,3 +153,25 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         relative_to: Vec::new(),
     }
 }
+
+/// Two streams of `xxh3/x` at 1 MiB: each call 1e5 ns alone, 4e4 ns per call together
+/// (2^20 B / 4e4 ns = 26.2144 GB/s aggregate against 10.48576 alone: efficiency 1.25),
+/// 7 calls per sample, stopped for `stop_reason`.
+pub fn two_streams(stop_reason: StopReason) -> crate::model::StreamsCell {
+    let single = cell_times("xxh3/x", 1 << 20, Times::at(1e5));
+    let aggregate = cell_times("xxh3/x", 1 << 20, Times::at(4e4));
+    crate::model::StreamsCell {
+        implementation: "xxh3/x".into(),
+        algorithm: "xxh3".into(),
+        backend: "test".into(),
+        size: 1 << 20,
+        streams: 2,
+        iterations_per_sample: 7,
+        single: single.summary.clone(),
+        single_throughput: single.throughput,
+        aggregate: aggregate.summary.clone(),
+        aggregate_throughput: aggregate.throughput,
+        scaling_efficiency: 1.25,
+        stop_reason,
+    }
+}

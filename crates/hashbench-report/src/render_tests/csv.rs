@@ -6,7 +6,7 @@ use hashbench_host::CacheLevel;
 
 use crate::csv::csv;
 use crate::guards::{Flag, FlagCode};
-use crate::model::{Cell, Run, StreamsCell};
+use crate::model::{Cell, Run};
 use crate::relative::{apply, RelativeTo};
 use crate::testutil::{cell_times, run_with, Times};
 
@@ -225,25 +225,11 @@ fn baselines_and_unset_figures_leave_their_columns_empty() {
 #[test]
 fn a_streams_row_holds_the_aggregate_and_the_single_stream_rate() {
     let mut run = run_with(vec![]);
-    let single = cell_times("xxh3/x", 1 << 20, Times::at(1e5));
     // Two streams, each call 1e5 ns alone; together 2 calls per 8e4 ns of wall time:
     // 4e4 ns per call, 2^20 B / 4e4 ns = 26.2144 GB/s aggregate against 10.48576 alone,
     // efficiency 26.2144 / (2 x 10.48576) = 1.25.
-    let aggregate = cell_times("xxh3/x", 1 << 20, Times::at(4e4));
-    run.streams.push(StreamsCell {
-        implementation: "xxh3/x".into(),
-        algorithm: "xxh3".into(),
-        backend: "test".into(),
-        size: 1 << 20,
-        streams: 2,
-        iterations_per_sample: 7,
-        single: single.summary.clone(),
-        single_throughput: single.throughput,
-        aggregate: aggregate.summary.clone(),
-        aggregate_throughput: aggregate.throughput,
-        scaling_efficiency: 1.25,
-        stop_reason: StopReason::Cancelled,
-    });
+    run.streams
+        .push(crate::testutil::two_streams(StopReason::Cancelled));
     let rows = table(&csv(&run));
     let s = &rows[0];
     let expected = [

@@ -6,7 +6,7 @@ use hashbench_stats::SlopeCiMethod;
 
 use crate::costmodel::{CostFit, Interval};
 use crate::guards::{Flag, FlagCode};
-use crate::model::{Run, Skipped, StreamsCell};
+use crate::model::{Run, Skipped};
 use crate::testutil::{cell_times, run_with, Times};
 use crate::text::{markdown, terminal};
 use crate::{flags_text, json};
@@ -225,22 +225,9 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
             interval_method: SlopeCiMethod::Sen,
         },
     ];
-    let single = cell_times("xxh3/x", 1 << 20, Times::at(1e5));
-    let aggregate = cell_times("xxh3/x", 1 << 20, Times::at(4e4));
-    run.streams.push(StreamsCell {
-        implementation: "xxh3/x".into(),
-        algorithm: "xxh3".into(),
-        backend: "test".into(),
-        size: 1 << 20,
-        streams: 2,
-        iterations_per_sample: 7,
-        single: single.summary.clone(),
-        single_throughput: single.throughput,
-        aggregate: aggregate.summary.clone(),
-        aggregate_throughput: aggregate.throughput,
-        scaling_efficiency: 1.25,
-        stop_reason: hashbench_engine::StopReason::Precision,
-    });
+    run.streams.push(crate::testutil::two_streams(
+        hashbench_engine::StopReason::Precision,
+    ));
     let text = terminal(&run);
     // Fixed cost to whole ns (41.6 -> 42, 39.4 -> 39, 44.5 -> 44 by round-half-even on
     // 44.5's binary value), cycles per byte to 3 decimals, GB/s to 2 (3.846 -> 3.85);
