@@ -555,6 +555,28 @@ fn loaded_files(b: &mut Bench) {
         "read as the same run",
     );
 
+    // Nesting 100,000 deep: refused at serde_json's limit of 128, not a stack overflow.
+    let deep = b.path("deep.json");
+    std::fs::write(
+        &deep,
+        format!(
+            "{{\"tool\": {{\"name\": \"hashbench\"}}, \"schema_version\": 2, \"x\": {}{}}}",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        ),
+    )
+    .unwrap();
+    let out = run_with(&["report"], &[deep.into()]);
+    b.record(
+        (
+            "loaded files",
+            "hashbench report DIR/deep.json  # arrays nested 100,000 deep",
+        ),
+        &out,
+        (2, "recursion limit"),
+        "refused without a stack overflow",
+    );
+
     // The start of a run, cut inside its list of cells.
     let cut = b.path("cut.json");
     std::fs::write(
