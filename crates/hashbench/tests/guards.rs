@@ -79,7 +79,7 @@ impl Drop for Hog {
     }
 }
 
-/// A run pinned to one CPU, and a hog that starts on that CPU 1.5 s into the run: the
+/// A run pinned to one CPU, and a hog that starts on that CPU as round 2 begins: the
 /// first reference timing and round 1 see the whole CPU, round 3 and the last reference
 /// a third of it. Each call (portable BLAKE2b over 16 MiB, tens of milliseconds) is
 /// longer than a scheduler slice, so every call made while the hog runs is slowed; with
@@ -121,17 +121,42 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
             "--format",
             "json",
             "-q",
+            "--force-progress",
             "--seed",
             "3",
         ],
         &target,
     );
-    // Verification and the first reference timing take well under a second, round 1
-    // about one more; the run takes about 4 s (three rounds of 1 s, plus the references).
-    std::thread::sleep(Duration::from_millis(1500));
+    // The hog starts when the run's progress line (forced on) says round 2 has begun:
+    // round 1 has the whole CPU, rounds 2 and 3 a third of it, whatever the machine's
+    // speed (an earlier version slept 1.5 s and hoped; on a fast day the hog came after
+    // the cell's last round).
+    let mut child = child;
+    let mut progress = child.stderr.take().expect("stderr is piped");
+    let mut seen = Vec::new();
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&seen).contains("round 2/3") {
+        use std::io::Read;
+        match progress.read(&mut byte) {
+            Ok(1) => seen.push(byte[0]),
+            _ => break,
+        }
+    }
     let hog = Hog::start(cpu, 2, Duration::from_secs(3600));
-    let out = child.wait_with_output().unwrap();
+    let rest = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut rest = Vec::new();
+        let _ = progress.read_to_end(&mut rest);
+        rest
+    });
+    let status = child.wait().unwrap();
     drop(hog);
+    seen.extend(rest.join().unwrap());
+    let out = std::process::Output {
+        status,
+        stdout: Vec::new(),
+        stderr: seen,
+    };
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("--strict"), "{stderr}");
