@@ -86,12 +86,7 @@ impl Destination {
                 dir.display()
             )));
         }
-        // The only sure test of "can a file be created here" is to create one: modes,
-        // ACLs, read-only mounts and root all answer differently to a permission check.
-        tempfile::Builder::new()
-            .prefix(".hashbench-check-")
-            .tempfile_in(&dir)
-            .map_err(|e| usage(format!("cannot write {shown}: {}: {e}", dir.display())))?;
+        probe(&dir).map_err(|e| usage(format!("cannot write {shown}: {}: {e}", dir.display())))?;
         Ok(Destination::File(resolved))
     }
 
@@ -130,11 +125,17 @@ impl Destination {
 pub fn check_dir(dir: &Path) -> Result<()> {
     fs::create_dir_all(dir)
         .map_err(|e| usage(format!("cannot create directory {}: {e}", dir.display())))?;
+    probe(dir).map_err(|e| usage(format!("cannot write in {}: {e}", dir.display())))
+}
+
+/// Whether a file can be created in `dir`. The only sure test is to create one (removed
+/// again at once): modes, ACLs, read-only mounts and root all answer differently to a
+/// permission check.
+fn probe(dir: &Path) -> std::io::Result<()> {
     tempfile::Builder::new()
         .prefix(".hashbench-check-")
         .tempfile_in(dir)
-        .map_err(|e| usage(format!("cannot write in {}: {e}", dir.display())))?;
-    Ok(())
+        .map(drop)
 }
 
 /// Replaces the regular file `path` (or creates it) with `contents`: a temporary file

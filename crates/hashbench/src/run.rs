@@ -29,8 +29,6 @@ use crate::{emit, select, UsageError, EXIT_FAILED};
 /// Rounds per cell unless `--rounds` says otherwise (docs/method.md says why).
 const DEFAULT_ROUNDS: u32 = 3;
 
-/// Exit code after Ctrl-C, as shells report a process ended by SIGINT.
-
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum RunFormat {
     #[default]
@@ -210,24 +208,20 @@ fn default_suite() -> Vec<&'static Implementation> {
         .collect()
 }
 
-/// Sends SIGINT (or SIGTERM) to this process (the hidden `--cancel-after-cells`), then
-/// waits until the handler has seen it, so that the cell after this one is never
-/// started: the run goes on exactly as after a real Ctrl-C at this point.
+/// Sends SIGINT (or SIGTERM) to this process (the hidden `--cancel-after-cells`): the
+/// run goes on exactly as after a real Ctrl-C at this point. The handlers installed in
+/// `execute` set the cancel flag inside `raise`, before it returns, so the cell after
+/// this one is never started.
 fn interrupt_self(cancel: &AtomicBool, sigterm: bool) {
     #[cfg(unix)]
     {
+        let _ = cancel;
         let signal = if sigterm { libc::SIGTERM } else { libc::SIGINT };
-        // SAFETY: raise has no memory-safety preconditions; the handlers installed in
-        // `execute` turn the signal into the cancel flag.
+        // SAFETY: raise has no memory-safety preconditions.
         unsafe { libc::raise(signal) };
-        // The handler runs on its own thread: wait for it, but never forever.
-        for _ in 0..10_000 {
-            if cancel.load(Ordering::SeqCst) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
     }
+    // Without signals, the flag itself.
+    #[cfg(not(unix))]
     cancel.store(true, Ordering::SeqCst);
 }
 
@@ -462,14 +456,14 @@ pub fn parse_threads(text: &str) -> Result<Vec<usize>, UsageError> {
     for item in text.split(',') {
         let item = item.trim();
         match item.parse::<usize>() {
-            Ok(n) if (1..=1024).contains(&n) => {
+            Ok(n) if (1..=MAX_THREADS).contains(&n) => {
                 if !counts.contains(&n) {
                     counts.push(n);
                 }
             }
             _ => {
                 return Err(UsageError(format!(
-                    "bad thread count '{item}' in --threads: give whole numbers from 1 to 1024, like 1,2"
+                    "bad thread count '{item}' in --threads: give whole numbers from 1 to {MAX_THREADS}, like 1,2"
                 )))
             }
         }
@@ -557,9 +551,13 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
         interrupted,
     } = execute(&args, command_line, true)?;
     let run = &run;
+    let flags = hashbench_report::guards::count(run);
+    let text = render(run, args.format, args.metric, layout)?;
+    write_or_emit(destination.as_ref(), &text, args.quiet)?;
     if run.cells.is_empty() && !interrupted {
         // Every selected implementation was unavailable, failed verification or could not
-        // express the patterns asked for: a run that measured nothing is no success.
+        // express the patterns asked for: a run that measured nothing is no success (its
+        // output, written above, lists why).
         let reasons: Vec<String> = run
             .skipped
             .iter()
@@ -573,16 +571,8 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
                 reasons.join(", ")
             }
         );
-        write_or_emit(
-            destination.as_ref(),
-            &render(run, args.format, args.metric, layout)?,
-            args.quiet,
-        )?;
         return Ok(EXIT_FAILED);
     }
-    let flags = hashbench_report::guards::count(run);
-    let text = render(run, args.format, args.metric, layout)?;
-    write_or_emit(destination.as_ref(), &text, args.quiet)?;
     let mut regressed = 0;
     if let Some(name) = &args.save_baseline {
         if interrupted {
