@@ -3,28 +3,16 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
 use serde_json::Value;
 
 use common::edit::{quiet, scaled, with_spread, write};
 use common::{
-    assert_exit, assert_success, hashbench, output, read_json, run_exit, run_ok, run_ok_json,
-    stdout, stdout_json, ONE_CELL, QUICK,
+    assert_exit, assert_success, hashbench, output, quick_run, read_json, run_exit, run_ok,
+    run_ok_json, stdout, stdout_json, ONE_CELL,
 };
-
-/// A real run of two cheap implementations at two sizes, written to `dir/name`.
-fn quick_run(dir: &Path, name: &str) -> PathBuf {
-    let path = dir.join(name);
-    run_ok(
-        hashbench()
-            .args(QUICK)
-            .args(["--format", "json", "-o"])
-            .arg(&path),
-    );
-    path
-}
 
 /// hashbench with its saved baselines kept in `data`.
 fn with_data_dir(data: &Path) -> Command {

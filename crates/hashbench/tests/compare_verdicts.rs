@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use common::edit::{quiet, scaled, scaled_baseline, with_spread, write};
 use common::{
-    assert_exit, assert_success, hashbench, output, read_json, run_ok, run_ok_json, stdout, QUICK,
+    assert_exit, assert_success, hashbench, output, quick_run, read_json, run_ok, run_ok_json,
+    stdout,
 };
 
 /// QUICK's cells: two implementations at two sizes, and three baselines at each size.
@@ -22,14 +23,7 @@ const ALL_CELLS: usize = 10;
 /// edited copies go to.
 fn quiet_run() -> (tempfile::TempDir, Value) {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("real.json");
-    run_ok(
-        hashbench()
-            .args(QUICK)
-            .args(["--format", "json", "-o"])
-            .arg(&path),
-    );
-    let run = quiet(read_json(&path));
+    let run = quiet(read_json(&quick_run(dir.path(), "real.json")));
     (dir, run)
 }
 

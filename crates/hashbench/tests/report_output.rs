@@ -5,18 +5,12 @@ mod common;
 
 use std::path::Path;
 
-use common::{hashbench, output, read_json, run_ok, show, stderr, stdout, usage_error, QUICK};
+use common::{hashbench, output, quick_run, read_json, run_ok, show, stderr, stdout, usage_error};
 
 #[test]
 fn report_writes_every_format_to_the_file_and_nothing_to_stdout() {
     let dir = tempfile::tempdir().unwrap();
-    let run = dir.path().join("run.json");
-    run_ok(
-        hashbench()
-            .args(QUICK)
-            .args(["--format", "json", "-o"])
-            .arg(&run),
-    );
+    let run = quick_run(dir.path(), "run.json");
     let report = |format: &str, out: Option<&Path>| {
         let mut cmd = hashbench();
         cmd.arg("report").arg(&run).args(["--format", format]);
@@ -91,13 +85,7 @@ fn report_writes_every_format_to_the_file_and_nothing_to_stdout() {
 #[test]
 fn report_refuses_an_output_it_cannot_write_before_rendering() {
     let dir = tempfile::tempdir().unwrap();
-    let run = dir.path().join("run.json");
-    run_ok(
-        hashbench()
-            .args(QUICK)
-            .args(["--format", "json", "-o"])
-            .arg(&run),
-    );
+    let run = quick_run(dir.path(), "run.json");
     let run = run.to_str().unwrap();
     let missing = dir.path().join("no-such-dir/out.txt");
     usage_error(

@@ -42,6 +42,19 @@ pub const ONE_CELL: &[&str] = &[
     "-q",
 ];
 
+/// A real [`QUICK`] run saved as JSON in `dir/name`: the file the tests of `report`,
+/// `compare` and saved runs start from.
+pub fn quick_run(dir: &Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    run_ok(
+        hashbench()
+            .args(QUICK)
+            .args(["--format", "json", "-o"])
+            .arg(&path),
+    );
+    path
+}
+
 /// The binary under test, as Cargo built it for the integration tests.
 pub fn hashbench() -> Command {
     Command::cargo_bin("hashbench").expect("the hashbench binary is built for tests")
