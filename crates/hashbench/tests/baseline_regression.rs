@@ -69,6 +69,7 @@ fn a_regression_beyond_the_threshold_fails_the_run() {
     // On a shared machine a guard may flag the new run (a noisy spell); its regression
     // is then reported as unreliable and must not fail the run, which is checked. Such a
     // run is retried: the point is an unflagged one, which must fail. 4 of 12 such runs
+    // (`hashbench run crc32/crc32fast --sizes 64 --time 0.02 -q --format json`, 12 times)
     // were flagged here at a load average of 7 on 2 cores (mostly `drift`), so 40 in a row
     // would take a machine that flags nearly every run; each try takes a fraction of a
     // second.
