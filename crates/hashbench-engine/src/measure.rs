@@ -49,17 +49,7 @@ pub struct NoopObserver;
 
 impl Observer for NoopObserver {}
 
-/// Why sampling stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StopReason {
-    /// The median's confidence interval reached the target precision.
-    Precision,
-    /// The time budget was spent (after at least `min_samples` samples).
-    Budget,
-    /// The caller set the cancel flag.
-    Cancelled,
-}
+pub use hashbench_model::StopReason;
 
 /// Everything measured for one cell.
 #[derive(Clone, Debug, PartialEq, Serialize)]

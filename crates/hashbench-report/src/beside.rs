@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use crate::format::{aligned, size, time_ns};
-use crate::model::{Cell, Run};
 use crate::published::{Figure, Published, Seed};
+use hashbench_model::{Cell, Run};
 
 /// The published statistics that describe a typical call (not fastest / slowest or
 /// derived columns), and whether each is a cycle count.
@@ -72,8 +72,8 @@ fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
         published_text: raw.text.clone(),
         published_per_call: published,
         cycles,
-        implementation: cell.implementation.clone(),
-        pattern: cell.pattern.clone(),
+        implementation: cell.implementation.to_string(),
+        pattern: cell.pattern.to_string(),
         ours_per_call: ours,
         speedup: published / ours,
         flags: f.flags.iter().map(|fl| fl.name().to_string()).collect(),

@@ -12,46 +12,10 @@
 //!
 //! Pure functions over the run model: they work on a saved run as well.
 
-use hashbench_stats::{theil_sen_interval, SlopeCiMethod};
+use hashbench_stats::theil_sen_interval;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Cell, Run};
-
-/// A point estimate and its interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Interval {
-    pub estimate: f64,
-    pub low: f64,
-    pub high: f64,
-}
-
-/// time(n) = a + b·n for one (implementation, pattern, threads).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CostFit {
-    pub implementation: String,
-    pub pattern: String,
-    pub threads: usize,
-    /// The sizes fitted, ascending (one point per size: its median time per call).
-    pub sizes: Vec<u64>,
-    /// a: the fixed cost of one call, ns (may come out negative when the line does not
-    /// describe small sizes well: shown as it is, not clamped).
-    pub fixed_ns: Interval,
-    /// b: steady-state ns per byte.
-    pub ns_per_byte: Interval,
-    /// 1 / b in GB/s (10^9 B/s); `None` when the slope interval reaches zero or below.
-    pub gb_per_sec: Option<Interval>,
-    /// b x the TSC frequency; `None` without a TSC.
-    pub tsc_cycles_per_byte: Option<Interval>,
-    /// `sen` (95 %) or `min_max_too_few_points` (fewer than 6 sizes).
-    pub interval_method: SlopeCiMethod,
-}
-
-impl CostFit {
-    /// The fitted time of one call at `n` bytes, ns.
-    pub fn predict_ns(&self, n: f64) -> f64 {
-        self.fixed_ns.estimate + self.ns_per_byte.estimate * n
-    }
-}
+use hashbench_model::{Cell, CostFit, Interval, Run};
 
 /// The key cells are grouped by in the cost model and crossovers.
 fn same_series(a: &Cell, b: &Cell) -> bool {
@@ -107,7 +71,7 @@ pub fn fit_series(cells: &[&Cell], tsc_hz: Option<f64>) -> Option<CostFit> {
     });
     Some(CostFit {
         implementation: first.implementation.clone(),
-        pattern: first.pattern.clone(),
+        pattern: first.pattern,
         threads: first.threads,
         sizes,
         fixed_ns: Interval {
@@ -252,7 +216,7 @@ mod tests_fit;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::cell_with;
+    use hashbench_model::testutil::cell_with;
 
     fn line(imp: &str, threads: usize, fixed: f64, per_byte: f64, sizes: &[u64]) -> Vec<Cell> {
         sizes
@@ -274,7 +238,7 @@ mod tests {
         assert!((gb.estimate - 4.0).abs() < 1e-9);
         let cpb = f.tsc_cycles_per_byte.expect("tsc");
         assert!((cpb.estimate - 0.625).abs() < 1e-9);
-        assert_eq!(f.interval_method, SlopeCiMethod::Sen);
+        assert_eq!(f.interval_method, hashbench_stats::SlopeCiMethod::Sen);
         assert_eq!(f.sizes, SWEEP);
         // Two sizes are not a sweep.
         assert!(fit_series(&refs[..2], None).is_none());
@@ -337,7 +301,7 @@ mod tests {
     fn series_are_keyed_by_implementation_pattern_and_threads() {
         let mut cells = line("blake3/blake3+rayon", 1, 1.0, 1.0, &[64, 128, 256]);
         cells.extend(line("blake3/blake3+rayon", 2, 1.0, 1.0, &[256, 64, 128]));
-        let mut run = crate::testutil::run_with(cells);
+        let mut run = hashbench_model::testutil::run_with(cells);
         assert_eq!(series(&run).len(), 2);
         assert_eq!(cost_model(&run).len(), 2);
         assert!(series(&run)[1].windows(2).all(|w| w[0].size < w[1].size));

@@ -4,12 +4,12 @@
 //! columns of `--relative-to` come last, one each (`x_slower_than_fastest`,
 //! `pct_vs_slowest`, `perf_vs_ID`), empty where a cell has no reference.
 
-use hashbench_engine::StopReason;
+use hashbench_model::StopReason;
 use hashbench_stats::{Summary, Throughput};
 
-use crate::guards::Flag;
-use crate::model::{Cell, Run, StreamsCell};
 use crate::relative::stored_or_computed;
+use hashbench_model::Flag;
+use hashbench_model::{Cell, Run, StreamsCell};
 
 const HEADER: &[&str] = &[
     "kind",
@@ -97,9 +97,9 @@ fn stop_reason(r: StopReason) -> String {
 fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
     let mut fields = vec![
         kind.to_string(),
-        field(&c.implementation),
+        field(c.implementation.id()),
         field(c.algorithm.as_deref().unwrap_or("")),
-        field(&c.pattern),
+        field(&c.pattern.to_string()),
         c.threads.to_string(),
         c.size.to_string(),
         c.cache_level.map_or(String::new(), |l| l.to_string()),
@@ -189,7 +189,7 @@ pub fn csv(run: &Run) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::{cell_with, run_with};
+    use hashbench_model::testutil::{cell_with, run_with};
 
     #[test]
     fn every_row_has_every_column() {
@@ -197,7 +197,7 @@ mod tests {
         run.baselines.push(cell_with("baseline/read", 1, 64, 10.0));
         let c = &run.cells[0];
         run.streams.push(StreamsCell {
-            implementation: c.implementation.clone(),
+            implementation: c.implementation.to_string(),
             algorithm: "a".to_string(),
             backend: "test".to_string(),
             size: 64,
@@ -210,7 +210,7 @@ mod tests {
             scaling_efficiency: 0.5,
             stop_reason: c.stop_reason,
         });
-        crate::relative::apply(&mut run, &[crate::RelativeTo::Fastest]);
+        crate::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
         let text = csv(&run);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");

@@ -5,15 +5,16 @@
 
 use crate::format::{capitalised, size};
 use crate::guards::codes;
-use crate::model::{Cell, Run};
-use crate::relative::{stored_or_computed, RelativeTo};
+use crate::relative::stored_or_computed;
 use crate::text::{flags_section, heading, table, write_header, Style};
+use hashbench_model::RelativeTo;
+use hashbench_model::{Cell, Run};
 
 /// The row name: hash-speedtest's `NULL-NOP` / `NULL-MEMCPY` for the floors (and
 /// `NULL-READ` for the ceiling), the implementation id otherwise.
 fn row_name(run: &Run, cell: &Cell) -> String {
-    match cell.implementation.strip_prefix("baseline/") {
-        Some(b) => format!("NULL-{}", b.to_ascii_uppercase()),
+    match cell.implementation.baseline() {
+        Some(b) => format!("NULL-{}", b.name().to_ascii_uppercase()),
         // A suite's label (hash-speedtest's `BLAKE3-AVX2`) where it has one.
         None => crate::layouts::label(run, cell),
     }
@@ -36,7 +37,7 @@ pub fn default_relative_to(run: &Run) -> Vec<RelativeTo> {
         .iter()
         .find(|c| c.algorithm.as_deref() == Some("blake3"));
     vec![match blake3 {
-        Some(c) => RelativeTo::Cell(c.implementation.clone()),
+        Some(c) => RelativeTo::Cell(c.implementation.to_string()),
         None => RelativeTo::Fastest,
     }]
 }

@@ -8,60 +8,10 @@
 
 use std::collections::BTreeMap;
 
-use hashbench_engine::IterationScaling;
-use serde::{Deserialize, Serialize};
+use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey};
 
 use crate::format::size as size_text;
-use crate::model::{Cell, DriftReference, Run};
-
-/// What a flag says is wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FlagCode {
-    /// Faster than merely reading the input at the same size.
-    AboveCeiling,
-    /// Operations per second hardly fell while the input grew 16x or more.
-    FlatScaling,
-    /// Twice the calls did not take about twice the time: work done once per batch.
-    NotScalingWithIterations,
-    /// The samples, or the rounds' medians, disagree too much to trust one number.
-    HighSpread,
-    /// The reference kernel's speed changed during the run.
-    Drift,
-}
-
-impl FlagCode {
-    /// The code as it appears in every output: `above-ceiling`, `flat-scaling`, ...
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlagCode::AboveCeiling => "above-ceiling",
-            FlagCode::FlatScaling => "flat-scaling",
-            FlagCode::NotScalingWithIterations => "not-scaling-with-iterations",
-            FlagCode::HighSpread => "high-spread",
-            FlagCode::Drift => "drift",
-        }
-    }
-}
-
-impl std::fmt::Display for FlagCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One guard that fired, and why, in one line.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Flag {
-    pub code: FlagCode,
-    pub reason: String,
-}
-
-impl Flag {
-    fn new(code: FlagCode, reason: String) -> Self {
-        Self { code, reason }
-    }
-}
+use hashbench_model::{Cell, DriftReference, Run};
 
 /// Where each guard draws its line. The defaults are argued in docs/method.md.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -327,10 +277,11 @@ pub fn drift(kernel: &str, points: &[(&str, f64)], thresholds: &Thresholds) -> O
 }
 
 fn drift_of(reference: &DriftReference, thresholds: &Thresholds) -> Option<Flag> {
-    let points: Vec<(&str, f64)> = reference
-        .points
+    let names: Vec<String> = reference.points.iter().map(|p| p.at.to_string()).collect();
+    let points: Vec<(&str, f64)> = names
         .iter()
-        .map(|p| (p.at.as_str(), p.median_ns))
+        .zip(&reference.points)
+        .map(|(at, p)| (at.as_str(), p.median_ns))
         .collect();
     let kernel = format!("{} at {}", reference.kernel, size_text(reference.size));
     drift(&kernel, &points, thresholds)
@@ -386,14 +337,11 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
 
     // Flat scaling: one sweep per (implementation, pattern, threads); `nop` is flat by
     // design.
-    let mut sweeps: BTreeMap<(String, String, usize), Vec<usize>> = BTreeMap::new();
+    let mut sweeps: BTreeMap<SeriesKey, Vec<usize>> = BTreeMap::new();
     let all: Vec<&Cell> = run.cells.iter().chain(&run.baselines).collect();
     for (i, c) in all.iter().enumerate() {
-        if c.implementation != "baseline/nop" {
-            sweeps
-                .entry((c.implementation.clone(), c.pattern.clone(), c.threads))
-                .or_default()
-                .push(i);
+        if c.implementation.baseline() != Some(Baseline::Nop) {
+            sweeps.entry(c.series_key()).or_default().push(i);
         }
     }
     let mut flat: Vec<(usize, Flag)> = Vec::new();
@@ -553,8 +501,8 @@ mod tests {
 
     #[test]
     fn speed_range_is_slowest_over_fastest() {
-        let point = |m: f64| crate::model::ReferencePoint {
-            at: "x".into(),
+        let point = |m: f64| hashbench_model::ReferencePoint {
+            at: hashbench_model::Checkpoint::Start,
             median_ns: m,
             ci_percent: None,
         };

@@ -2,52 +2,13 @@
 //! can be read beside the published one line by line.
 //!
 //! Names in these layouts come from the run's suite labels
-//! ([`crate::model::SuiteInfo::labels`]) when it has them (`blake2b.new`, `crypto sha256
+//! ([`hashbench_model::SuiteInfo::labels`]) when it has them (`blake2b.new`, `crypto sha256
 //! (prealloc)`), else from the implementation id and pattern.
 
-use serde::{Deserialize, Serialize};
-
 use crate::format::{aligned, capitalised, rate, size, time_ns};
-use crate::model::{Cell, Run};
-use crate::relative::{stored_or_computed, Relative, RelativeTo};
-
-/// A seed's layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum Layout {
-    /// hashbench's own: per-size rankings, detail, baselines.
-    #[default]
-    Default,
-    /// Seed 000/001 (divan): a "name - GB/s" summary, then a tree of fastest / slowest /
-    /// median / mean per size.
-    Divan,
-    /// Seed 003 (Crystal's benchmark): `label size  op/s (mean) (±stddev %)  B/op  N× slower`.
-    Crystal,
-    /// Seed 004 (Node, nanobench-style): per size, op/s ascending, tolerance and the
-    /// difference with the slowest.
-    Node,
-    /// `openssl speed`: one row per digest, thousands of bytes per second per size.
-    OpensslSpeed,
-}
-
-impl Layout {
-    /// Parses a layout name as written in suite files and on the command line.
-    #[must_use]
-    pub fn parse(name: &str) -> Option<Layout> {
-        Some(match name {
-            "default" => Layout::Default,
-            "divan" => Layout::Divan,
-            "crystal" => Layout::Crystal,
-            "node" => Layout::Node,
-            "openssl-speed" => Layout::OpensslSpeed,
-            _ => return None,
-        })
-    }
-
-    /// Every layout's name, for error messages.
-    pub const NAMES: &'static [&'static str] =
-        &["default", "divan", "crystal", "node", "openssl-speed"];
-}
+use crate::relative::stored_or_computed;
+use hashbench_model::{Cell, Run};
+use hashbench_model::{Layout, Relative, RelativeTo};
 
 /// The label of `cell` in a seed layout.
 #[must_use]
@@ -57,13 +18,13 @@ pub fn label(run: &Run, cell: &Cell) -> String {
         if let Some(l) = suite
             .labels
             .get(&with_pattern)
-            .or_else(|| suite.labels.get(&cell.implementation))
+            .or_else(|| suite.labels.get(cell.implementation.id()))
         {
             return l.clone();
         }
     }
-    if cell.pattern == "oneshot" {
-        cell.implementation.clone()
+    if cell.pattern.is_oneshot() {
+        cell.implementation.to_string()
     } else {
         format!("{} ({})", cell.implementation, cell.pattern)
     }

@@ -1,7 +1,8 @@
-//! The run model, hashbench's versioned JSON contract, and the renderers over it: a
-//! terminal table, Markdown, CSV and JSON. Renderers read only the model, so a saved
-//! JSON file renders exactly as the run that wrote it. [`published`] holds other
-//! people's published figures (the seeds) as data.
+//! Analysis and rendering over the run model (`hashbench-model`): the guards, the cost
+//! model, relative columns and comparison of runs, then a terminal table, Markdown, CSV
+//! and JSON. Renderers read only the model, so a saved JSON file renders exactly as the
+//! run that wrote it. [`published`] holds other people's published figures (the seeds)
+//! as data.
 
 pub mod beside;
 pub mod compare;
@@ -11,34 +12,24 @@ mod cycles;
 pub mod format;
 pub mod guards;
 pub mod layouts;
-pub mod model;
 pub mod published;
 pub mod relative;
 #[cfg(test)]
 mod render_tests;
-#[cfg(test)]
-mod testutil;
-#[cfg(test)]
-mod testutil_analysis;
 mod text;
 
-pub use costmodel::{cost_model, crossover, CostFit, Crossover, Verdict};
+pub use costmodel::{cost_model, crossover, Crossover, Verdict};
 pub use csv::csv;
 pub use cycles::{
     cycles_markdown, cycles_terminal, default_relative_to as cycles_default_relative_to,
 };
-pub use guards::{Flag, FlagCode, Thresholds};
-pub use model::{
-    Cell, DriftReference, ProviderVersion, RawSample, ReferencePoint, Run, RunConfig, Skipped,
-    StreamsCell, SuiteInfo, Tool, SCHEMA_VERSION,
-};
-pub use relative::{Relative, RelativeTo};
+pub use guards::Thresholds;
 pub use text::{markdown, terminal};
 
 /// The run's flags as text: the `FLAG` lines of run-wide flags and a `Flags` section
 /// listing every flagged cell with its reasons; empty when nothing was flagged. For
 /// renderings (the seed layouts) whose own tables have no flags column.
-pub fn flags_text(run: &Run) -> String {
+pub fn flags_text(run: &hashbench_model::Run) -> String {
     let mut out: String = run
         .flags
         .iter()
@@ -53,7 +44,7 @@ pub fn flags_text(run: &Run) -> String {
 }
 
 /// Pretty JSON with a trailing newline.
-pub fn json(run: &Run) -> Result<String, serde_json::Error> {
+pub fn json(run: &hashbench_model::Run) -> Result<String, serde_json::Error> {
     serde_json::to_string_pretty(run).map(|mut s| {
         s.push('\n');
         s

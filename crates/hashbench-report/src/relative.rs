@@ -20,161 +20,8 @@
 //! fire on a noisy but real measurement, and dropping a real cell would make "+% vs
 //! slowest" negative for the truly slowest one.
 
-use serde::{Deserialize, Serialize};
-
-use crate::guards::FlagCode;
-use crate::model::{Cell, Run};
-
-/// What a relative column compares with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "String", from = "String")]
-pub enum RelativeTo {
-    /// The fastest believable hash cell of the same size.
-    Fastest,
-    /// The slowest believable hash cell of the same size.
-    Slowest,
-    /// An implementation or baseline id, optionally `@pattern`.
-    Cell(String),
-}
-
-impl RelativeTo {
-    /// `fastest`, `slowest`, or an id as written on the command line. Whether the id names
-    /// something measured is for the caller to check.
-    #[must_use]
-    pub fn parse(text: &str) -> RelativeTo {
-        match text {
-            "fastest" => RelativeTo::Fastest,
-            "slowest" => RelativeTo::Slowest,
-            id => RelativeTo::Cell(id.to_string()),
-        }
-    }
-
-    /// The implementation id and the pattern (if one was given) of a [`RelativeTo::Cell`].
-    #[must_use]
-    pub fn id_and_pattern(&self) -> Option<(&str, Option<&str>)> {
-        match self {
-            RelativeTo::Cell(id) => Some(match id.split_once('@') {
-                Some((id, pattern)) => (id, Some(pattern)),
-                None => (id.as_str(), None),
-            }),
-            _ => None,
-        }
-    }
-
-    /// The column heading in tables, with the suite's label for an id when it has one.
-    #[must_use]
-    pub fn heading(&self, run: &Run) -> String {
-        match self {
-            RelativeTo::Fastest => "× slower than fastest".to_string(),
-            RelativeTo::Slowest => "+% vs slowest".to_string(),
-            RelativeTo::Cell(id) => {
-                let label = run
-                    .suite
-                    .as_ref()
-                    .and_then(|s| s.labels.get(id))
-                    .unwrap_or(id);
-                format!("perf vs {label}")
-            }
-        }
-    }
-
-    /// The CSV column name: ASCII, no spaces, one per relative column.
-    #[must_use]
-    pub fn csv_column(&self) -> String {
-        match self {
-            RelativeTo::Fastest => "x_slower_than_fastest".to_string(),
-            RelativeTo::Slowest => "pct_vs_slowest".to_string(),
-            RelativeTo::Cell(id) => format!("perf_vs_{id}"),
-        }
-    }
-}
-
-impl std::fmt::Display for RelativeTo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RelativeTo::Fastest => f.write_str("fastest"),
-            RelativeTo::Slowest => f.write_str("slowest"),
-            RelativeTo::Cell(id) => f.write_str(id),
-        }
-    }
-}
-
-impl From<RelativeTo> for String {
-    fn from(r: RelativeTo) -> String {
-        r.to_string()
-    }
-}
-
-impl From<String> for RelativeTo {
-    fn from(s: String) -> RelativeTo {
-        RelativeTo::parse(&s)
-    }
-}
-
-/// Which cell a relative value was computed against.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CellRef {
-    pub implementation: String,
-    pub pattern: String,
-    pub threads: usize,
-}
-
-impl CellRef {
-    fn of(cell: &Cell) -> CellRef {
-        CellRef {
-            implementation: cell.implementation.clone(),
-            pattern: cell.pattern.clone(),
-            threads: cell.threads,
-        }
-    }
-
-    fn is(&self, cell: &Cell) -> bool {
-        self.implementation == cell.implementation
-            && self.pattern == cell.pattern
-            && self.threads == cell.threads
-    }
-}
-
-/// One cell's relative figure in one relative column.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Relative {
-    /// The column: `fastest`, `slowest` or an id.
-    pub to: RelativeTo,
-    /// The cell compared with at this size; `None` when there is none (the id was not
-    /// measured at this size, or no cell of the size is believable).
-    pub reference: Option<CellRef>,
-    /// This cell's median time per call over the reference's (below 1: faster).
-    pub time_ratio: Option<f64>,
-    /// The figure in the column's own unit: the time ratio for `fastest` and an id, the
-    /// percentage of extra calls per second over the slowest for `slowest`.
-    pub value: Option<f64>,
-    /// Whether this cell is the reference itself.
-    pub is_reference: bool,
-}
-
-impl Relative {
-    /// The figure as tables print it: `fastest` / `2.50× slower` (`× faster` below 1),
-    /// `slowest` /
-    /// `+25.00 %`, `1.0` / `1.141 (+14%)`; `-` when there is no reference.
-    #[must_use]
-    pub fn shown(&self) -> String {
-        let Some(value) = self.value else {
-            return "-".to_string();
-        };
-        match (&self.to, self.is_reference) {
-            (RelativeTo::Fastest, true) => "fastest".to_string(),
-            // A baseline, or a cell too fast to be believed, is faster than the fastest.
-            (RelativeTo::Fastest, false) if value < 1.0 => format!("{:.2}× faster", 1.0 / value),
-            (RelativeTo::Fastest, false) => format!("{value:.2}× slower"),
-            (RelativeTo::Slowest, true) => "slowest".to_string(),
-            (RelativeTo::Slowest, false) => format!("{value:+.2} %"),
-            (RelativeTo::Cell(_), true) => "1.0".to_string(),
-            (RelativeTo::Cell(_), false) => {
-                format!("{value:.3} ({:+.0}%)", (value - 1.0) * 100.0)
-            }
-        }
-    }
-}
+use hashbench_model::FlagCode;
+use hashbench_model::{Cell, Relative, RelativeTo, Run};
 
 /// Flags that say a cell's time cannot be the hash's (noise cannot raise them), so it
 /// cannot be the fastest or slowest that others are measured against.
@@ -199,7 +46,9 @@ fn reference<'a>(run: &'a Run, to: &RelativeTo, size: u64) -> Option<&'a Cell> {
             let (id, pattern) = to.id_and_pattern()?;
             // The first match in run order: the first pattern asked for, the fewest threads.
             run.cells.iter().chain(&run.baselines).find(|c| {
-                c.size == size && c.implementation == id && pattern.is_none_or(|p| c.pattern == p)
+                c.size == size
+                    && c.implementation == id
+                    && pattern.is_none_or(|p| c.pattern.to_string() == p)
             })
         }
     }
@@ -218,10 +67,10 @@ pub fn relative(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
         RelativeTo::Slowest => (1.0 / t - 1.0) * 100.0,
         RelativeTo::Fastest | RelativeTo::Cell(_) => t,
     });
-    let reference = reference.map(CellRef::of);
+    let reference = reference.map(Cell::series_key);
     Relative {
         to: to.clone(),
-        is_reference: reference.as_ref().is_some_and(|r| r.is(cell)),
+        is_reference: reference.as_ref().is_some_and(|r| cell.is_in(r)),
         reference,
         time_ratio,
         value,
@@ -265,8 +114,8 @@ mod tests_values;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::guards::Flag;
-    use crate::testutil::{cell_with, run_with};
+    use hashbench_model::testutil::{cell_with, run_with};
+    use hashbench_model::Flag;
 
     fn run() -> Run {
         run_with(vec![
@@ -282,7 +131,7 @@ mod tests {
         run.cells
             .iter()
             .filter(|c| c.size == size)
-            .map(|c| (c.implementation.clone(), relative(run, to, c).shown()))
+            .map(|c| (c.implementation.to_string(), relative(run, to, c).shown()))
             .collect()
     }
 
@@ -325,11 +174,15 @@ mod tests {
             cell_with("a/x", 1, 64, 100.0),
             cell_with("a/x", 1, 64, 150.0),
         ];
-        cells[1].pattern = "hex".to_string();
+        cells[1].pattern = hashbench_model::Pattern::Hex;
         let run = run_with(cells);
         let plain = relative(&run, &RelativeTo::parse("a/x"), &run.cells[1]);
         assert_eq!(
-            plain.reference.as_ref().map(|r| r.pattern.as_str()),
+            plain
+                .reference
+                .as_ref()
+                .map(|r| r.pattern.to_string())
+                .as_deref(),
             Some("oneshot")
         );
         let hex = relative(&run, &RelativeTo::parse("a/x@hex"), &run.cells[0]);

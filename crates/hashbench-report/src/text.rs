@@ -3,11 +3,11 @@
 
 use hashbench_stats::SlopeCiMethod;
 
-use crate::costmodel::Interval;
 use crate::format::{aligned, percent, rate, size, time_ns};
 use crate::guards::codes;
-use crate::model::{Cell, Run};
 use crate::relative::stored_or_computed;
+use hashbench_model::Interval;
+use hashbench_model::{Cell, Run};
 
 /// Where the same content goes: aligned text for a terminal, or Markdown tables.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -207,11 +207,11 @@ fn render(run: &Run, style: Style) -> String {
                 vec![
                     c.algorithm.clone().unwrap_or_default(),
                     if c.threads == 1 {
-                        c.implementation.clone()
+                        c.implementation.to_string()
                     } else {
                         format!("{} ({} threads)", c.implementation, c.threads)
                     },
-                    c.pattern.clone(),
+                    c.pattern.to_string(),
                     size(c.size),
                     c.cache_level.map_or("-".to_string(), |l| l.to_string()),
                     time_ns(c.summary.median.0),
@@ -262,7 +262,10 @@ fn render(run: &Run, style: Style) -> String {
             .iter()
             .map(|c| {
                 vec![
-                    c.implementation.trim_start_matches("baseline/").to_string(),
+                    c.implementation
+                        .id()
+                        .trim_start_matches("baseline/")
+                        .to_string(),
                     size(c.size),
                     time_ns(c.summary.median.0),
                     if c.implementation == "baseline/nop" {
@@ -332,15 +335,8 @@ fn cost_model_section(run: &Run, style: Style) -> String {
         .cost_model
         .iter()
         .map(|f| {
-            let mut label = f.implementation.clone();
-            if f.pattern != "oneshot" {
-                label.push_str(&format!(" [{}]", f.pattern));
-            }
-            if f.threads != 1 {
-                label.push_str(&format!(" ({} threads)", f.threads));
-            }
             vec![
-                label,
+                f.series_key().label(),
                 f.sizes.len().to_string(),
                 interval(&f.fixed_ns, 0),
                 f.tsc_cycles_per_byte
@@ -426,7 +422,7 @@ pub fn markdown(run: &Run) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::{cell_with, run_with};
+    use hashbench_model::testutil::{cell_with, run_with};
 
     #[test]
     fn a_sweep_renders_its_cost_model_and_thread_counts() {

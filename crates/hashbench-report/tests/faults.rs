@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, NoopObserver, Read};
-use hashbench_report::guards::{self, FlagCode, Thresholds};
+use hashbench_model::{Flag, FlagCode};
+use hashbench_report::guards::{self, Thresholds};
 
 fn config() -> Config {
     Config {
@@ -193,7 +194,7 @@ impl Kernel for EveryCall {
     }
 }
 
-fn scaling_flag<K: Kernel>(kernel: &mut K) -> Option<guards::Flag> {
+fn scaling_flag<K: Kernel>(kernel: &mut K) -> Option<Flag> {
     let results = measure_sweep(kernel, &[256], |b| Some(slow_digest(b).to_vec()));
     let scaling = results[0]
         .1

@@ -8,12 +8,12 @@
 use proptest::prelude::*;
 use serde_json::Value;
 
-use hashbench_report::compare::{compare, load_run};
-use hashbench_report::layouts::Layout;
+use hashbench_model::{load_run, Layout};
+use hashbench_report::compare::compare;
 
 const RUN: &str = include_str!("data/run-v2.json");
 
-fn render_everything(run: &hashbench_report::Run) {
+fn render_everything(run: &hashbench_model::Run) {
     let _ = hashbench_report::terminal(run);
     let _ = hashbench_report::markdown(run);
     let _ = hashbench_report::csv(run);

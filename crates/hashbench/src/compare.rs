@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use hashbench_report::compare::{compare, load_run, render, Comparison};
-use hashbench_report::Run;
+use hashbench_model::{load_run, Run};
+use hashbench_report::compare::{compare, render, Comparison};
 
 use crate::{emit, UsageError, EXIT_FAILED};
 
@@ -52,7 +52,7 @@ pub struct CompareArgs {
 pub fn read_run(path: &Path) -> Result<Run> {
     let name = path.display().to_string();
     // Refused before reading it whole: a result file is untrusted input.
-    let limit = hashbench_report::compare::MAX_FILE_BYTES;
+    let limit = hashbench_model::MAX_FILE_BYTES;
     if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > limit) {
         return Err(UsageError(format!(
             "{name}: larger than the {limit} bytes (256 MiB) a result file may have"

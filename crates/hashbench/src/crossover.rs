@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use hashbench_model::{Cell, CostFit};
 use hashbench_report::costmodel::{crossover, fit_series, series, Faster, Verdict};
 use hashbench_report::format::{size, time_ns};
-use hashbench_report::{Cell, CostFit, Crossover};
+use hashbench_report::Crossover;
 
 use crate::run::{execute, RunArgs};
 use crate::{emit, UsageError};
@@ -128,7 +129,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
     let pick = |id: &str| -> Result<Vec<&Cell>> {
         let groups: Vec<Vec<&Cell>> = series(&run)
             .into_iter()
-            .filter(|g| g[0].implementation == id && g[0].pattern == "oneshot")
+            .filter(|g| g[0].implementation == id && g[0].pattern.is_oneshot())
             .filter(|g| want_threads.is_none_or(|n| g[0].threads == n || g[0].threads == 1))
             .collect();
         // Several thread counts in a saved run: the most threads, unless --threads says.

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use hashbench_engine::{measure, Config, Input, NoopObserver, Read};
-use hashbench_report::{DriftReference, ReferencePoint};
+use hashbench_model::{Checkpoint, DriftReference, ReferencePoint};
 
 /// Input bytes of the reference kernel.
 pub const REFERENCE_SIZE: u64 = 4096;
@@ -38,7 +38,7 @@ impl Reference {
 
     /// Times the reference once and records it as `at` (`start`, `after round 1`...).
     /// Does nothing once `cancel` is set.
-    pub fn time(&mut self, at: &str, cancel: &AtomicBool) -> Result<()> {
+    pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<()> {
         if cancel.load(std::sync::atomic::Ordering::SeqCst) {
             return Ok(());
         }
@@ -58,7 +58,7 @@ impl Reference {
         .with_context(|| format!("timing the drift reference {at}"))?;
         if result.complete {
             self.points.push(ReferencePoint {
-                at: at.to_string(),
+                at,
                 median_ns: result.summary.median.get(),
                 ci_percent: result.summary.ci_relative_half_width_percent,
             });

@@ -41,11 +41,17 @@ pub fn run(args: ReportArgs) -> Result<u8> {
     if !args.relative_to.is_empty() {
         let mut ids: Vec<&str> = Vec::new();
         for c in &run.cells {
-            if !ids.contains(&c.implementation.as_str()) {
-                ids.push(&c.implementation);
+            if !ids.contains(&c.implementation.id()) {
+                ids.push(c.implementation.id());
             }
         }
-        let to = parse_relative_to(&args.relative_to, &ids, &run.config.patterns)?;
+        let patterns: Vec<String> = run
+            .config
+            .patterns
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let to = parse_relative_to(&args.relative_to, &ids, &patterns)?;
         hashbench_report::relative::apply(&mut run, &to);
     }
     let text = render(&run, args.format, args.metric, layout)?;

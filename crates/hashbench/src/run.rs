@@ -13,11 +13,12 @@ use hashbench_engine::{
     HashKernel, Input, Kernel, KernelError, Memcpy, Nop, Read, StreamsResult, ThreadPool,
 };
 use hashbench_host::{Build, Host, Tsc};
-use hashbench_report::layouts::Layout;
-use hashbench_report::{
-    Cell, ProviderVersion, RawSample, RelativeTo, Run, RunConfig, Skipped, StreamsCell, Thresholds,
-    Tool, SCHEMA_VERSION,
+use hashbench_model::Layout;
+use hashbench_model::{
+    Cell, Checkpoint, ProviderVersion, RawSample, RelativeTo, Run, RunConfig, SkipReason, Skipped,
+    StreamsCell, Subject as CellSubject, Tool, SCHEMA_VERSION,
 };
+use hashbench_report::Thresholds;
 use hashbench_stats::Throughput;
 use hashbench_verify::{Status, VectorSource};
 
@@ -113,7 +114,7 @@ pub struct RunArgs {
     pub layout: Option<String>,
     /// Set by `hashbench suite`: the suite's name, labels and notes.
     #[arg(skip)]
-    pub suite: Option<hashbench_report::SuiteInfo>,
+    pub suite: Option<hashbench_model::SuiteInfo>,
     /// Also save this run's JSON as baseline NAME (see `hashbench compare --baseline`).
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
@@ -298,10 +299,10 @@ fn build_info() -> Build {
 
 /// Everything a cell needs besides its measurement.
 struct CellMeta {
-    implementation: String,
+    implementation: CellSubject,
     algorithm: Option<String>,
     backend: String,
-    pattern: String,
+    pattern: Pattern,
     allocations: Option<Allocations>,
     threads: usize,
 }
@@ -620,7 +621,7 @@ pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<u8> {
 /// is refused rather than one of them silently dropped.
 pub(crate) fn layout_for(
     name: Option<&str>,
-    suite: Option<&hashbench_report::SuiteInfo>,
+    suite: Option<&hashbench_model::SuiteInfo>,
     metric: Metric,
 ) -> Result<Layout, UsageError> {
     let layout = layout_named(name, suite)?;
@@ -636,7 +637,7 @@ pub(crate) fn layout_for(
 
 fn layout_named(
     name: Option<&str>,
-    suite: Option<&hashbench_report::SuiteInfo>,
+    suite: Option<&hashbench_model::SuiteInfo>,
 ) -> Result<Layout, UsageError> {
     match name {
         None => Ok(suite.map(|s| s.layout).unwrap_or_default()),
@@ -819,7 +820,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
             Status::Unavailable(why) => skipped.push(Skipped {
                 implementation: imp.id.to_string(),
                 pattern: None,
-                reason: "unavailable".to_string(),
+                reason: SkipReason::Unavailable,
                 details: vec![why.clone()],
             }),
             Status::Failed => {
@@ -827,7 +828,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
                 skipped.push(Skipped {
                     implementation: imp.id.to_string(),
                     pattern: None,
-                    reason: "failed-verification".to_string(),
+                    reason: SkipReason::FailedVerification,
                     details: outcome
                         .failures
                         .iter()
@@ -850,7 +851,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
     }
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
     let mut reference = Reference::new(seed);
-    reference.time("at start", &cancel)?;
+    reference.time(Checkpoint::Start, &cancel)?;
     let rounds = args.rounds as usize;
     // Each round gets an equal share of the budget; its precision target is looser by
     // sqrt(rounds) so that the pooled samples of all rounds reach about --precision, and
@@ -876,8 +877,8 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
                 }),
                 Err(KernelError::NotApplicable { reason, .. }) => skipped.push(Skipped {
                     implementation: imp.id.to_string(),
-                    pattern: Some(pattern.to_string()),
-                    reason: "pattern-not-applicable".to_string(),
+                    pattern: Some(pattern),
+                    reason: SkipReason::PatternNotApplicable,
                     details: vec![reason.to_string()],
                 }),
                 Err(e @ KernelError::Unavailable(_)) => {
@@ -903,7 +904,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
             skipped.push(Skipped {
                 implementation: imp.id.to_string(),
                 pattern: None,
-                reason: "threads-not-applicable".to_string(),
+                reason: SkipReason::ThreadsNotApplicable,
                 details: vec![format!(
                     "--threads {}: it does not split one message across threads; measured with 1 thread",
                     many.join(",")
@@ -1078,14 +1079,13 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
                         p.failed = true;
                         skipped.push(Skipped {
                             implementation: hash_kernels[k].implementation.id.to_string(),
-                            pattern: Some(hash_kernels[k].kernel.pattern().to_string()),
+                            pattern: Some(hash_kernels[k].kernel.pattern()),
                             reason: match e {
                                 EngineError::WrongDigestBeforeTiming { .. } => {
-                                    "wrong-digest-before-timing"
+                                    SkipReason::WrongDigestBeforeTiming
                                 }
-                                _ => "wrong-digest-under-measurement",
-                            }
-                            .to_string(),
+                                _ => SkipReason::WrongDigestUnderMeasurement,
+                            },
                             details: vec![format!("at {size} B, {} threads: {e}", p.threads)],
                         });
                     }
@@ -1100,7 +1100,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
             }
         }
         progress.show("drift reference");
-        reference.time(&format!("after round {}", round + 1), &cancel)?;
+        reference.time(Checkpoint::AfterRound(round + 1), &cancel)?;
     }
     let streams_out = match streams {
         Some(n) => measure_all_streams(
@@ -1165,23 +1165,23 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
             Subject::Hash(k) => {
                 let imp = hash_kernels[k].implementation;
                 CellMeta {
-                    implementation: imp.id.to_string(),
+                    implementation: CellSubject::Implementation(imp.id.to_string()),
                     algorithm: Some(imp.algorithm.id.to_string()),
                     // Asked inside the pool, a rayon implementation reports its size.
                     backend: match pool_for(p.subject, p.threads) {
                         Some(pool) => pool.install(imp.backend),
                         None => (imp.backend)(),
                     },
-                    pattern: hash_kernels[k].kernel.pattern().to_string(),
+                    pattern: hash_kernels[k].kernel.pattern(),
                     allocations: p.allocations,
                     threads: p.threads,
                 }
             }
             _ => CellMeta {
-                implementation: p.name,
+                implementation: CellSubject::parse(&p.name),
                 algorithm: None,
                 backend: "compiled in".to_string(),
-                pattern: Pattern::Oneshot.to_string(),
+                pattern: Pattern::Oneshot,
                 allocations: p.allocations,
                 threads: 1,
             },
@@ -1230,7 +1230,7 @@ pub fn execute(args: &RunArgs, command_line: Vec<String>, baselines: bool) -> Re
             precision,
             min_samples: per_round.min_samples,
             rounds,
-            patterns: patterns.iter().map(Pattern::to_string).collect(),
+            patterns: patterns.clone(),
             seed,
             misalign: args.misalign,
             raw: args.raw,
@@ -1288,7 +1288,7 @@ fn measure_all_streams(
             skipped.push(Skipped {
                 implementation: imp.id.to_string(),
                 pattern: None,
-                reason: "streams-not-applicable".to_string(),
+                reason: SkipReason::StreamsNotApplicable,
                 details: vec![
                     "it already spreads one message over every thread (--threads)".to_string(),
                 ],
@@ -1321,7 +1321,7 @@ fn measure_all_streams(
                     skipped.push(Skipped {
                         implementation: imp.id.to_string(),
                         pattern: None,
-                        reason: "wrong-digest-under-measurement".to_string(),
+                        reason: SkipReason::WrongDigestUnderMeasurement,
                         details: vec![format!("at {size} B, {n} streams: {e}")],
                     });
                 }

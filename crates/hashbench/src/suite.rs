@@ -116,10 +116,10 @@ pub fn parse(origin: &str, text: &str) -> Result<Suite, UsageError> {
         }
     }
     if let Some(l) = &suite.layout {
-        if hashbench_report::layouts::Layout::parse(l).is_none() {
+        if hashbench_model::Layout::parse(l).is_none() {
             return Err(UsageError(format!(
                 "suite {origin}: key `layout`: unknown layout '{l}': one of {}",
-                hashbench_report::layouts::Layout::NAMES.join(", ")
+                hashbench_model::Layout::NAMES.join(", ")
             )));
         }
         if suite.metric.as_deref() == Some("cycles") && l != "default" {
@@ -211,9 +211,9 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<u8> {
         .layout
         .clone()
         .or(suite.layout.clone())
-        .and_then(|l| hashbench_report::layouts::Layout::parse(&l))
+        .and_then(|l| hashbench_model::Layout::parse(&l))
         .unwrap_or_default();
-    run.suite = Some(hashbench_report::SuiteInfo {
+    run.suite = Some(hashbench_model::SuiteInfo {
         name: suite.name,
         layout,
         labels: suite.labels,

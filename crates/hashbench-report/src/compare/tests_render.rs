@@ -2,9 +2,9 @@
 //! and the machine-speed warning, on the runs of `tests_verdicts::several`-like data.
 
 use super::*;
-use crate::guards::FlagCode;
-use crate::testutil::run_with;
-use crate::testutil_analysis::{flagged, quiet};
+use hashbench_model::testutil::analysis::{flagged, quiet};
+use hashbench_model::testutil::run_with;
+use hashbench_model::FlagCode;
 
 /// a/a 30 % slower, b/b twice as fast, c/c unchanged, d/d 2x slower but flagged; nop
 /// `nop_ratio` times as long in the candidate; x/gone and y/new in one run only.

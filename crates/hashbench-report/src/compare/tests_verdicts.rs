@@ -6,9 +6,9 @@
 //! base median b is [0.995 c / 1.005 b, 1.005 c / 0.995 b].
 
 use super::*;
-use crate::guards::FlagCode;
-use crate::testutil::run_with;
-use crate::testutil_analysis::{cell_ci, flagged, quiet, with_rounds};
+use hashbench_model::testutil::analysis::{cell_ci, flagged, quiet, with_rounds};
+use hashbench_model::testutil::run_with;
+use hashbench_model::FlagCode;
 
 fn one(base: Cell, candidate: Cell, noise: f64) -> Change {
     let c = compare(&run_with(vec![base]), &run_with(vec![candidate]), noise);
@@ -129,7 +129,7 @@ fn any_flag_makes_a_significant_change_unreliable_but_leaves_noise_alone() {
         } else {
             &mut candidate
         };
-        drifted.flags.push(crate::guards::Flag {
+        drifted.flags.push(hashbench_model::Flag {
             code: FlagCode::Drift,
             reason: "test".into(),
         });

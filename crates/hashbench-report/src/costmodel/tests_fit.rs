@@ -2,8 +2,9 @@
 //! the crossover's edge cases.
 
 use super::*;
-use crate::testutil::cell_with;
-use crate::testutil_analysis::cell_ci;
+use hashbench_model::testutil::analysis::cell_ci;
+use hashbench_model::testutil::cell_with;
+use hashbench_stats::SlopeCiMethod;
 
 fn cells(imp: &str, points: &[(u64, f64)]) -> Vec<Cell> {
     points
@@ -62,7 +63,11 @@ fn slope_intercept_and_their_intervals_by_hand() {
     assert_eq!(f.predict_ns(4000.0), 3250.0);
     assert_eq!(f.sizes, [1000, 2000, 3000]);
     assert_eq!(
-        (f.implementation.as_str(), f.pattern.as_str(), f.threads),
+        (
+            f.implementation.as_str(),
+            f.pattern.to_string().as_str(),
+            f.threads
+        ),
         ("x/y", "oneshot", 1)
     );
     // Without a TSC there are no cycles.
@@ -170,15 +175,15 @@ fn series_keep_implementations_patterns_and_threads_apart() {
     all.extend(cells("b/b", &[(1000, 11.0), (2000, 21.0), (3000, 31.0)]));
     let mut hex = cells("a/a", &[(1000, 12.0), (2000, 22.0), (3000, 32.0)]);
     for c in &mut hex {
-        c.pattern = "hex".into();
+        c.pattern = hashbench_model::Pattern::Hex;
     }
     all.extend(hex);
-    let run = crate::testutil::run_with(all);
+    let run = hashbench_model::testutil::run_with(all);
     let got: Vec<Vec<(String, String, u64)>> = series(&run)
         .iter()
         .map(|g| {
             g.iter()
-                .map(|c| (c.implementation.clone(), c.pattern.clone(), c.size))
+                .map(|c| (c.implementation.to_string(), c.pattern.to_string(), c.size))
                 .collect()
         })
         .collect();

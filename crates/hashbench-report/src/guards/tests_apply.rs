@@ -3,10 +3,10 @@
 //! written as `<=` would change the answer.
 
 use super::*;
-use crate::testutil::{cell_with, run_with};
-use crate::testutil_analysis::{
+use hashbench_model::testutil::analysis::{
     cell_ci, codes as codes_of, flagged, reference, scaling, with_rounds,
 };
+use hashbench_model::testutil::{cell_with, run_with};
 
 fn t() -> Thresholds {
     Thresholds::default()
@@ -83,8 +83,8 @@ fn above_ceiling_in_apply_allows_for_the_runs_speed_change() {
     assert_eq!(run.flags[0].code, FlagCode::Drift);
     assert_eq!(
         run.flags[0].reason,
-        "reference baseline/read at 4 KiB moved +50 % during the run (100.0 ns point 0, \
-         150.0 ns point 1): the machine's speed changed, so cells measured at different \
+        "reference baseline/read at 4 KiB moved +50 % during the run (100.0 ns at start, \
+         150.0 ns after round 1): the machine's speed changed, so cells measured at different \
          times are not comparable"
     );
 }
@@ -157,7 +157,7 @@ fn apply_flags_the_large_end_of_a_flat_sweep_on_cells_and_baselines() {
     // Another pattern of the same implementation is another sweep: its single 4 KiB
     // cell at the same rate is not judged against the oneshot cells.
     let mut hex = flat("x/flat", 4096);
-    hex.pattern = "hex".to_string();
+    hex.pattern = hashbench_model::Pattern::Hex;
     run.cells.push(hex);
     // The flagged memcpy cell comes first among the baselines, right after the last
     // cell: the flag must land on baselines[0], not on a cell.

@@ -2,8 +2,8 @@
 //! the reference, which cells are kept out of the race, and the column's own unit.
 
 use super::*;
-use crate::testutil::{cell_with, run_with};
-use crate::testutil_analysis::flagged;
+use hashbench_model::testutil::analysis::flagged;
+use hashbench_model::testutil::{cell_with, run_with};
 
 /// At 1 KiB: a/a 100 ns, b/b 250 ns, c/c 50 ns but above the ceiling, d/d 400 ns with a
 /// high spread, e/e 20 ns but flat-scaling, z/z 0 ns (a broken timer). At 4 KiB: a/a
@@ -37,7 +37,7 @@ fn column(run: &Run, to: &RelativeTo) -> Vec<(String, Option<f64>)> {
         .filter(|c| c.size == 1024)
         .map(|c| {
             let v = relative(run, to, c).value.map(|v| (v * 1e9).round() / 1e9);
-            (c.implementation.clone(), v)
+            (c.implementation.to_string(), v)
         })
         .collect()
 }
@@ -69,9 +69,9 @@ fn fastest_is_the_quickest_believable_hash_cell() {
     assert!(r.is_reference);
     assert_eq!(
         r.reference,
-        Some(CellRef {
+        Some(hashbench_model::SeriesKey {
             implementation: "a/a".into(),
-            pattern: "oneshot".into(),
+            pattern: hashbench_model::Pattern::Oneshot,
             threads: 1
         })
     );
@@ -210,9 +210,9 @@ fn names_headings_and_csv_columns() {
     assert_eq!(RelativeTo::Fastest.heading(&run), "× slower than fastest");
     assert_eq!(RelativeTo::Slowest.heading(&run), "+% vs slowest");
     assert_eq!(id.heading(&run), "perf vs a/a@hex");
-    run.suite = Some(crate::model::SuiteInfo {
+    run.suite = Some(hashbench_model::SuiteInfo {
         name: "s".into(),
-        layout: crate::layouts::Layout::default(),
+        layout: hashbench_model::Layout::default(),
         labels: [("a/a@hex".to_string(), "A (hex)".to_string())].into(),
         notes: Vec::new(),
     });

@@ -2,9 +2,9 @@
 //! published time (or cycles) per call over the run's fastest cell's.
 
 use crate::beside::{render, rows};
-use crate::model::Run;
 use crate::published::{parse, Published, PUBLISHED_SCHEMA_VERSION};
-use crate::testutil::{cell_times, run_with, Times};
+use hashbench_model::testutil::{cell_times, run_with, Times};
+use hashbench_model::Run;
 
 /// One figure of a data file: where (machine, label, algorithm as JSON, size) and what
 /// (statistic, value, unit, text as printed).
@@ -87,7 +87,7 @@ fn run() -> Run {
     let mut fast = cell_times("sha2-256/fast", 4096, Times::at(1000.0));
     fast.tsc_cycles_per_call = Some(3000.0);
     let mut small = cell_times("sha2-256/slow", 64, Times::at(100.0));
-    small.pattern = "reuse".into();
+    small.pattern = hashbench_model::Pattern::Reuse;
     let mut blake3 = cell_times("blake3/x", 4096, Times::at(500.0));
     blake3.tsc_cycles_per_call = Some(0.0);
     run_with(vec![slow, fast, small, blake3])

@@ -1,14 +1,15 @@
 //! CSV: every column's value for a hand-built cell, baseline and streams row, and
 //! RFC 4180 quoting of names.
 
-use hashbench_engine::StopReason;
 use hashbench_host::CacheLevel;
+use hashbench_model::StopReason;
 
 use crate::csv::csv;
-use crate::guards::{Flag, FlagCode};
-use crate::model::{Cell, Run};
-use crate::relative::{apply, RelativeTo};
-use crate::testutil::{cell_times, run_with, Times};
+use crate::relative::apply;
+use hashbench_model::testutil::{cell_times, run_with, Times};
+use hashbench_model::RelativeTo;
+use hashbench_model::{Cell, Run};
+use hashbench_model::{Flag, FlagCode};
 
 /// Splits one CSV record into its fields, undoing RFC 4180 quoting; panics on a quote
 /// that is not closed or is followed by anything but a comma.
@@ -78,7 +79,7 @@ fn full_cell() -> Cell {
             ci_percent: 25.0,
         },
     );
-    c.pattern = "streaming:4k".into();
+    c.pattern = hashbench_model::Pattern::Streaming(4096);
     c.threads = 2;
     c.cache_level = Some(CacheLevel::L2);
     c.tsc_cycles_per_call = Some(3000.0);
@@ -228,8 +229,9 @@ fn a_streams_row_holds_the_aggregate_and_the_single_stream_rate() {
     // Two streams, each call 1e5 ns alone; together 2 calls per 8e4 ns of wall time:
     // 4e4 ns per call, 2^20 B / 4e4 ns = 26.2144 GB/s aggregate against 10.48576 alone,
     // efficiency 26.2144 / (2 x 10.48576) = 1.25.
-    run.streams
-        .push(crate::testutil::two_streams(StopReason::Cancelled));
+    run.streams.push(hashbench_model::testutil::two_streams(
+        StopReason::Cancelled,
+    ));
     let rows = table(&csv(&run));
     let s = &rows[0];
     let expected = [

@@ -2,10 +2,11 @@
 //! "perf vs" ratios, from hand-set TSC figures.
 
 use crate::cycles::{cycles_markdown, cycles_terminal, default_relative_to};
-use crate::guards::{Flag, FlagCode};
-use crate::model::{Cell, Run};
-use crate::relative::{apply, RelativeTo};
-use crate::testutil::{cell_times, run_with, Times};
+use crate::relative::apply;
+use hashbench_model::testutil::{cell_times, run_with, Times};
+use hashbench_model::RelativeTo;
+use hashbench_model::{Cell, Run};
+use hashbench_model::{Flag, FlagCode};
 
 /// A cell of `median` ns per call and `cycles` TSC ticks per call at 4 KiB.
 fn at_4k(implementation: &str, median: f64, cycles: f64) -> Cell {

@@ -3,10 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::layouts::{label, render, Layout};
-use crate::model::{Run, SuiteInfo};
-use crate::relative::{apply, RelativeTo};
-use crate::testutil::{cell_times, run_with, Times};
+use crate::layouts::{label, render};
+use crate::relative::apply;
+use hashbench_model::testutil::{cell_times, run_with, Times};
+use hashbench_model::Layout;
+use hashbench_model::RelativeTo;
+use hashbench_model::{Run, SuiteInfo};
 
 fn lines(parts: &[&str]) -> String {
     parts.iter().map(|l| format!("{l}\n")).collect()
@@ -350,9 +352,9 @@ fn suite(labels: &[(&str, &str)], notes: &[&str]) -> SuiteInfo {
 #[test]
 fn labels_prefer_implementation_at_pattern_then_implementation_then_the_id() {
     let mut reuse = cell_times("blake2/b", 64, Times::at(10.0));
-    reuse.pattern = "reuse".into();
+    reuse.pattern = hashbench_model::Pattern::Reuse;
     let mut new = cell_times("blake2/b", 64, Times::at(10.0));
-    new.pattern = "new".into();
+    new.pattern = hashbench_model::Pattern::New;
     let oneshot = cell_times("blake2/b", 64, Times::at(10.0));
     let mut run = run_with(vec![]);
     assert_eq!(label(&run, &oneshot), "blake2/b");

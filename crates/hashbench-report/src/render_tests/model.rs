@@ -1,6 +1,6 @@
 //! The model's helpers every renderer leans on: labels, sizes, baselines.
 
-use crate::testutil::{cell_times, run_with, Times};
+use hashbench_model::testutil::{cell_times, run_with, Times};
 
 #[test]
 fn a_label_adds_the_pattern_and_thread_count_only_when_not_the_default() {
@@ -8,7 +8,7 @@ fn a_label_adds_the_pattern_and_thread_count_only_when_not_the_default() {
     assert_eq!(c.label(), "blake3/x");
     c.threads = 4;
     assert_eq!(c.label(), "blake3/x (4 threads)");
-    c.pattern = "streaming:4k".into();
+    c.pattern = hashbench_model::Pattern::Streaming(4096);
     assert_eq!(c.label(), "blake3/x [streaming:4k] (4 threads)");
     c.threads = 1;
     assert_eq!(c.label(), "blake3/x [streaming:4k]");
@@ -42,10 +42,17 @@ fn sizes_are_the_distinct_sizes_of_cells_and_baselines_ascending() {
     ];
     assert_eq!(run.sizes(), [16, 64, 4096]);
     assert_eq!(
-        run.baseline("read", 16).map(|b| b.implementation.as_str()),
+        run.baseline(hashbench_model::Baseline::Read, 16)
+            .map(|b| b.implementation.as_str()),
         Some("baseline/read")
     );
-    assert!(run.baseline("read", 4096).is_none());
-    assert!(run.baseline("nop", 16).is_none());
-    assert_eq!(run.baseline("nop", 4096).map(|b| b.size), Some(4096));
+    assert!(run
+        .baseline(hashbench_model::Baseline::Read, 4096)
+        .is_none());
+    assert!(run.baseline(hashbench_model::Baseline::Nop, 16).is_none());
+    assert_eq!(
+        run.baseline(hashbench_model::Baseline::Nop, 4096)
+            .map(|b| b.size),
+        Some(4096)
+    );
 }

@@ -4,12 +4,12 @@
 use hashbench_host::CacheLevel;
 use hashbench_stats::SlopeCiMethod;
 
-use crate::costmodel::{CostFit, Interval};
-use crate::guards::{Flag, FlagCode};
-use crate::model::{Run, Skipped};
-use crate::testutil::{cell_times, run_with, Times};
 use crate::text::{markdown, terminal};
 use crate::{flags_text, json};
+use hashbench_model::testutil::{cell_times, run_with, Times};
+use hashbench_model::{CostFit, Interval};
+use hashbench_model::{Flag, FlagCode};
+use hashbench_model::{Run, Skipped};
 
 fn lines(parts: &[&str]) -> String {
     parts.iter().map(|l| format!("{l}\n")).collect()
@@ -40,7 +40,7 @@ fn small_run() -> Run {
     );
     b.cache_level = Some(CacheLevel::L1);
     b.threads = 2;
-    b.pattern = "reuse".into();
+    b.pattern = hashbench_model::Pattern::Reuse;
     b.flags.push(flag(FlagCode::HighSpread, "spread"));
     let mut nop = cell_times("baseline/nop", 4096, Times::at(0.5));
     nop.tsc_cycles_per_call = Some(1.5);
@@ -119,7 +119,7 @@ fn rankings_are_per_size_and_relative_columns_sit_before_vs_read() {
         cell_times("b/x", 1 << 20, Times::at(131_072.0)),
     ]);
     run.tsc_hz = Some(2.9e9);
-    crate::relative::apply(&mut run, &[crate::RelativeTo::Fastest]);
+    crate::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
     let text = terminal(&run);
     // 64 B / 32 ns = 2 GB/s; 2^20 B / 262144 ns = 4 GB/s, / 131072 ns = 8 GB/s, and
     // a takes 262144 / 131072 = 2x b's time.
@@ -150,13 +150,13 @@ fn incomplete_runs_run_flags_and_skipped_implementations_are_said() {
         Skipped {
             implementation: "md5/x".into(),
             pattern: None,
-            reason: "failed-verification".into(),
+            reason: hashbench_model::SkipReason::FailedVerification,
             details: vec!["first".into(), "second".into()],
         },
         Skipped {
             implementation: "sha1/y".into(),
-            pattern: Some("hex".into()),
-            reason: "pattern-not-applicable".into(),
+            pattern: Some(hashbench_model::Pattern::Hex),
+            reason: hashbench_model::SkipReason::PatternNotApplicable,
             details: vec![],
         },
     ];
@@ -204,7 +204,7 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
     run.cost_model = vec![
         CostFit {
             implementation: "blake3/x".into(),
-            pattern: "new".into(),
+            pattern: hashbench_model::Pattern::New,
             threads: 4,
             sizes: vec![64, 1024, 4096, 65536],
             fixed_ns: interval(41.6, 39.4, 44.5),
@@ -215,7 +215,7 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
         },
         CostFit {
             implementation: "sha1/y".into(),
-            pattern: "oneshot".into(),
+            pattern: hashbench_model::Pattern::Oneshot,
             threads: 1,
             sizes: vec![1, 2, 3, 4, 5, 6, 7],
             fixed_ns: interval(-3.0, -5.0, 2.0),
@@ -225,8 +225,8 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
             interval_method: SlopeCiMethod::Sen,
         },
     ];
-    run.streams.push(crate::testutil::two_streams(
-        hashbench_engine::StopReason::Precision,
+    run.streams.push(hashbench_model::testutil::two_streams(
+        hashbench_model::StopReason::Precision,
     ));
     let text = terminal(&run);
     // Fixed cost to whole ns (41.6 -> 42, 39.4 -> 39, 44.5 -> 44 by round-half-even on
@@ -298,8 +298,9 @@ fn strings_in_markdown_cannot_forge_rows_or_open_html() {
     assert_eq!(md_escape("one\nline\r"), "one line ");
     assert_eq!(md_escape("plain 4.00 GB/s"), "plain 4.00 GB/s");
     // Through a whole report: a CPU model from a file with a forged row and HTML.
-    let mut run =
-        crate::testutil::run_with(vec![crate::testutil::cell_with("crc32/x", 1, 64, 16.0)]);
+    let mut run = hashbench_model::testutil::run_with(vec![hashbench_model::testutil::cell_with(
+        "crc32/x", 1, 64, 16.0,
+    )]);
     run.host.cpu_model = "Evil | forged | row |\n<img src=x>".into();
     let md = crate::markdown(&run);
     assert!(!md.contains("<img"), "{md}");

@@ -5,12 +5,12 @@
 //! figures an analysis reads, so a test states them instead of deriving them from
 //! truncated sample durations.
 
-use hashbench_engine::{IterationScaling, ScalingClock, ScalingTrial};
+use crate::{IterationScaling, ScalingClock, ScalingTrial};
 use hashbench_stats::Nanos;
 
-use crate::guards::{Flag, FlagCode};
-use crate::model::{Cell, DriftReference, ReferencePoint};
 use crate::testutil::cell_with;
+use crate::{Cell, Checkpoint, DriftReference, ReferencePoint};
+use crate::{Flag, FlagCode};
 
 /// A one-thread `oneshot` cell at `size` with median `median` ns and a 95 % CI of exactly
 /// `[low, high]` ns. Its robust spread stays `cell_with`'s (0.37 % of the median), so no
@@ -55,7 +55,11 @@ pub fn reference(medians: &[f64]) -> DriftReference {
             .iter()
             .enumerate()
             .map(|(i, &m)| ReferencePoint {
-                at: format!("point {i}"),
+                at: if i == 0 {
+                    Checkpoint::Start
+                } else {
+                    Checkpoint::AfterRound(i)
+                },
                 median_ns: m,
                 ci_percent: None,
             })

@@ -1,12 +1,15 @@
-//! Hand-built runs for the renderers' and the cost model's tests.
+//! Hand-built runs for the renderers' and the cost model's tests (in this crate and, with
+//! the `test-util` feature, in the crates above).
+
+pub mod analysis;
 
 use std::time::Duration;
 
-use hashbench_engine::StopReason;
+use crate::StopReason;
 use hashbench_host::{Build, Host};
 use hashbench_stats::{Measurement, Nanos, Samples, Throughput};
 
-use crate::model::{Cell, Run, RunConfig, Tool, SCHEMA_VERSION};
+use crate::{Cell, Run, RunConfig, Tool, SCHEMA_VERSION};
 
 /// A cell whose median time per call is `median_ns`, from 21 samples of 1000 calls
 /// spread ±0.5 % around it (so its 95 % CI is about ±0.3 %).
@@ -22,10 +25,10 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
     let summary = samples.summary();
     let throughput = Throughput::from_summary(&summary, size, None).expect("finite");
     Cell {
-        implementation: implementation.to_string(),
+        implementation: crate::Subject::parse(implementation),
         algorithm: Some(implementation.split('/').next().unwrap_or("").to_string()),
         backend: "test".to_string(),
-        pattern: "oneshot".to_string(),
+        pattern: crate::Pattern::Oneshot,
         threads,
         size,
         cache_level: None,
@@ -132,7 +135,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
             precision: 0.01,
             min_samples: 10,
             rounds: 3,
-            patterns: vec!["oneshot".into()],
+            patterns: vec![crate::Pattern::Oneshot],
             seed: 1,
             misalign: 0,
             raw: false,
@@ -157,10 +160,10 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
 /// Two streams of `xxh3/x` at 1 MiB: each call 1e5 ns alone, 4e4 ns per call together
 /// (2^20 B / 4e4 ns = 26.2144 GB/s aggregate against 10.48576 alone: efficiency 1.25),
 /// 7 calls per sample, stopped for `stop_reason`.
-pub fn two_streams(stop_reason: StopReason) -> crate::model::StreamsCell {
+pub fn two_streams(stop_reason: StopReason) -> crate::StreamsCell {
     let single = cell_times("xxh3/x", 1 << 20, Times::at(1e5));
     let aggregate = cell_times("xxh3/x", 1 << 20, Times::at(4e4));
-    crate::model::StreamsCell {
+    crate::StreamsCell {
         implementation: "xxh3/x".into(),
         algorithm: "xxh3".into(),
         backend: "test".into(),

@@ -2,8 +2,8 @@
 //! its own reason, naming the file and the cell.
 
 use super::*;
+use crate::testutil::analysis::cell_ci;
 use crate::testutil::run_with;
-use crate::testutil_analysis::cell_ci;
 
 /// A plausible cell: median 100 ns in a CI of [90, 110], samples from 80 to 120 ns.
 fn good() -> Cell {
@@ -234,10 +234,10 @@ fn the_rest_of_a_run_is_checked_too() {
     };
     // A skipped entry's id has the catalogue's shape as well.
     let e = load(&|r| {
-        r.skipped.push(crate::model::Skipped {
+        r.skipped.push(crate::Skipped {
             implementation: "<x>".into(),
             pattern: None,
-            reason: "unavailable".into(),
+            reason: crate::SkipReason::Unavailable,
             details: Vec::new(),
         });
     })
@@ -277,4 +277,29 @@ fn the_bounds_on_threads_and_derived_figures_are_exact() {
         refused(|c| c.fraction_of_read_ceiling = Some(-1.0)),
         "fraction_of_read_ceiling is -1.0"
     );
+}
+
+#[test]
+fn garbage_is_refused_with_the_file_name() {
+    let e = load_run("x.json", "{\"schema_version\": 2, \"cells\": [").unwrap_err();
+    assert!(matches!(e, LoadError::NotJson { .. }), "{e}");
+    assert!(e.to_string().starts_with("x.json: "), "{e}");
+    let e = load_run("y.json", "{\"name\": \"criterion\"}").unwrap_err();
+    assert!(matches!(e, LoadError::NotOurs { .. }), "{e}");
+    let e = load_run("y.json", "[1, 2]").unwrap_err();
+    assert!(matches!(e, LoadError::NotOurs { .. }), "{e}");
+    let newer = format!(
+        "{{\"tool\": {{\"name\": \"hashbench\"}}, \"schema_version\": {}}}",
+        SCHEMA_VERSION + 1
+    );
+    assert!(matches!(
+        load_run("z.json", &newer).unwrap_err(),
+        LoadError::Newer { .. }
+    ));
+    let missing =
+        format!("{{\"tool\": {{\"name\": \"hashbench\"}}, \"schema_version\": {SCHEMA_VERSION}}}");
+    assert!(matches!(
+        load_run("z.json", &missing).unwrap_err(),
+        LoadError::NotOurs { .. }
+    ));
 }

@@ -1,0 +1,185 @@
+//! One measured cell, and the series cells belong to.
+
+use hashbench_host::CacheLevel;
+use hashbench_stats::{Summary, Throughput};
+use serde::{Deserialize, Serialize};
+
+use crate::flag::Flag;
+use crate::pattern::Pattern;
+use crate::relative::Relative;
+use crate::scaling::IterationScaling;
+use crate::stop::StopReason;
+use crate::subject::Subject;
+
+/// What a series of cells (one per size) shares: the cost model fits one, relative
+/// columns point at one, and comparisons join runs on it (plus the size).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeriesKey {
+    pub implementation: Subject,
+    pub pattern: Pattern,
+    pub threads: usize,
+}
+
+impl SeriesKey {
+    /// The implementation id, with the pattern when it is not `oneshot` and the thread
+    /// count when it is not 1: `blake3/x [streaming:4k] (4 threads)`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        let mut label = self.implementation.to_string();
+        if !self.pattern.is_oneshot() {
+            label.push_str(&format!(" [{}]", self.pattern));
+        }
+        if self.threads != 1 {
+            label.push_str(&format!(" ({} threads)", self.threads));
+        }
+        label
+    }
+}
+
+/// Ordered as the text of its parts, as series always sorted: by implementation id, then
+/// the pattern's name, then the thread count.
+impl Ord for SeriesKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.implementation
+            .cmp(&other.implementation)
+            .then_with(|| self.pattern.to_string().cmp(&other.pattern.to_string()))
+            .then_with(|| self.threads.cmp(&other.threads))
+    }
+}
+
+impl PartialOrd for SeriesKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// One measured (implementation, pattern, size, threads).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Cell {
+    /// `sha2-256/openssl`, or `baseline/read` for a baseline.
+    pub implementation: Subject,
+    /// The algorithm id; `None` for baselines.
+    pub algorithm: Option<String>,
+    /// What ran (detected backend), as `hashbench list` reports it.
+    pub backend: String,
+    /// How the implementation was called (`--pattern`): `oneshot`, `new`, `reuse`,
+    /// `prealloc`, `alloc`, `hex`, `streaming:CHUNK`, `by-name`, `prefetched`; `oneshot`
+    /// for baselines.
+    pub pattern: Pattern,
+    /// Threads working on each call: the pool size for implementations that split one
+    /// message (`--threads`), else 1.
+    pub threads: usize,
+    /// Input bytes per call.
+    pub size: u64,
+    /// The smallest data cache the input fits in (`L1`, `L2`, `L3`, `memory`), from the
+    /// host's cache sizes; `None` when they are unknown.
+    #[serde(default)]
+    pub cache_level: Option<CacheLevel>,
+    pub iterations_per_sample: u64,
+    /// Statistics of the time per call, in nanoseconds.
+    pub summary: Summary,
+    /// Rates at the median and at the ends of its 95 % CI.
+    pub throughput: Throughput,
+    /// Median over the samples of TSC ticks per call, read from the time-stamp counter
+    /// around every timed batch, and that per byte (reference cycles at the TSC
+    /// frequency, not core clock cycles). `None` off x86_64.
+    pub tsc_cycles_per_call: Option<f64>,
+    pub tsc_cycles_per_byte: Option<f64>,
+    /// Throughput as a fraction of the `read` baseline's at this size (1.0 = as fast as
+    /// merely reading the input).
+    pub fraction_of_read_ceiling: Option<f64>,
+    /// Median time per call of each round, nanoseconds, in round order. Far-apart values
+    /// mean the machine's speed changed during the run.
+    pub round_medians_ns: Vec<f64>,
+    /// Heap allocations through Rust's global allocator per call, counted over untimed
+    /// calls after the cell was measured; `None` when not counted. C libraries' own
+    /// `malloc`s are not seen.
+    #[serde(default)]
+    pub allocations_per_call: Option<f64>,
+    /// Bytes those allocations requested, per call.
+    #[serde(default)]
+    pub bytes_allocated_per_call: Option<f64>,
+    pub stop_reason: StopReason,
+    /// Whether every round ran to its minimum sample count.
+    pub complete: bool,
+    /// Every sample, with `--raw`.
+    pub raw: Option<Vec<RawSample>>,
+    /// A batch of the cell's size and one of twice it, timed after sampling: the
+    /// evidence the `not-scaling-with-iterations` guard judges.
+    #[serde(default)]
+    pub iteration_scaling: Option<IterationScaling>,
+    /// Guards that fired for this cell (docs/method.md).
+    #[serde(default)]
+    pub flags: Vec<Flag>,
+    /// This cell beside the references of the run's `relative_to`, in that order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relative: Vec<Relative>,
+}
+
+/// One timed batch, as `--raw` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RawSample {
+    /// Kernel calls in the batch.
+    pub iterations: u64,
+    /// Monotonic-clock time of the whole batch.
+    pub elapsed_ns: u64,
+    /// TSC ticks of the whole batch (x86_64 only).
+    pub tsc_ticks: Option<u64>,
+}
+
+/// `--streams N`: N threads each hashing its own copy of the input at once.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StreamsCell {
+    pub implementation: String,
+    pub algorithm: String,
+    pub backend: String,
+    pub size: u64,
+    pub streams: usize,
+    /// Calls per stream per sample.
+    pub iterations_per_sample: u64,
+    /// One stream alone: time per call.
+    pub single: Summary,
+    pub single_throughput: Throughput,
+    /// All streams together: wall time per call over every stream's calls, so its rates
+    /// are the aggregate's.
+    pub aggregate: Summary,
+    pub aggregate_throughput: Throughput,
+    /// Aggregate GB/s over (streams x single-stream GB/s); 1.0 is perfect scaling.
+    pub scaling_efficiency: f64,
+    pub stop_reason: StopReason,
+}
+
+impl Cell {
+    /// The series this cell belongs to.
+    #[must_use]
+    pub fn series_key(&self) -> SeriesKey {
+        SeriesKey {
+            implementation: self.implementation.clone(),
+            pattern: self.pattern,
+            threads: self.threads,
+        }
+    }
+
+    /// Whether this cell belongs to the series `key`.
+    #[must_use]
+    pub fn is_in(&self, key: &SeriesKey) -> bool {
+        self.implementation == key.implementation
+            && self.pattern == key.pattern
+            && self.threads == key.threads
+    }
+
+    /// The implementation id, with the pattern when it is not `oneshot` and the thread
+    /// count when it is not 1: the name of the series this cell belongs to.
+    pub fn label(&self) -> String {
+        self.series_key().label()
+    }
+
+    pub fn gb_per_sec(&self) -> f64 {
+        self.throughput.estimate.gb_per_sec
+    }
+
+    /// Half-width of the median's CI relative to the median, percent.
+    pub fn ci_percent(&self) -> Option<f64> {
+        self.summary.ci_relative_half_width_percent
+    }
+}

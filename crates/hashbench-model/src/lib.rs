@@ -1,0 +1,39 @@
+//! The hashbench run model: everything a run measured, as the versioned JSON contract
+//! (docs/json-schema.md), and [`load_run`], which reads a result file defensively.
+//!
+//! This crate is data: the types every other floor speaks (a [`Run`] of [`Cell`]s, each
+//! of a [`Subject`] driven by a [`Pattern`], with its [`Flag`]s, [`Relative`] figures and
+//! [`StopReason`]), their serde attributes, and the few methods that read them. It
+//! measures nothing, analyses nothing and renders nothing, and depends on no C library,
+//! so rendering or checking a saved run compiles none of the hash libraries.
+
+mod cell;
+mod costfit;
+mod flag;
+mod layout;
+mod load;
+mod pattern;
+mod relative;
+mod run;
+mod scaling;
+mod skip;
+mod stop;
+mod subject;
+#[cfg(any(test, feature = "test-util"))]
+pub mod testutil;
+
+pub use cell::{Cell, RawSample, SeriesKey, StreamsCell};
+pub use costfit::{CostFit, Interval};
+pub use flag::{Flag, FlagCode};
+pub use layout::Layout;
+pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
+pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
+pub use relative::{Relative, RelativeTo};
+pub use run::{
+    Checkpoint, DriftReference, ProviderVersion, ReferencePoint, Run, RunConfig, SuiteInfo, Tool,
+    SCHEMA_VERSION,
+};
+pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
+pub use skip::{SkipReason, Skipped};
+pub use stop::StopReason;
+pub use subject::{Baseline, Subject};

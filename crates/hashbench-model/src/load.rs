@@ -1,0 +1,286 @@
+//! Loading result files defensively: a result file is untrusted input.
+
+use thiserror::Error;
+
+use crate::cell::Cell;
+use crate::run::{Run, SCHEMA_VERSION};
+
+/// Why a file is not a usable hashbench result.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// Not JSON at all, or cut off.
+    #[error("{file}: not a complete JSON document ({detail}); was the file truncated?")]
+    NotJson { file: String, detail: String },
+    /// JSON, but not a hashbench run result.
+    #[error("{file}: not a hashbench run result ({detail})")]
+    NotOurs { file: String, detail: String },
+    /// Written by a newer hashbench.
+    #[error(
+        "{file}: schema_version {found} is newer than this hashbench understands ({supported}); \
+         upgrade hashbench to read it"
+    )]
+    Newer {
+        file: String,
+        found: u64,
+        supported: u32,
+    },
+    /// An older schema this version no longer reads.
+    #[error(
+        "{file}: schema_version {found} is older than this hashbench reads ({supported}); \
+         re-run the benchmark"
+    )]
+    Older {
+        file: String,
+        found: u64,
+        supported: u32,
+    },
+    /// Right shape, impossible contents.
+    #[error("{file}: {what}")]
+    Absurd { file: String, what: String },
+}
+
+/// The largest result file hashbench reads (256 MiB): far beyond any real run (a default
+/// run with `--raw` is a few MiB), small enough to parse anywhere.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+/// The largest input size a loaded cell may claim (1 TiB).
+pub const MAX_SIZE_BYTES: u64 = 1 << 40;
+/// The longest time per call a loaded cell may claim (a day, in nanoseconds).
+const MAX_TIME_NS: f64 = 86_400e9;
+
+/// Parses and checks one result file's text. `file` names it in errors.
+///
+/// A result file is untrusted input: it may come from another machine, another tool, or
+/// someone who wants to mislead a reader or a terminal. So, besides the schema: a UTF-8
+/// byte-order mark is accepted; every number must be finite and physically possible
+/// (sizes up to 1 TiB, times positive and at most a day per call) and every stored
+/// throughput must follow from its median and size; implementation ids must have the
+/// catalogue's shape; and control characters in any string (ANSI escape sequences, a
+/// bell) are replaced by visible `\u{..}` escapes before anything can print them. An
+/// error names the file and the field (`cells[3].summary.median`).
+///
+/// # Errors
+///
+/// A [`LoadError`] saying what is wrong with the file.
+pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
+    let absurd = |what: String| LoadError::Absurd {
+        file: file.to_string(),
+        what,
+    };
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(absurd(format!(
+            "{} bytes, more than the {MAX_FILE_BYTES} bytes (256 MiB) a result file may have",
+            text.len()
+        )));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let detail = e.to_string();
+        if e.is_eof() {
+            LoadError::NotJson {
+                file: file.to_string(),
+                detail,
+            }
+        } else {
+            LoadError::NotOurs {
+                file: file.to_string(),
+                detail: format!("not valid JSON: {detail}"),
+            }
+        }
+    })?;
+    let not_ours = |detail: &str| LoadError::NotOurs {
+        file: file.to_string(),
+        detail: detail.to_string(),
+    };
+    let object = value
+        .as_object()
+        .ok_or_else(|| not_ours("the top level is not an object"))?;
+    if object
+        .get("tool")
+        .and_then(|t| t.get("name"))
+        .and_then(|n| n.as_str())
+        != Some("hashbench")
+    {
+        return Err(not_ours("no \"tool\": {\"name\": \"hashbench\"}"));
+    }
+    let version = object
+        .get("schema_version")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| not_ours("no numeric schema_version"))?;
+    if version > u64::from(SCHEMA_VERSION) {
+        return Err(LoadError::Newer {
+            file: file.to_string(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    if version < u64::from(SCHEMA_VERSION) {
+        return Err(LoadError::Older {
+            file: file.to_string(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    defuse_strings(&mut value);
+    let run: Run = serde_path_to_error::deserialize(value).map_err(|e| {
+        not_ours(&format!(
+            "schema_version {version} but {} is missing or mistyped: {}",
+            e.path(),
+            e.inner()
+        ))
+    })?;
+    for (list, cells) in [("baselines", &run.baselines), ("cells", &run.cells)] {
+        for (i, cell) in cells.iter().enumerate() {
+            check_cell(cell).map_err(|what| {
+                absurd(format!(
+                    "{list}[{i}] ({} at {} B): {what}",
+                    cell.implementation, cell.size
+                ))
+            })?;
+        }
+    }
+    for (i, s) in run.skipped.iter().enumerate() {
+        if !is_implementation_id(&s.implementation) {
+            return Err(absurd(format!(
+                "skipped[{i}].implementation: {:?} is not an implementation id",
+                s.implementation
+            )));
+        }
+    }
+    if let Some(hz) = run.tsc_hz {
+        if !(hz.is_finite() && (1e6..1e12).contains(&hz)) {
+            return Err(absurd(format!(
+                "tsc_hz: {hz:?} is not a possible counter rate"
+            )));
+        }
+    }
+    Ok(run)
+}
+
+/// Replaces every control character in every string of `value` (keys included) by a
+/// visible escape: a string from a file must never reach a terminal as an escape
+/// sequence (a new window title, hidden text, a bell).
+fn defuse_strings(value: &mut serde_json::Value) {
+    fn defuse(s: &str) -> Option<String> {
+        s.chars().any(char::is_control).then(|| {
+            s.chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_unicode().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        })
+    }
+    match value {
+        serde_json::Value::String(s) => {
+            if let Some(clean) = defuse(s) {
+                *s = clean;
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(defuse_strings),
+        serde_json::Value::Object(map) => {
+            let entries = std::mem::take(map);
+            for (k, mut v) in entries {
+                defuse_strings(&mut v);
+                map.insert(defuse(&k).unwrap_or(k), v);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The shape of the catalogue's ids: `algorithm/implementation` in lower-case letters,
+/// digits and `-_+.`, or a baseline (`baseline/nop`); nothing a renderer must escape.
+fn is_implementation_id(id: &str) -> bool {
+    let part = |p: &str| {
+        !p.is_empty()
+            && p.len() <= 64
+            && p.chars().all(|c| {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '+' | '.')
+            })
+    };
+    matches!(id.split_once('/'), Some((alg, imp)) if part(alg) && part(imp))
+}
+
+/// Values no measurement can produce.
+fn check_cell(c: &Cell) -> Result<(), String> {
+    let s = &c.summary;
+    let time = |name: &str, v: f64| {
+        if v.is_finite() && v > 0.0 && v <= MAX_TIME_NS {
+            Ok(())
+        } else {
+            Err(format!(
+                "summary.{name} is {v:?}, not a positive time of at most a day per call"
+            ))
+        }
+    };
+    if !is_implementation_id(c.implementation.id()) {
+        return Err(format!(
+            "implementation: {:?} is not an implementation id",
+            c.implementation.id()
+        ));
+    }
+    if c.size == 0 || c.size > MAX_SIZE_BYTES {
+        return Err(format!("size: {} is not between 1 byte and 1 TiB", c.size));
+    }
+    if c.threads == 0 || c.threads > 1 << 16 {
+        return Err(format!("threads: {} is not a thread count", c.threads));
+    }
+    if s.count == 0 {
+        return Err("summary.count: no samples".into());
+    }
+    time("median", s.median.get())?;
+    time("min", s.min.get())?;
+    time("max", s.max.get())?;
+    time("median_ci.high", s.median_ci.high.get())?;
+    let low = s.median_ci.low.get();
+    if !(low.is_finite() && low >= 0.0) {
+        return Err(format!("summary.median_ci.low is {low:?}"));
+    }
+    if !(low <= s.median.get() && s.median.get() <= s.median_ci.high.get()) {
+        return Err("summary.median: outside its own confidence interval".into());
+    }
+    if s.min.get() > s.median.get() || s.median.get() > s.max.get() {
+        return Err("summary.median: outside [min, max]".into());
+    }
+    if let Some((i, bad)) = c
+        .round_medians_ns
+        .iter()
+        .enumerate()
+        .find(|(_, v)| !(v.is_finite() && **v > 0.0 && **v <= MAX_TIME_NS))
+    {
+        return Err(format!("round_medians_ns[{i}] is {bad:?}"));
+    }
+    // The stored throughput is derived data: it must be what the median and the size
+    // give, or a reader would see a figure the measurement does not support.
+    let median = s.median.get();
+    let estimate = &c.throughput.estimate;
+    let implied = c.size as f64 / median;
+    for (name, stored, want) in [
+        ("gb_per_sec", estimate.gb_per_sec, implied),
+        ("ns_per_op", estimate.ns_per_op, median),
+    ] {
+        if !(stored.is_finite() && (stored - want).abs() <= 1e-6 * want) {
+            return Err(format!(
+                "throughput.estimate.{name} is {stored:?}, but the median and size give {want:?}"
+            ));
+        }
+    }
+    for (name, v) in [
+        ("tsc_cycles_per_call", c.tsc_cycles_per_call),
+        ("tsc_cycles_per_byte", c.tsc_cycles_per_byte),
+        ("fraction_of_read_ceiling", c.fraction_of_read_ceiling),
+    ] {
+        if let Some(v) = v {
+            if !(v.is_finite() && (0.0..1e15).contains(&v)) {
+                return Err(format!("{name} is {v:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,198 @@
+//! API usage patterns: the ways a caller drives a hash library, each of which `hashbench
+//! run --pattern` can time on its own.
+//!
+//! Which patterns an implementation can express is the library's property, declared by its
+//! adapter in the catalogue (`hashbench_catalog::Hasher::supports`). A pattern a library
+//! cannot express is reported as not applicable, never imitated with another call.
+//!
+//! The type lives in the model because every cell records the pattern it measured; in
+//! JSON it is the name `--pattern` takes (`oneshot`, `streaming:4k`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// How one timed call drives the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Pattern {
+    /// The library's one-call function ([`crate::Hasher::oneshot`]); where the library
+    /// has none, reset, update and finalize on one long-lived state.
+    Oneshot,
+    /// A new library state per call (the library's constructor), one update, finalize;
+    /// the state is dropped.
+    New,
+    /// One long-lived state: update, then finalize with the library's reset. Only for
+    /// libraries that have a reset.
+    Reuse,
+    /// The digest written by the library straight into a buffer the caller owns and
+    /// reuses. Only for libraries with such a call.
+    Prealloc,
+    /// The one-call path into a fresh heap `Vec<u8>` per call (the caller's allocation).
+    Alloc,
+    /// The one-call path, then the digest as a fresh lowercase hex `String` per call.
+    Hex,
+    /// One message of the cell's size fed in updates of this many bytes, on one state.
+    Streaming(usize),
+    /// OpenSSL: the algorithm looked up by name (`EVP_MD_fetch`) on every call.
+    ByName,
+    /// OpenSSL: the `EVP_MD` fetched once and reused, as `openssl speed -evp` does.
+    Prefetched,
+}
+
+/// Largest streaming chunk accepted, 1 GiB: a chunk larger than any input is one update.
+const MAX_CHUNK: usize = 1 << 30;
+
+/// The patterns' names, as `--pattern` takes them, for messages.
+pub const PATTERN_NAMES: &str =
+    "oneshot, new, reuse, prealloc, alloc, hex, streaming:CHUNK (e.g. streaming:4k), by-name, prefetched";
+
+/// A `--pattern` value that is not a pattern.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PatternError {
+    #[error("unknown pattern '{0}'; patterns are: {PATTERN_NAMES}")]
+    Unknown(String),
+    #[error("bad chunk size in pattern '{0}': give a positive byte count up to 1g, with an optional k/m/g suffix (streaming:4k)")]
+    BadChunk(String),
+}
+
+impl FromStr for Pattern {
+    type Err = PatternError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        if let Some(chunk) = lower.strip_prefix("streaming:") {
+            return parse_chunk(chunk)
+                .map(Pattern::Streaming)
+                .ok_or_else(|| PatternError::BadChunk(s.to_string()));
+        }
+        Ok(match lower.as_str() {
+            "oneshot" => Pattern::Oneshot,
+            "new" => Pattern::New,
+            "reuse" => Pattern::Reuse,
+            "prealloc" => Pattern::Prealloc,
+            "alloc" => Pattern::Alloc,
+            "hex" => Pattern::Hex,
+            "by-name" => Pattern::ByName,
+            "prefetched" => Pattern::Prefetched,
+            _ => return Err(PatternError::Unknown(s.to_string())),
+        })
+    }
+}
+
+/// `4096`, `4k`, `1m`, `1g` (binary multiples) -> bytes; `None` for zero, junk or more
+/// than [`MAX_CHUNK`].
+fn parse_chunk(text: &str) -> Option<usize> {
+    let (digits, unit) = match text.char_indices().last()? {
+        (i, 'k') => (&text[..i], 1usize << 10),
+        (i, 'm') => (&text[..i], 1 << 20),
+        (i, 'g') => (&text[..i], 1 << 30),
+        _ => (text, 1),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n = digits.parse::<usize>().ok()?.checked_mul(unit)?;
+    (1..=MAX_CHUNK).contains(&n).then_some(n)
+}
+
+impl From<Pattern> for String {
+    fn from(p: Pattern) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Pattern {
+    type Error = PatternError;
+
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl Pattern {
+    /// Whether this is the default pattern, which labels leave out.
+    #[must_use]
+    pub fn is_oneshot(self) -> bool {
+        self == Pattern::Oneshot
+    }
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pattern::Oneshot => f.write_str("oneshot"),
+            Pattern::New => f.write_str("new"),
+            Pattern::Reuse => f.write_str("reuse"),
+            Pattern::Prealloc => f.write_str("prealloc"),
+            Pattern::Alloc => f.write_str("alloc"),
+            Pattern::Hex => f.write_str("hex"),
+            Pattern::ByName => f.write_str("by-name"),
+            Pattern::Prefetched => f.write_str("prefetched"),
+            // Whole binary multiples print with their suffix, as they are usually typed.
+            Pattern::Streaming(n) => match n {
+                n if n % (1 << 20) == 0 => write!(f, "streaming:{}m", n >> 20),
+                n if n % (1 << 10) == 0 => write!(f, "streaming:{}k", n >> 10),
+                n => write!(f, "streaming:{n}"),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pattern_round_trips_through_its_name() {
+        for p in [
+            Pattern::Oneshot,
+            Pattern::New,
+            Pattern::Reuse,
+            Pattern::Prealloc,
+            Pattern::Alloc,
+            Pattern::Hex,
+            Pattern::ByName,
+            Pattern::Prefetched,
+            Pattern::Streaming(1),
+            Pattern::Streaming(100),
+            Pattern::Streaming(4096),
+            Pattern::Streaming(3 << 20),
+        ] {
+            assert_eq!(p.to_string().parse::<Pattern>(), Ok(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn chunk_sizes_take_suffixes_and_ignore_case() {
+        assert_eq!("streaming:4k".parse(), Ok(Pattern::Streaming(4096)));
+        assert_eq!("Streaming:1M".parse(), Ok(Pattern::Streaming(1 << 20)));
+        assert_eq!("streaming:64".parse(), Ok(Pattern::Streaming(64)));
+        assert_eq!(Pattern::Streaming(4096).to_string(), "streaming:4k");
+        assert_eq!("BY-NAME".parse(), Ok(Pattern::ByName));
+    }
+
+    #[test]
+    fn bad_patterns_say_what_is_accepted() {
+        for bad in ["", "fast", "streaming", "one-shot", "byname"] {
+            let err = bad.parse::<Pattern>().unwrap_err();
+            assert!(matches!(err, PatternError::Unknown(_)), "{bad}: {err}");
+            assert!(err.to_string().contains("streaming:CHUNK"), "{err}");
+        }
+        for bad in [
+            "streaming:",
+            "streaming:0",
+            "streaming:-4",
+            "streaming:1.5k",
+            "streaming:4x",
+            "streaming:k",
+            "streaming:2g",
+            "streaming:99999999999999999999",
+        ] {
+            let err = bad.parse::<Pattern>().unwrap_err();
+            assert!(matches!(err, PatternError::BadChunk(_)), "{bad}: {err}");
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! A run: everything one `hashbench run` measured and how, serialised as the versioned
+//! JSON contract (docs/json-schema.md).
+
+use std::fmt;
+
+use hashbench_host::{Build, Host};
+use serde::{Deserialize, Serialize};
+
+use crate::cell::{Cell, StreamsCell};
+use crate::costfit::CostFit;
+use crate::flag::Flag;
+use crate::layout::Layout;
+use crate::pattern::Pattern;
+use crate::relative::RelativeTo;
+use crate::skip::Skipped;
+use crate::subject::Baseline;
+
+/// Incremented when a field is removed, renamed or changes meaning; adding fields does not.
+/// Version 2: raw samples carry `elapsed_ns` and `tsc_ticks`; cells carry
+/// `round_medians_ns`; TSC cycles are counted per sample, not derived from time.
+pub const SCHEMA_VERSION: u32 = 2;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Run {
+    pub schema_version: u32,
+    pub tool: Tool,
+    /// The command line as given (program name first).
+    pub command_line: Vec<String>,
+    /// When the run started, RFC 3339 UTC.
+    pub timestamp: String,
+    pub host: Host,
+    pub build: Build,
+    /// TSC frequency measured against the monotonic clock at start-up, if the CPU has one.
+    pub tsc_hz: Option<f64>,
+    pub config: RunConfig,
+    /// Versions of every provider whose implementations were measured.
+    pub providers: Vec<ProviderVersion>,
+    /// Implementations not measured, and why (failed verification, unavailable here).
+    pub skipped: Vec<Skipped>,
+    /// `nop`, `memcpy` and `read` at every size.
+    pub baselines: Vec<Cell>,
+    pub cells: Vec<Cell>,
+    /// With `--streams N`: aggregate throughput of N independent streams per
+    /// (implementation, size).
+    #[serde(default)]
+    pub streams: Vec<StreamsCell>,
+    /// time(n) = a + b·n fitted per (implementation, pattern, threads) measured at 3 sizes
+    /// or more (`hashbench-report`'s cost model).
+    #[serde(default)]
+    pub cost_model: Vec<CostFit>,
+    /// False when the run was interrupted: the cells present are complete measurements,
+    /// but some planned cells are missing.
+    pub complete: bool,
+    /// The suite this run came from (`hashbench suite NAME`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suite: Option<SuiteInfo>,
+    /// The drift reference: one fixed kernel timed at the start, after every round.
+    #[serde(default)]
+    pub reference: Option<DriftReference>,
+    /// Flags about the run as a whole (`drift`); cells carry their own.
+    #[serde(default)]
+    pub flags: Vec<Flag>,
+    /// The relative columns (`--relative-to`): `fastest`, `slowest` or an id each; every
+    /// cell's and baseline's `relative` holds its figures in this order.
+    #[serde(default)]
+    pub relative_to: Vec<RelativeTo>,
+}
+
+/// What a suite adds to a run: how to present it beside its seed.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct SuiteInfo {
+    pub name: String,
+    /// The seed's table layout.
+    pub layout: Layout,
+    /// Display names: key `implementation` or `implementation@pattern`.
+    pub labels: std::collections::BTreeMap<String, String>,
+    /// How this suite differs from the seed benchmark, one point each.
+    pub notes: Vec<String>,
+}
+
+/// A fixed kernel timed at several points of the run, to see whether the machine's
+/// speed changed while the cells were measured.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DriftReference {
+    /// `baseline/read`.
+    pub kernel: String,
+    /// Input bytes per call.
+    pub size: u64,
+    /// In time order.
+    pub points: Vec<ReferencePoint>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReferencePoint {
+    /// `at start`, `after round 1`, ...
+    pub at: Checkpoint,
+    /// Median time per call, nanoseconds.
+    pub median_ns: f64,
+    /// Half-width of the median's 95 % CI, percent of the median.
+    pub ci_percent: Option<f64>,
+}
+
+/// When a drift reference point was timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Checkpoint {
+    /// Before the first round: `at start`.
+    Start,
+    /// After round n (1-based): `after round n`.
+    AfterRound(usize),
+}
+
+impl fmt::Display for Checkpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Checkpoint::Start => f.write_str("at start"),
+            Checkpoint::AfterRound(n) => write!(f, "after round {n}"),
+        }
+    }
+}
+
+impl From<Checkpoint> for String {
+    fn from(c: Checkpoint) -> String {
+        c.to_string()
+    }
+}
+
+impl TryFrom<String> for Checkpoint {
+    type Error = String;
+
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        if s == "at start" {
+            return Ok(Checkpoint::Start);
+        }
+        s.strip_prefix("after round ")
+            .and_then(|n| n.parse().ok())
+            .map(Checkpoint::AfterRound)
+            .ok_or_else(|| format!("{s:?} is neither \"at start\" nor \"after round N\""))
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tool {
+    pub name: String,
+    pub version: String,
+    /// The git commit the binary was built from, when it was built in a checkout.
+    pub git_commit: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunConfig {
+    pub filters: Vec<String>,
+    /// Input sizes in bytes.
+    pub sizes: Vec<u64>,
+    /// Per-cell time budget, seconds.
+    pub time_budget_s: f64,
+    /// Target relative half-width of the median's 95 % CI (0.01 = +-1 %).
+    pub precision: f64,
+    /// Minimum samples per round.
+    pub min_samples: usize,
+    /// Rounds per cell: every cell is measured once per round, in a shuffled order, and
+    /// its samples are pooled.
+    pub rounds: usize,
+    /// API usage patterns measured (`--pattern`), by their names.
+    #[serde(default)]
+    pub patterns: Vec<Pattern>,
+    /// Seed of the random input bytes.
+    pub seed: u64,
+    /// Offset of the input from a 64-byte boundary.
+    pub misalign: usize,
+    /// Whether every (iterations, elapsed) pair is included.
+    pub raw: bool,
+    /// The CPU the measuring thread was pinned to (`--pin`), if any.
+    #[serde(default)]
+    pub pin_cpu: Option<usize>,
+    /// `--threads`: thread counts for implementations that split one message; `None`
+    /// when not given (those implementations then get one thread per logical CPU).
+    #[serde(default)]
+    pub threads: Option<Vec<usize>>,
+    /// `--streams N`, when given.
+    #[serde(default)]
+    pub streams: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ProviderVersion {
+    pub provider: String,
+    pub version: String,
+}
+
+impl Run {
+    /// The distinct sizes of the run's cells and baselines, ascending.
+    pub fn sizes(&self) -> Vec<u64> {
+        let mut sizes: Vec<u64> = self
+            .cells
+            .iter()
+            .chain(&self.baselines)
+            .map(|c| c.size)
+            .collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+    }
+
+    /// The baseline's cell at this size, if it was measured.
+    pub fn baseline(&self, baseline: Baseline, size: u64) -> Option<&Cell> {
+        self.baselines
+            .iter()
+            .find(|c| c.size == size && c.implementation.baseline() == Some(baseline))
+    }
+}

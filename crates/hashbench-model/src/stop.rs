@@ -1,0 +1,51 @@
+//! Why the engine stopped sampling a cell.
+
+use serde::{Deserialize, Serialize};
+
+/// Why sampling stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// The median's confidence interval reached the target precision.
+    Precision,
+    /// The time budget was spent (after at least `min_samples` samples).
+    Budget,
+    /// The caller set the cancel flag.
+    Cancelled,
+}
+
+impl StopReason {
+    /// The name JSON and CSV use: `precision`, `budget`, `cancelled`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::Precision => "precision",
+            StopReason::Budget => "budget",
+            StopReason::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_name_is_the_json_name() {
+        for r in [
+            StopReason::Precision,
+            StopReason::Budget,
+            StopReason::Cancelled,
+        ] {
+            let json = serde_json::to_value(r).unwrap();
+            assert_eq!(json.as_str(), Some(r.as_str()));
+            assert_eq!(serde_json::from_value::<StopReason>(json).unwrap(), r);
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! What a cell measured: an implementation from the catalogue, or one of the engine's
+//! baselines. In JSON both are one id string (`sha2-256/openssl`, `baseline/read`), as
+//! they always were; in code the difference is a variant, not a prefix matched as text.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The engine's calibration kernels, measured beside the hashes at every size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Baseline {
+    /// The timed loop around a call that does nothing: the per-call floor.
+    Nop,
+    /// Copying the input: a memory-bandwidth reference.
+    Memcpy,
+    /// Reading every byte of the input: the ceiling no hash can beat.
+    Read,
+}
+
+impl Baseline {
+    /// Every baseline, in the order runs measure and list them.
+    pub const ALL: [Baseline; 3] = [Baseline::Nop, Baseline::Memcpy, Baseline::Read];
+
+    /// `nop`, `memcpy`, `read`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Baseline::Nop => "nop",
+            Baseline::Memcpy => "memcpy",
+            Baseline::Read => "read",
+        }
+    }
+
+    /// The id cells carry: `baseline/nop`, `baseline/memcpy`, `baseline/read`.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Baseline::Nop => "baseline/nop",
+            Baseline::Memcpy => "baseline/memcpy",
+            Baseline::Read => "baseline/read",
+        }
+    }
+
+    /// The baseline with this id, if it is one.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Baseline> {
+        Baseline::ALL.into_iter().find(|b| b.id() == id)
+    }
+}
+
+/// What one cell measured.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", from = "String")]
+pub enum Subject {
+    /// One of the engine's baselines.
+    Baseline(Baseline),
+    /// An implementation id, `algorithm/implementation`.
+    Implementation(String),
+}
+
+impl Subject {
+    /// The id as JSON and every table write it.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        match self {
+            Subject::Baseline(b) => b.id(),
+            Subject::Implementation(id) => id,
+        }
+    }
+
+    /// The id, as [`Subject::id`]: for code that treated ids as strings.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        self.id()
+    }
+
+    /// A baseline's id becomes that baseline; anything else is an implementation id
+    /// (whether it names one the catalogue has is for the caller to judge).
+    #[must_use]
+    pub fn parse(id: &str) -> Subject {
+        Baseline::from_id(id).map_or_else(
+            || Subject::Implementation(id.to_string()),
+            Subject::Baseline,
+        )
+    }
+
+    #[must_use]
+    pub fn is_baseline(&self) -> bool {
+        matches!(self, Subject::Baseline(_))
+    }
+
+    #[must_use]
+    pub fn baseline(&self) -> Option<Baseline> {
+        match self {
+            Subject::Baseline(b) => Some(*b),
+            Subject::Implementation(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl From<String> for Subject {
+    fn from(id: String) -> Subject {
+        Subject::parse(&id)
+    }
+}
+
+impl From<&str> for Subject {
+    fn from(id: &str) -> Subject {
+        Subject::parse(id)
+    }
+}
+
+impl From<Baseline> for Subject {
+    fn from(b: Baseline) -> Subject {
+        Subject::Baseline(b)
+    }
+}
+
+impl From<Subject> for String {
+    fn from(s: Subject) -> String {
+        s.id().to_string()
+    }
+}
+
+impl PartialEq<str> for Subject {
+    fn eq(&self, other: &str) -> bool {
+        self.id() == other
+    }
+}
+
+impl PartialEq<&str> for Subject {
+    fn eq(&self, other: &&str) -> bool {
+        self.id() == *other
+    }
+}
+
+impl PartialEq<String> for Subject {
+    fn eq(&self, other: &String) -> bool {
+        self.id() == other
+    }
+}
+
+/// Ordered by id, as the text ids always sorted.
+impl Ord for Subject {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.id().cmp(other.id())
+    }
+}
+
+impl PartialOrd for Subject {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_baselines_are_told_apart() {
+        for b in Baseline::ALL {
+            assert_eq!(Subject::parse(b.id()), Subject::Baseline(b));
+            assert_eq!(Subject::Baseline(b).to_string(), b.id());
+        }
+        let imp = Subject::parse("sha2-256/openssl");
+        assert_eq!(imp, Subject::Implementation("sha2-256/openssl".into()));
+        assert!(!imp.is_baseline());
+        // Not one of ours: an implementation-shaped id, judged by the loader.
+        assert!(!Subject::parse("baseline/other").is_baseline());
+        let json = serde_json::to_string(&Subject::Baseline(Baseline::Read)).unwrap();
+        assert_eq!(json, "\"baseline/read\"");
+        assert_eq!(
+            serde_json::from_str::<Subject>(&json).unwrap(),
+            Subject::Baseline(Baseline::Read)
+        );
+    }
+
+    #[test]
+    fn subjects_sort_as_their_ids() {
+        let mut v: Vec<Subject> = ["z/a", "baseline/read", "a/b", "baseline/nop"]
+            .into_iter()
+            .map(Subject::parse)
+            .collect();
+        v.sort();
+        let ids: Vec<&str> = v.iter().map(Subject::id).collect();
+        assert_eq!(ids, ["a/b", "baseline/nop", "baseline/read", "z/a"]);
+    }
+}
