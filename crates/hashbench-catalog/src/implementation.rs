@@ -70,7 +70,7 @@ pub struct Implementation {
     pub requires: &'static [&'static str],
     /// A run-time check beyond CPU features (an OpenSSL provider that must offer the
     /// algorithm); `Err` says why it cannot run.
-    pub probe: Option<fn() -> Result<(), String>>,
+    pub probe: Option<fn() -> Result<(), Unavailable>>,
     /// Whether one call spreads one message over a thread pool (blake3's `update_rayon`).
     /// Only these are measured with `hashbench run --threads N` for N > 1.
     pub parallel: bool,
@@ -102,15 +102,21 @@ impl Implementation {
         }
         match self.probe.map_or(Ok(()), |probe| probe()) {
             Ok(()) => Availability::Available,
-            Err(why) => Availability::Unavailable(why),
+            Err(why) => Availability::Unavailable(why.0),
         }
     }
 
     /// A fresh state, or the reason this implementation cannot run here.
-    pub fn instantiate(&self) -> Result<Box<dyn Hasher>, String> {
+    pub fn instantiate(&self) -> Result<Box<dyn Hasher>, Unavailable> {
         match self.availability() {
             Availability::Available => Ok((self.new)()),
-            Availability::Unavailable(why) => Err(why),
+            Availability::Unavailable(why) => Err(Unavailable(why)),
         }
     }
 }
+
+/// Why an implementation cannot run on this machine, in one line (`needs avx512f`, an
+/// OpenSSL provider without the algorithm).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unavailable(pub String);

@@ -25,7 +25,7 @@ pub mod versions;
 pub use algorithm::{Algorithm, Class, ALGORITHMS};
 pub use filter::{Filter, FilterError};
 pub use hasher::Hasher;
-pub use implementation::{Availability, Implementation, Provider, ProviderKind};
+pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
 pub use pattern::{Pattern, PatternError};
 
 /// The implementation with exactly this id.

@@ -411,8 +411,8 @@ mod tests {
 
     #[test]
     fn unavailable_implementations_say_why() {
-        fn refuse() -> Result<(), String> {
-            Err("provider not loaded".to_string())
+        fn refuse() -> Result<(), crate::Unavailable> {
+            Err(crate::Unavailable("provider not loaded".to_string()))
         }
         let needs_feature = pinned(
             "imaginary",

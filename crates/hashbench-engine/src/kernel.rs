@@ -35,19 +35,25 @@ pub trait Kernel {
     ///
     /// # Errors
     ///
-    /// The malformed result, as text.
-    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), String> {
+    /// The malformed result.
+    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), Malformed> {
         self.run(input, out);
         Ok(())
     }
 }
+
+/// A kernel's result that is not even well-formed (hex of the wrong length), as text: it
+/// is reported as the wrong digest.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Malformed(pub String);
 
 /// Why a hash kernel cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KernelError {
     /// The implementation cannot run on this machine.
     #[error("unavailable here: {0}")]
-    Unavailable(String),
+    Unavailable(#[from] hashbench_catalog::Unavailable),
     /// The library cannot express the pattern.
     #[error("pattern {pattern} is not applicable: {reason}")]
     NotApplicable {
@@ -115,10 +121,10 @@ impl HashKernel {
     ///
     /// # Errors
     ///
-    /// The reason the implementation is unavailable on this machine.
+    /// [`KernelError::Unavailable`] when it cannot run on this machine.
     pub fn from_implementation(
         implementation: &hashbench_catalog::Implementation,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, KernelError> {
         Ok(Self::new(
             implementation.id,
             implementation.instantiate()?,
@@ -136,9 +142,7 @@ impl HashKernel {
         implementation: &hashbench_catalog::Implementation,
         pattern: Pattern,
     ) -> Result<Self, KernelError> {
-        let hasher = implementation
-            .instantiate()
-            .map_err(KernelError::Unavailable)?;
+        let hasher = implementation.instantiate()?;
         Self::with_pattern(
             format!("{} [{pattern}]", implementation.id),
             hasher,
@@ -276,7 +280,7 @@ impl Kernel for HashKernel {
         &self.name
     }
 
-    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), String> {
+    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), Malformed> {
         match self.pattern {
             Pattern::Alloc => {
                 let v = self.alloc_digest(input);
@@ -285,7 +289,7 @@ impl Kernel for HashKernel {
             Pattern::Hex => {
                 let hex = self.hex_digest(input);
                 if !from_hex(&hex, out) {
-                    return Err(format!("malformed hex {hex:?}"));
+                    return Err(Malformed(format!("malformed hex {hex:?}")));
                 }
             }
             _ => self.run(input, out),

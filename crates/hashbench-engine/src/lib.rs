@@ -20,7 +20,9 @@ pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
 };
 pub use input::{Input, INPUT_ALIGN};
-pub use kernel::{read_fold, widest_read_fold, HashKernel, Kernel, KernelError, Memcpy, Nop, Read};
+pub use kernel::{
+    read_fold, widest_read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read,
+};
 pub use measure::{
     measure, repeat, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver,
     Observer, RoundRecord, StopReason,

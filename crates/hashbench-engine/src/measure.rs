@@ -9,7 +9,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
-use crate::{Input, Kernel};
+use crate::{Input, Kernel, Malformed};
 
 /// How long and how precisely to measure a cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +128,9 @@ pub enum EngineError {
     /// The configuration cannot be honoured.
     #[error("invalid configuration: {0}")]
     InvalidConfig(String),
+    /// A stream's kernel could not be made.
+    #[error("invalid configuration: {0}")]
+    Kernel(#[from] crate::KernelError),
     /// The measurements could not be summarised.
     #[error("cannot summarise {samples} samples: {source}")]
     Stats {
@@ -146,11 +149,11 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 
 /// What an untimed check run produced, when it is not `expected`: the digest as hex, or
 /// the malformed result [`Kernel::check`] reported; `None` when it matches.
-fn mismatch(checked: Result<(), String>, got: &[u8], expected: &[u8]) -> Option<String> {
+fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Option<String> {
     match checked {
         Ok(()) if got == expected => None,
         Ok(()) => Some(hex(got)),
-        Err(malformed) => Some(malformed),
+        Err(malformed) => Some(malformed.0),
     }
 }
 

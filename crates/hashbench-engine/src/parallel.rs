@@ -10,7 +10,7 @@ use hashbench_stats::{precision_reached, Measurement, Samples, Summary};
 use serde::Serialize;
 
 use crate::measure::{EngineError, StopReason};
-use crate::{Config, Input, Kernel};
+use crate::{Config, Input, Kernel, KernelError};
 
 /// A rayon pool of exactly `threads` threads. Code run through [`ThreadPool::install`]
 /// runs on one of its workers, so a library that calls `rayon::join` (blake3's
@@ -112,7 +112,7 @@ pub fn measure_streams<K, F>(
 ) -> Result<StreamsResult, EngineError>
 where
     K: Kernel + Send,
-    F: Fn() -> Result<K, String> + Sync,
+    F: Fn() -> Result<K, KernelError> + Sync,
 {
     if streams == 0 {
         return Err(EngineError::InvalidConfig("--streams needs ≥ 1".into()));
@@ -138,14 +138,14 @@ where
     })
 }
 
-fn calibrate<K: Kernel, F: Fn() -> Result<K, String>>(
+fn calibrate<K: Kernel, F: Fn() -> Result<K, KernelError>>(
     make: &F,
     size: usize,
     seed: u64,
     misalign: usize,
     config: &Config,
 ) -> Result<u64, EngineError> {
-    let mut kernel = make().map_err(EngineError::InvalidConfig)?;
+    let mut kernel = make()?;
     let input = Input::new(size, seed, misalign);
     let mut out = vec![0u8; kernel.output_len()];
     let threshold = config.min_sample_time.max(Duration::from_millis(1));
@@ -183,7 +183,7 @@ fn sample_streams<K, F>(
 ) -> Result<(Summary, StopReason), EngineError>
 where
     K: Kernel + Send,
-    F: Fn() -> Result<K, String> + Sync,
+    F: Fn() -> Result<K, KernelError> + Sync,
 {
     // The coordinator (this thread) takes part in both barriers: `start` releases a
     // sample, `done` waits for every stream to finish it.
@@ -206,7 +206,7 @@ where
                 let mut kernel = match kernel {
                     Ok(k) => Some(k),
                     Err(why) => {
-                        record(failure, EngineError::InvalidConfig(why));
+                        record(failure, EngineError::Kernel(why));
                         None
                     }
                 };

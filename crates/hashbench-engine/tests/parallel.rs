@@ -4,7 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{measure_streams, Config, EngineError, HashKernel, Kernel, ThreadPool};
+use hashbench_engine::{
+    measure_streams, Config, EngineError, HashKernel, Kernel, KernelError, ThreadPool,
+};
 
 fn config() -> Config {
     Config {
@@ -14,9 +16,8 @@ fn config() -> Config {
     }
 }
 
-fn crc32() -> Result<HashKernel, String> {
-    let imp =
-        hashbench_catalog::find_implementation("crc32/crc32fast").ok_or("not in catalogue")?;
+fn crc32() -> Result<HashKernel, KernelError> {
+    let imp = hashbench_catalog::find_implementation("crc32/crc32fast").expect("in the catalogue");
     HashKernel::from_implementation(imp)
 }
 
@@ -73,7 +74,9 @@ fn zero_streams_or_a_kernel_that_cannot_be_made_are_errors() {
     let cancel = AtomicBool::new(false);
     let err = measure_streams(crc32, 64, 1, 0, 0, &config(), None, &cancel).unwrap_err();
     assert!(matches!(err, EngineError::InvalidConfig(_)));
-    let refuse = || -> Result<HashKernel, String> { Err("not here".into()) };
+    let refuse = || -> Result<HashKernel, KernelError> {
+        Err(hashbench_catalog::Unavailable("not here".into()).into())
+    };
     let err = measure_streams(refuse, 64, 1, 0, 2, &config(), None, &cancel).unwrap_err();
     assert!(err.to_string().contains("not here"), "{err}");
 }

@@ -88,10 +88,10 @@ level!(Avx512, avx512);
 /// Registry probe: the kernel must exist in this build and on this CPU (the registry's
 /// `requires` already says which CPU features; this also catches a crate built without
 /// the kernel).
-pub(crate) fn level_probe<L: Level>() -> Result<(), String> {
-    L::platform()
-        .map(|_| ())
-        .ok_or_else(|| "the blake3 crate offers no such kernel here".to_string())
+pub(crate) fn level_probe<L: Level>() -> Result<(), crate::Unavailable> {
+    L::platform().map(|_| ()).ok_or_else(|| {
+        crate::Unavailable("the blake3 crate offers no such kernel here".to_string())
+    })
 }
 
 /// The kernel that runs, as the crate names it (`avx512`, `sse41`, ...).

@@ -18,6 +18,7 @@ use openssl::md::Md;
 use openssl::md_ctx::MdCtx;
 
 use super::Streaming;
+use crate::Unavailable;
 
 pub(crate) struct OsslState {
     ctx: MdCtx,
@@ -58,7 +59,7 @@ unsafe impl Send for OsslState {}
 pub(crate) trait OsslAlg: 'static {
     /// The name `EVP_MD_fetch` takes.
     const NAME: &'static CStr;
-    fn fetched() -> &'static Result<Md, String>;
+    fn fetched() -> &'static Result<Md, Unavailable>;
 }
 
 macro_rules! ossl_alg {
@@ -67,8 +68,8 @@ macro_rules! ossl_alg {
             pub(crate) struct $ty;
             impl OsslAlg for $ty {
                 const NAME: &'static CStr = $name;
-                fn fetched() -> &'static Result<Md, String> {
-                    static MD: OnceLock<Result<Md, String>> = OnceLock::new();
+                fn fetched() -> &'static Result<Md, Unavailable> {
+                    static MD: OnceLock<Result<Md, Unavailable>> = OnceLock::new();
                     MD.get_or_init(|| fetch($name))
                 }
             }
@@ -92,10 +93,13 @@ ossl_alg!(
     OsslBlake2b512 = c"BLAKE2B-512",
 );
 
-fn fetch(name: &CStr) -> Result<Md, String> {
+fn fetch(name: &CStr) -> Result<Md, Unavailable> {
     let name = name.to_string_lossy();
-    Md::fetch(None, &name, None)
-        .map_err(|e| format!("OpenSSL cannot fetch {name} (provider not loaded?): {e}"))
+    Md::fetch(None, &name, None).map_err(|e| {
+        Unavailable(format!(
+            "OpenSSL cannot fetch {name} (provider not loaded?): {e}"
+        ))
+    })
 }
 
 /// `EVP_Digest` of `data` with `md` into `out`.
@@ -127,7 +131,7 @@ unsafe fn evp_digest(md: *const openssl_sys::EVP_MD, data: &[u8], out: &mut [u8]
 
 /// Availability probe: the algorithm must be fetchable from the loaded providers (a FIPS
 /// configuration, for one, has no MD5 or BLAKE2).
-pub(crate) fn probe<A: OsslAlg>() -> Result<(), String> {
+pub(crate) fn probe<A: OsslAlg>() -> Result<(), Unavailable> {
     A::fetched().as_ref().map(|_| ()).map_err(Clone::clone)
 }
 
