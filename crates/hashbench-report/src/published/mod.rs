@@ -13,7 +13,6 @@
 //! # Ok::<(), hashbench_report::published::PublishedError>(())
 //! ```
 
-pub mod plausibility;
 mod render;
 mod units;
 
@@ -21,10 +20,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use plausibility::{
-    flat_scaling, FlatScaling, SweepPoint, FLAT_SCALING_CEILING_BYTES_PER_SEC,
-    FLAT_SCALING_MIN_SIZE_RATIO, FLAT_SCALING_OPS_BAND,
-};
+use crate::analysis::plausibility::{flat_scaling, FlatScaling, SweepPoint};
 pub use render::{csv, table};
 pub use units::{Dimension, Normalised, Unit};
 
@@ -434,3 +430,5 @@ fn flag_flat_scaling(figures: &mut [Figure]) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_render;
