@@ -9,7 +9,7 @@ use hashbench_stats::{Summary, Throughput};
 
 use crate::analysis::relative::stored_or_computed;
 use crate::format::csv_field as field;
-use crate::render::{Render, RenderError};
+use crate::render::renderer::{Render, RenderError};
 use hashbench_model::Flag;
 use hashbench_model::{Cell, Run, StreamsCell};
 

@@ -7,8 +7,8 @@ use crate::analysis::guards::codes;
 use crate::analysis::relative::stored_or_computed;
 use crate::format::{capitalised, size};
 use crate::render::flags::flags_section;
+use crate::render::renderer::{Render, RenderError};
 use crate::render::table::{heading, table, write_header, Style};
-use crate::render::{Render, RenderError};
 use hashbench_model::RelativeTo;
 use hashbench_model::{Cell, Run};
 

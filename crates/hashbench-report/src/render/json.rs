@@ -1,6 +1,6 @@
 //! JSON: the run model itself, pretty-printed (the contract of docs/json-schema.md).
 
-use crate::render::{Render, RenderError};
+use crate::render::renderer::{Render, RenderError};
 use hashbench_model::Run;
 
 /// Pretty JSON with a trailing newline.

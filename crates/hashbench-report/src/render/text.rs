@@ -7,8 +7,8 @@ use crate::analysis::guards::codes;
 use crate::analysis::relative::stored_or_computed;
 use crate::format::{percent, rate, size, time_ns};
 use crate::render::flags::flags_section;
+use crate::render::renderer::{Render, RenderError};
 use crate::render::table::{heading, table, write_header, Style};
-use crate::render::{Render, RenderError};
 use hashbench_model::Interval;
 use hashbench_model::{Cell, Run};
 

@@ -1,7 +1,7 @@
 //! Crystal's `Benchmark.ips` layout: op/s, time per op, deviation and bytes allocated
 //! per op, with the relative column (`x slower than fastest` by default).
 
-use super::{label, relative_columns, relative_note};
+use super::shared::{label, relative_columns, relative_note};
 use crate::analysis::relative::stored_or_computed;
 use crate::format::{aligned, time_ns};
 use hashbench_model::{Cell, RelativeTo, Run};

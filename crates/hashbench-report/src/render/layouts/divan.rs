@@ -1,7 +1,7 @@
 //! divan's layout: a summary of each function's throughput at the largest size, then
 //! a tree of functions and sizes with fastest, slowest, median and mean time, and rates.
 
-use super::{by_label, relative_note};
+use super::shared::{by_label, relative_note};
 use crate::analysis::relative::stored_or_computed;
 use crate::format::{aligned, capitalised, rate, size, time_ns};
 use hashbench_model::Run;

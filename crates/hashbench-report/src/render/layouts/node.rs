@@ -1,7 +1,7 @@
 //! Node's benchmark layout: per size, the tests from slowest to fastest in op/s with
 //! their tolerance, and the difference with the slowest.
 
-use super::{label, relative_columns, relative_note};
+use super::shared::{label, relative_columns, relative_note};
 use crate::analysis::relative::stored_or_computed;
 use crate::format::{aligned, size};
 use hashbench_model::{Cell, Relative, RelativeTo, Run};

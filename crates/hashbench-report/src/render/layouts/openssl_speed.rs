@@ -1,7 +1,7 @@
 //! `openssl speed`'s layout: one row per implementation, one column per size, in
 //! 1000s of bytes per second.
 
-use super::by_label;
+use super::shared::by_label;
 use crate::analysis::relative::stored_or_computed;
 use crate::format::aligned;
 use hashbench_model::Run;

@@ -9,4 +9,5 @@ mod cycles;
 mod format;
 mod layouts;
 mod model;
+mod published;
 mod text;
