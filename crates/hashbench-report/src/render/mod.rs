@@ -1,5 +1,6 @@
-//! The renderers: one [`Render`] trait over a [`Run`], and one small module per format
-//! and layout, as hyperfine's `src/export/` has one `Exporter` per format.
+//! The renderers: one [`Render`] trait over a [`Run`](hashbench_model::Run), and one
+//! small module per format and layout, as hyperfine's `src/export/` has one `Exporter`
+//! per format.
 //!
 //! - [`text`]: the terminal table and Markdown (rankings, detail, cost model, streams,
 //!   baselines, flags, skipped);
@@ -10,7 +11,7 @@
 //!   runs compared, a run beside the published figures, two implementations' crossover);
 //! - [`published`]: the published seed figures as a table or CSV;
 //! - [`published`]: the published seed figures as a table or CSV;
-//! - [`table`] and [`flags`]: the pieces the table renderers share.
+//! - `table` and [`flags`]: the pieces the table renderers share.
 //!
 //! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
 //! with it.
