@@ -110,6 +110,15 @@ pub fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
     out
 }
 
+/// Quotes a field when it holds a comma, quote or newline (RFC 4180).
+pub(crate) fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, NoopObserver, Read};
 use hashbench_model::{Flag, FlagCode};
-use hashbench_report::guards::{self, Thresholds};
+use hashbench_report::analysis::guards::{self, Thresholds};
 
 fn config() -> Config {
     Config {
@@ -111,7 +111,7 @@ fn steady_sweep<K: Kernel>(kernel: &mut K, sizes: &[usize]) -> Vec<(usize, CellR
 #[test]
 fn a_kernel_whose_time_does_not_grow_with_size_is_flat() {
     let results = steady_sweep(&mut FirstBytesOnly, &SWEEP);
-    let flat = guards::flat_scaling(&sweep_of(&results), &Thresholds::default());
+    let flat = guards::flat_scaling(&sweep_of(&results));
     let larger: Vec<u64> = flat.iter().map(|p| p.large_size).collect();
     assert_eq!(larger, [4096, 256 << 10], "{flat:?}");
     // Each flagged size is paired with one at least 16x smaller (the pair whose extra
@@ -125,7 +125,7 @@ fn a_kernel_whose_time_does_not_grow_with_size_is_flat() {
 #[test]
 fn a_kernel_that_reads_its_input_is_not_flat() {
     let results = measure_sweep(&mut Read::default(), &SWEEP, |_| None);
-    let flat = guards::flat_scaling(&sweep_of(&results), &Thresholds::default());
+    let flat = guards::flat_scaling(&sweep_of(&results));
     assert!(flat.is_empty(), "{flat:?}");
 }
 

@@ -9,25 +9,25 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use hashbench_model::{load_run, Layout};
-use hashbench_report::compare::compare;
+use hashbench_report::analysis::compare::compare;
 
 const RUN: &str = include_str!("data/run-v2.json");
 
 fn render_everything(run: &hashbench_model::Run) {
-    let _ = hashbench_report::terminal(run);
-    let _ = hashbench_report::markdown(run);
-    let _ = hashbench_report::csv(run);
-    let _ = hashbench_report::json(run);
-    let _ = hashbench_report::cycles_terminal(run);
-    let _ = hashbench_report::cycles_markdown(run);
+    let _ = hashbench_report::render::text::terminal(run);
+    let _ = hashbench_report::render::text::markdown(run);
+    let _ = hashbench_report::render::csv::csv(run);
+    let _ = hashbench_report::render::json::json(run);
+    let _ = hashbench_report::render::cycles::terminal(run);
+    let _ = hashbench_report::render::cycles::markdown(run);
     for name in Layout::NAMES {
         if let Some(layout) = Layout::parse(name) {
-            let _ = hashbench_report::layouts::render(run, layout);
+            let _ = hashbench_report::render::layouts::render(run, layout);
         }
     }
     let original = load_run("original", RUN).expect("the fixture loads");
     let c = compare(&original, run, 0.02);
-    let _ = hashbench_report::compare::render("a", &original, "b", run, &c, false);
+    let _ = hashbench_report::render::compare::render("a", &original, "b", run, &c, false);
 }
 
 /// Every leaf of `value`, as a path of keys and indices.

@@ -13,19 +13,13 @@
 //! # Ok::<(), hashbench_report::published::PublishedError>(())
 //! ```
 
-pub mod plausibility;
-mod render;
 mod units;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use plausibility::{
-    flat_scaling, FlatScaling, SweepPoint, FLAT_SCALING_CEILING_BYTES_PER_SEC,
-    FLAT_SCALING_MIN_SIZE_RATIO, FLAT_SCALING_OPS_BAND,
-};
-pub use render::{csv, table};
+use crate::analysis::plausibility::{flat_scaling, FlatScaling, SweepPoint};
 pub use units::{Dimension, Normalised, Unit};
 
 /// Version of the data files' schema and of `hashbench published --format json`.

@@ -1,6 +1,7 @@
 //! Tests over the real data files, and over broken copies of them.
 
 use super::*;
+use crate::render::published::{csv, table};
 
 fn published() -> Published {
     load().expect("the compiled-in data files load")

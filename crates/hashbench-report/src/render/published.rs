@@ -1,8 +1,8 @@
 //! Published results as a terminal table or CSV (JSON is the serde form of [`Seed`]).
 
-use super::{Figure, Machine, Seed};
-use crate::csv::field;
 use crate::format;
+use crate::format::csv_field as field;
+use crate::published::{Figure, Machine, Seed};
 
 fn or_dash(s: Option<&str>) -> String {
     s.unwrap_or("-").to_string()

@@ -1,8 +1,8 @@
 //! `compare --published`: a hand-written seed beside a hand-built run; every speedup is
 //! published time (or cycles) per call over the run's fastest cell's.
 
-use crate::beside::{render, rows};
 use crate::published::{parse, Published, PUBLISHED_SCHEMA_VERSION};
+use crate::render::beside::{render, rows};
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::Run;
 
@@ -134,8 +134,11 @@ fn each_typical_figure_is_beside_the_fastest_cell_of_its_algorithm_and_size() {
     assert_eq!(rows[0].machine, "m1");
     assert_eq!(rows[0].published_text, "2 µs");
     assert_eq!(rows[0].algorithm, "sha2-256");
-    assert_eq!(rows.len(), crate::beside::rows(&run, &p, Some(9)).len());
-    assert!(crate::beside::rows(&run, &p, Some(1)).is_empty());
+    assert_eq!(
+        rows.len(),
+        crate::render::beside::rows(&run, &p, Some(9)).len()
+    );
+    assert!(crate::render::beside::rows(&run, &p, Some(1)).is_empty());
 }
 
 #[test]

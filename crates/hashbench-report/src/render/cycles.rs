@@ -3,10 +3,12 @@
 //! the layout of btrfs' hash-speedtest (NULL-NOP, NULL-MEMCPY, then the hashes), so a
 //! table from here sits beside the published one.
 
+use crate::analysis::guards::codes;
+use crate::analysis::relative::stored_or_computed;
 use crate::format::{capitalised, size};
-use crate::guards::codes;
-use crate::relative::stored_or_computed;
-use crate::text::{flags_section, heading, table, write_header, Style};
+use crate::render::flags::flags_section;
+use crate::render::renderer::{Render, RenderError};
+use crate::render::table::{heading, table, write_header, Style};
 use hashbench_model::RelativeTo;
 use hashbench_model::{Cell, Run};
 
@@ -16,7 +18,7 @@ fn row_name(run: &Run, cell: &Cell) -> String {
     match cell.implementation.baseline() {
         Some(b) => format!("NULL-{}", b.name().to_ascii_uppercase()),
         // A suite's label (hash-speedtest's `BLAKE3-AVX2`) where it has one.
-        None => crate::layouts::label(run, cell),
+        None => crate::render::layouts::label(run, cell),
     }
 }
 
@@ -115,12 +117,32 @@ fn render(run: &Run, style: Style) -> String {
 
 /// The cycle view as aligned text.
 #[must_use]
-pub fn cycles_terminal(run: &Run) -> String {
+pub fn terminal(run: &Run) -> String {
     render(run, Style::Terminal)
 }
 
 /// The cycle view as Markdown tables.
 #[must_use]
-pub fn cycles_markdown(run: &Run) -> String {
+pub fn markdown(run: &Run) -> String {
     render(run, Style::Markdown)
+}
+
+/// The cycle view as aligned text, as a [`Render`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CyclesTerminal;
+
+impl Render for CyclesTerminal {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        Ok(terminal(run))
+    }
+}
+
+/// The cycle view as Markdown tables, as a [`Render`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CyclesMarkdown;
+
+impl Render for CyclesMarkdown {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        Ok(markdown(run))
+    }
 }

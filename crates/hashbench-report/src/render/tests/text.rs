@@ -4,8 +4,9 @@
 use hashbench_host::CacheLevel;
 use hashbench_stats::SlopeCiMethod;
 
-use crate::text::{markdown, terminal};
-use crate::{flags_text, json};
+use crate::render::flags::flags_text;
+use crate::render::json::json;
+use crate::render::text::{markdown, terminal};
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::{CostFit, Interval};
 use hashbench_model::{Flag, FlagCode};
@@ -119,7 +120,7 @@ fn rankings_are_per_size_and_relative_columns_sit_before_vs_read() {
         cell_times("b/x", 1 << 20, Times::at(131_072.0)),
     ]);
     run.tsc_hz = Some(2.9e9);
-    crate::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
+    crate::analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
     let text = terminal(&run);
     // 64 B / 32 ns = 2 GB/s; 2^20 B / 262144 ns = 4 GB/s, / 131072 ns = 8 GB/s, and
     // a takes 262144 / 131072 = 2x b's time.
@@ -289,7 +290,7 @@ fn json_is_pretty_with_a_trailing_newline_and_reads_back() {
 
 #[test]
 fn strings_in_markdown_cannot_forge_rows_or_open_html() {
-    use crate::text::md_escape;
+    use crate::render::table::md_escape;
     assert_eq!(md_escape("a|b"), "a\\|b");
     assert_eq!(
         md_escape("<script>alert(1)</script>"),
@@ -302,7 +303,7 @@ fn strings_in_markdown_cannot_forge_rows_or_open_html() {
         "crc32/x", 1, 64, 16.0,
     )]);
     run.host.cpu_model = "Evil | forged | row |\n<img src=x>".into();
-    let md = crate::markdown(&run);
+    let md = crate::render::text::markdown(&run);
     assert!(!md.contains("<img"), "{md}");
     assert!(
         md.contains("Evil \\| forged \\| row \\| &lt;img src=x&gt;"),

@@ -145,21 +145,21 @@ fn ops(v: f64) -> String {
 /// dominates (a checksum at 16 B and 256 B can differ by only a few nanoseconds).
 ///
 /// This is the same check the published data gets
-/// ([`crate::published::plausibility::flat_scaling`], which holds the thresholds), so a
+/// ([`crate::analysis::plausibility::flat_scaling`], which holds the thresholds), so a
 /// run and a seed are judged alike. Pairs with a non-positive or non-finite rate are
 /// ignored.
 #[must_use]
-pub fn flat_scaling(sweep: &[(u64, f64)], _thresholds: &Thresholds) -> Vec<FlatPair> {
-    let points: Vec<crate::published::plausibility::SweepPoint> = sweep
+pub fn flat_scaling(sweep: &[(u64, f64)]) -> Vec<FlatPair> {
+    let points: Vec<crate::analysis::plausibility::SweepPoint> = sweep
         .iter()
         .map(
-            |&(size_bytes, ops_per_sec)| crate::published::plausibility::SweepPoint {
+            |&(size_bytes, ops_per_sec)| crate::analysis::plausibility::SweepPoint {
                 size_bytes,
                 ops_per_sec,
             },
         )
         .collect();
-    crate::published::plausibility::flat_scaling(&points)
+    crate::analysis::plausibility::flat_scaling(&points)
         .into_iter()
         .map(|f| FlatPair {
             small_size: f.small.size_bytes,
@@ -350,7 +350,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
             .iter()
             .map(|&i| (all[i].size, all[i].throughput.estimate.ops_per_sec))
             .collect();
-        for pair in flat_scaling(&sweep, thresholds) {
+        for pair in flat_scaling(&sweep) {
             if let Some(&i) = members.iter().find(|&&i| all[i].size == pair.large_size) {
                 flat.push((i, pair.flag()));
             }
@@ -426,7 +426,7 @@ mod tests {
     fn flat_sweep_is_found() {
         // The Node seed's shape: op/s barely moves from 64 B to 4 MiB.
         let node = [(64, 400_000.0), (1024, 390_000.0), (4 << 20, 380_000.0)];
-        let pairs = flat_scaling(&node, &t());
+        let pairs = flat_scaling(&node);
         // 64 B -> 1 KiB adds 960 B in 64 ns (15 GB/s): possible. 4 MiB is not.
         assert_eq!(pairs.len(), 1, "{pairs:?}");
         assert_eq!(pairs[0].large_size, 4 << 20);
@@ -441,18 +441,18 @@ mod tests {
             .iter()
             .map(|&s| (s, 1e9 / (20.0 + 0.1 * s as f64)))
             .collect();
-        assert!(flat_scaling(&sweep, &t()).is_empty());
+        assert!(flat_scaling(&sweep).is_empty());
         // Sizes closer than 16x are never compared, however flat.
-        assert!(flat_scaling(&[(64, 1e6), (512, 1e6)], &t()).is_empty());
+        assert!(flat_scaling(&[(64, 1e6), (512, 1e6)]).is_empty());
         // A checksum at 16 B and 256 B (28 ns and 40 ns, measured here): the fixed cost
         // dominates, 240 more bytes in 12 ns is 20 GB/s, possible.
-        assert!(flat_scaling(&[(16, 1e9 / 28.0), (256, 1e9 / 40.0)], &t()).is_empty());
+        assert!(flat_scaling(&[(16, 1e9 / 28.0), (256, 1e9 / 40.0)]).is_empty());
         // 1 MiB more in 10 ns is not.
-        assert_eq!(flat_scaling(&[(64, 1e6), (1 << 20, 0.99e6)], &t()).len(), 1);
+        assert_eq!(flat_scaling(&[(64, 1e6), (1 << 20, 0.99e6)]).len(), 1);
         // Garbage in is ignored rather than flagged.
-        assert!(flat_scaling(&[(0, 1e6), (64, f64::NAN), (4096, 0.0)], &t()).is_empty());
+        assert!(flat_scaling(&[(0, 1e6), (64, f64::NAN), (4096, 0.0)]).is_empty());
         // Order of the input does not matter.
-        assert_eq!(flat_scaling(&[(4 << 20, 1e6), (64, 1e6)], &t()).len(), 1);
+        assert_eq!(flat_scaling(&[(4 << 20, 1e6), (64, 1e6)]).len(), 1);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Published figures: every unit's conversion with hand-computed values, loading checks,
 //! the sweeps the flat-scaling check sees, and the table and CSV renderings.
 
-use crate::published::{csv, parse, table, Dimension, Normalised, PublishedError, Unit};
+use crate::published::{parse, Dimension, Normalised, PublishedError, Unit};
+use crate::render::published::{csv, table};
 
 fn close(a: Option<f64>, b: f64) -> bool {
     a.is_some_and(|a| ((a - b) / b).abs() < 1e-12)

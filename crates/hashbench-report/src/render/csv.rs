@@ -7,7 +7,9 @@
 use hashbench_model::StopReason;
 use hashbench_stats::{Summary, Throughput};
 
-use crate::relative::stored_or_computed;
+use crate::analysis::relative::stored_or_computed;
+use crate::format::csv_field as field;
+use crate::render::renderer::{Render, RenderError};
 use hashbench_model::Flag;
 use hashbench_model::{Cell, Run, StreamsCell};
 
@@ -45,15 +47,6 @@ const HEADER: &[&str] = &[
     "single_stream_gb_per_sec",
     "scaling_efficiency",
 ];
-
-/// Quotes a field when it holds a comma, quote or newline (RFC 4180).
-pub(crate) fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
 
 fn opt(v: Option<f64>) -> String {
     v.map_or(String::new(), |v| v.to_string())
@@ -162,6 +155,8 @@ fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> String {
     fields.join(",")
 }
 
+/// One row per cell, baseline and streams measurement (see the module docs).
+#[must_use]
 pub fn csv(run: &Run) -> String {
     let mut out = HEADER
         .iter()
@@ -184,6 +179,16 @@ pub fn csv(run: &Run) -> String {
         out.push('\n');
     }
     out
+}
+
+/// CSV, as a [`Render`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Csv;
+
+impl Render for Csv {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        Ok(csv(run))
+    }
 }
 
 #[cfg(test)]
@@ -210,7 +215,7 @@ mod tests {
             scaling_efficiency: 0.5,
             stop_reason: c.stop_reason,
         });
-        crate::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
+        crate::analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
         let text = csv(&run);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");

@@ -1,7 +1,8 @@
 //! Plausibility of a published size sweep, from its (size, calls per second) pairs alone.
 //!
-//! Self-contained on purpose: the guards over hashbench's own runs live elsewhere, and
-//! this function is written so that both can call one check later.
+//! The one rule both judges share: the run guards ([`crate::analysis::guards::flat_scaling`])
+//! and the published seed data ([`crate::published`]) call it, so a run and a seed are
+//! judged alike; it depends on nothing else in the crate.
 
 use serde::Serialize;
 

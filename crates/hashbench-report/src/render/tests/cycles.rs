@@ -1,8 +1,10 @@
 //! The cycle view (btrfs hash-speedtest's layout): cycles per call and per byte, and
 //! "perf vs" ratios, from hand-set TSC figures.
 
-use crate::cycles::{cycles_markdown, cycles_terminal, default_relative_to};
-use crate::relative::apply;
+use crate::analysis::relative::apply;
+use crate::render::cycles::{
+    default_relative_to, markdown as cycles_markdown, terminal as cycles_terminal,
+};
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::RelativeTo;
 use hashbench_model::{Cell, Run};

@@ -1,0 +1,15 @@
+//! Pure functions over the run model: nothing here prints or renders.
+//!
+//! - [`guards`]: flags on impossible or untrustworthy numbers (above the read ceiling,
+//!   flat scaling, not scaling with iterations, high spread, drift);
+//! - [`plausibility`]: the flat-scaling rule that the guards and the published seed data
+//!   ([`crate::published`]) share;
+//! - [`costmodel`]: time(n) = fixed + n / rate per series, and the crossover of two;
+//! - [`relative`]: the `--relative-to` columns;
+//! - [`compare`]: joining two runs' cells and deciding which differences are real.
+
+pub mod compare;
+pub mod costmodel;
+pub mod guards;
+pub mod plausibility;
+pub mod relative;

@@ -1,0 +1,127 @@
+//! The comparison report: two runs' machines, every joined cell with its ratio and
+//! verdict, the counts, and the cells only one run has.
+
+use crate::analysis::compare::{Comparison, Verdict};
+use crate::format::{size, time_ns};
+use crate::render::table::{table, Style};
+use hashbench_model::Run;
+
+/// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
+/// `candidate_name`.
+#[must_use]
+pub fn render(
+    base_name: &str,
+    base: &Run,
+    candidate_name: &str,
+    candidate: &Run,
+    comparison: &Comparison,
+    markdown: bool,
+) -> String {
+    let mut out = String::new();
+    let machine = |r: &Run| {
+        format!(
+            "{} ({} logical cores), {}, hashbench {}{}, {}",
+            r.host.cpu_model,
+            r.host.logical_cores,
+            r.host.os,
+            r.tool.version,
+            r.tool
+                .git_commit
+                .as_deref()
+                .map_or(String::new(), |c| format!(" ({c})")),
+            r.timestamp
+        )
+    };
+    out.push_str(&format!("base:      {base_name}: {}\n", machine(base)));
+    out.push_str(&format!(
+        "candidate: {candidate_name}: {}\n",
+        machine(candidate)
+    ));
+    if base.host.cpu_model != candidate.host.cpu_model {
+        out.push_str("(different CPUs: ratios compare the machines, not only the code)\n");
+    }
+    out.push('\n');
+    let header = [
+        "implementation",
+        "pattern",
+        "size",
+        "threads",
+        "base",
+        "candidate",
+        "ratio",
+        "interval",
+        "verdict",
+    ];
+    let rows: Vec<Vec<String>> = comparison
+        .changes
+        .iter()
+        .map(|c| {
+            vec![
+                c.key.implementation.clone(),
+                c.key.pattern.clone(),
+                size(c.key.size),
+                c.key.threads.to_string(),
+                time_ns(c.base_median_ns),
+                time_ns(c.candidate_median_ns),
+                format!("{:.3}", c.ratio),
+                format!("{:.3}..{:.3}", c.ratio_low, c.ratio_high),
+                match c.verdict {
+                    Verdict::Faster => format!("faster by {:.1} %", (1.0 / c.ratio - 1.0) * 100.0),
+                    Verdict::Slower => format!("SLOWER by {:.1} %", (c.ratio - 1.0) * 100.0),
+                    Verdict::WithinNoise => "within noise".to_string(),
+                    Verdict::Unreliable => {
+                        format!("{:+.1} %, unreliable (flagged)", (c.ratio - 1.0) * 100.0)
+                    }
+                },
+            ]
+        })
+        .collect();
+    let right = [false, false, true, true, true, true, true, true, false];
+    let style = if markdown {
+        Style::Markdown
+    } else {
+        Style::Terminal
+    };
+    out.push_str(&table(style, &header, &rows, &right));
+    out.push('\n');
+    let count = |v: Verdict| comparison.changes.iter().filter(|c| c.verdict == v).count();
+    out.push_str(&format!(
+        "{} cells joined: {} slower, {} faster, {} within noise, {} unreliable (noise \
+         threshold {:.1} %; significant = ratio interval excludes 1 and the change exceeds \
+         the threshold; unreliable = would be significant, but a guard flagged a cell or \
+         its run)\n",
+        comparison.changes.len(),
+        count(Verdict::Slower),
+        count(Verdict::Faster),
+        count(Verdict::WithinNoise),
+        count(Verdict::Unreliable),
+        comparison.noise_threshold * 100.0
+    ));
+    if let Some(g) = comparison.geometric_mean_ratio {
+        out.push_str(&format!("geometric mean ratio (implementations): {g:.3}\n"));
+    }
+    if let Some(m) = comparison.machine_speed_ratio {
+        if (m - 1.0).abs() > comparison.noise_threshold {
+            out.push_str(&format!(
+                "warning: the nop baseline ran {m:.2}x as long in the candidate: the machine's \
+                 own speed differed between the runs\n"
+            ));
+        }
+    }
+    for (what, keys) in [
+        ("only in base", &comparison.only_in_base),
+        ("only in candidate", &comparison.only_in_candidate),
+    ] {
+        if !keys.is_empty() {
+            let names: Vec<String> = keys
+                .iter()
+                .map(|k| format!("{} @ {}", k.implementation, size(k.size)))
+                .collect();
+            out.push_str(&format!("{what}: {}\n", names.join(", ")));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests_render;

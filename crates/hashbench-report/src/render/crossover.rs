@@ -1,0 +1,178 @@
+//! The crossover report (`hashbench crossover A B`): the duels at each size, the measured
+//! verdict and both fitted lines, as a table or as JSON.
+
+use serde::Serialize;
+
+use crate::analysis::costmodel::{fit_series, Crossover, Faster, Verdict};
+use crate::format::{aligned, size, time_ns};
+use hashbench_model::{Cell, CostFit};
+
+/// `crossover --format json`: the crossover and the line fitted to each series.
+#[derive(Serialize)]
+pub struct Report<'a> {
+    #[serde(flatten)]
+    pub crossover: &'a Crossover,
+    pub fit_a: Option<CostFit>,
+    pub fit_b: Option<CostFit>,
+}
+
+impl<'a> Report<'a> {
+    /// The report of `x`, fitting the series `a` and `b` it was computed from.
+    #[must_use]
+    pub fn new(x: &'a Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> Self {
+        Report {
+            crossover: x,
+            fit_a: fit_series(a, tsc_hz),
+            fit_b: fit_series(b, tsc_hz),
+        }
+    }
+}
+
+/// Pretty JSON of [`Report`] with a trailing newline.
+pub fn json(
+    x: &Crossover,
+    a: &[&Cell],
+    b: &[&Cell],
+    tsc_hz: Option<f64>,
+) -> Result<String, serde_json::Error> {
+    let mut text = serde_json::to_string_pretty(&Report::new(x, a, b, tsc_hz))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The duels as a table, the measured verdict, the fits and where they cross.
+#[must_use]
+pub fn table(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> String {
+    let mut out = format!("crossover: A = {}, B = {}\n\n", x.a, x.b);
+    out.push_str(&duels(x));
+    out.push('\n');
+    out.push_str(&measured(&x.verdict));
+    out.push('\n');
+    let fits = (fit_series(a, tsc_hz), fit_series(b, tsc_hz));
+    for (name, fit) in [("A", &fits.0), ("B", &fits.1)] {
+        if let Some(f) = fit {
+            out.push_str(&format!(
+                "Fit {name}: {:.0} ns + {:.4} ns/B ({} sizes){}\n",
+                f.fixed_ns.estimate,
+                f.ns_per_byte.estimate,
+                f.sizes.len(),
+                f.tsc_cycles_per_byte.map_or(String::new(), |c| format!(
+                    ", {:.3} TSC cycles/B",
+                    c.estimate
+                ))
+            ));
+        }
+    }
+    out.push_str(&fitted(x.fitted_size, &fits));
+    out.push('\n');
+    out
+}
+
+/// One row per size: both medians and which is faster.
+fn duels(x: &Crossover) -> String {
+    let mut rows = vec![vec![
+        "size".to_string(),
+        "A median".to_string(),
+        "B median".to_string(),
+        "faster (95 % CIs)".to_string(),
+    ]];
+    for d in &x.duels {
+        rows.push(vec![
+            size(d.size),
+            time_ns(d.a_ns),
+            time_ns(d.b_ns),
+            match d.faster {
+                Faster::A => "A".to_string(),
+                Faster::B => "B".to_string(),
+                Faster::Tie => "tie".to_string(),
+            },
+        ]);
+    }
+    aligned(&rows, &[true, true, true, false])
+}
+
+fn measured(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Crosses {
+            below,
+            from,
+            last_b,
+        } => format!(
+            "Measured: A is faster at every size from {} on, not at {} (the crossover lies between them){}.",
+            size(*from),
+            size(*below),
+            last_b.map_or(String::new(), |b| format!("; B was last faster at {}", size(b)))
+        ),
+        Verdict::AlwaysA => "Measured: A is faster at every size, from the smallest.".to_string(),
+        Verdict::NotInRange => {
+            "Measured: A does not beat B from any size to the end of the range.".to_string()
+        }
+    }
+}
+
+fn fitted(fitted_size: Option<f64>, fits: &(Option<CostFit>, Option<CostFit>)) -> String {
+    match (fitted_size, fits) {
+        (Some(n), _) => {
+            let shown = size(n.round() as u64);
+            if n < 1024.0 {
+                format!("Fitted lines cross at {shown}.")
+            } else {
+                format!("Fitted lines cross at {shown} ({n:.0} B).")
+            }
+        }
+        (None, (Some(fa), Some(fb))) => {
+            if fa.ns_per_byte.estimate < fb.ns_per_byte.estimate {
+                "Fitted lines: A is cheaper both per call and per byte, so it leads at every size."
+                    .to_string()
+            } else {
+                "Fitted lines: A is not cheaper per byte, so the fits never put it ahead for good."
+                    .to_string()
+            }
+        }
+        _ => "No fit: fewer than 3 sizes.".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::costmodel::crossover;
+    use hashbench_model::testutil::cell_with;
+
+    #[test]
+    fn a_crossing_names_the_sizes_around_it_and_where_the_fits_cross() {
+        // A: 1000 ns + 0.1 ns/B, B: 100 ns + 0.5 ns/B: B leads up to 1 KiB, A from
+        // 4 KiB on; the lines cross at 900 / 0.4 = 2250 B.
+        let sizes = [64u64, 1024, 4096, 65536];
+        let a: Vec<Cell> = sizes
+            .iter()
+            .map(|&s| cell_with("a/a", 1, s, 1000.0 + 0.1 * s as f64))
+            .collect();
+        let b: Vec<Cell> = sizes
+            .iter()
+            .map(|&s| cell_with("b/b", 1, s, 100.0 + 0.5 * s as f64))
+            .collect();
+        let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+        let x = crossover("a/a", &a, "b/b", &b);
+        let text = table(&x, &a, &b, None);
+        assert!(
+            text.starts_with("crossover: A = a/a, B = b/b\n\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "Measured: A is faster at every size from 4 KiB on, not at 1 KiB (the \
+                 crossover lies between them); B was last faster at 1 KiB.\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("Fit A: 1000 ns + 0.1000 ns/B (4 sizes)\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("Fitted lines cross at 2.2 KiB (2250 B).\n"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,37 @@
+//! The renderers: one [`Render`] trait over a [`Run`](hashbench_model::Run), and one
+//! small module per format and layout, as hyperfine's `src/export/` has one `Exporter`
+//! per format.
+//!
+//! - [`text`]: the terminal table and Markdown (rankings, detail, cost model, streams,
+//!   baselines, flags, skipped);
+//! - [`cycles`]: the cycle view (`--metric cycles`, btrfs hash-speedtest's layout);
+//! - [`layouts`]: the seed benchmarks' own layouts (divan, Crystal, Node, `openssl speed`);
+//! - [`csv`] and [`json`]: the data formats;
+//! - [`compare`], [`beside`] and [`crossover`]: the reports over more than one run (two
+//!   runs compared, a run beside the published figures, two implementations' crossover);
+//! - [`published`]: the published seed figures as a table or CSV;
+//! - [`published`]: the published seed figures as a table or CSV;
+//! - `table` and [`flags`]: the pieces the table renderers share.
+//!
+//! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
+//! with it.
+
+pub mod beside;
+pub mod compare;
+pub mod crossover;
+pub mod csv;
+pub mod cycles;
+pub mod flags;
+pub mod json;
+pub mod layouts;
+pub mod published;
+mod renderer;
+mod select;
+pub(crate) mod table;
+#[cfg(test)]
+mod tests;
+pub mod text;
+
+pub use flags::flags_text;
+pub use renderer::{Render, RenderError};
+pub use select::{render, renderer, Format, Metric};

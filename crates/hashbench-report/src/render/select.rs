@@ -1,0 +1,53 @@
+//! Which renderer a format, metric and layout ask for.
+
+use crate::render::renderer::{Render, RenderError};
+use crate::render::{csv, cycles, json, layouts, text};
+use hashbench_model::{Layout, Run};
+
+/// The output formats of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Aligned text for a terminal.
+    #[default]
+    Table,
+    Json,
+    Csv,
+    /// GitHub-flavoured Markdown.
+    Markdown,
+}
+
+/// What the tables show: time and throughput, or TSC cycles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Metric {
+    #[default]
+    Time,
+    Cycles,
+}
+
+/// The renderer for `format`, `metric` and `layout`: the data formats ignore the metric
+/// and layout; for tables, the cycle view has its own layout, then a seed layout (with
+/// the flags after it), else the ordinary tables.
+#[must_use]
+pub fn renderer(format: Format, metric: Metric, layout: Layout) -> Box<dyn Render> {
+    match (format, metric) {
+        (Format::Table, Metric::Cycles) => Box::new(cycles::CyclesTerminal),
+        (Format::Markdown, Metric::Cycles) => Box::new(cycles::CyclesMarkdown),
+        (Format::Table | Format::Markdown, _) if layout != Layout::Default => {
+            Box::new(layouts::Seed(layout))
+        }
+        (Format::Table, Metric::Time) => Box::new(text::Terminal),
+        (Format::Markdown, Metric::Time) => Box::new(text::Markdown),
+        (Format::Csv, _) => Box::new(csv::Csv),
+        (Format::Json, _) => Box::new(json::Json),
+    }
+}
+
+/// `run` rendered in `format`; `metric` and `layout` choose the tables.
+pub fn render(
+    run: &Run,
+    format: Format,
+    metric: Metric,
+    layout: Layout,
+) -> Result<String, RenderError> {
+    renderer(format, metric, layout).render(run)
+}

@@ -1,0 +1,365 @@
+//! The terminal and Markdown renderings: per-size rankings like the seeds' summaries, a detail
+//! table, and the baselines.
+
+use hashbench_stats::SlopeCiMethod;
+
+use crate::analysis::guards::codes;
+use crate::analysis::relative::stored_or_computed;
+use crate::format::{percent, rate, size, time_ns};
+use crate::render::flags::flags_section;
+use crate::render::renderer::{Render, RenderError};
+use crate::render::table::{heading, table, write_header, Style};
+use hashbench_model::Interval;
+use hashbench_model::{Cell, Run};
+
+/// Allocations or bytes per call: whole numbers as such, `-` when not counted.
+fn per_call(v: Option<f64>) -> String {
+    match v {
+        None => "-".to_string(),
+        Some(x) if x.fract() == 0.0 => format!("{x:.0}"),
+        Some(x) => format!("{x:.2}"),
+    }
+}
+
+fn ceiling(cell: &Cell) -> String {
+    cell.fraction_of_read_ceiling.map_or("-".to_string(), |f| {
+        format!("{:.0} % of read ceiling", f * 100.0)
+    })
+}
+
+fn render(run: &Run, style: Style) -> String {
+    let mut out = String::new();
+    write_header(&mut out, run, style);
+    for s in run.sizes() {
+        out.push_str(&ranking_section(run, s, style));
+    }
+    out.push_str(&detail_section(run, style));
+    out.push_str(&cost_model_section(run, style));
+    out.push_str(&streams_section(run, style));
+    out.push_str(&baselines_section(run, style));
+    out.push_str(&flags_section(run, style));
+    out.push_str(&skipped_section(run, style));
+    out
+}
+
+/// The cells at `size` ranked by throughput, with the relative columns; empty when no
+/// cell has that size.
+fn ranking_section(run: &Run, s: u64, style: Style) -> String {
+    let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
+    if cells.is_empty() {
+        return String::new();
+    }
+    cells.sort_by(|a, b| b.gb_per_sec().total_cmp(&a.gb_per_sec()));
+    let level = cells[0]
+        .cache_level
+        .map_or(String::new(), |l| format!(" (input in {l})"));
+    let mut out = heading(style, 1, &format!("Ranking at {}{level}", size(s)));
+    let rows: Vec<Vec<String>> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut row = vec![
+                format!("{}.", i + 1),
+                c.label(),
+                rate(c.gb_per_sec()),
+                format!("±{}", percent(c.ci_percent())),
+            ];
+            row.extend(
+                run.relative_to
+                    .iter()
+                    .map(|to| stored_or_computed(run, to, c).shown()),
+            );
+            row.push(ceiling(c));
+            row.push(codes(&c.flags));
+            row
+        })
+        .collect();
+    let headings: Vec<String> = run.relative_to.iter().map(|to| to.heading(run)).collect();
+    let mut header = vec!["#", "implementation", "throughput", "95 % CI"];
+    header.extend(headings.iter().map(String::as_str));
+    header.extend(["vs read", "flags"]);
+    let mut right = vec![true, false, true, true];
+    right.extend(run.relative_to.iter().map(|_| true));
+    right.extend([false, false]);
+    out.push_str(&table(style, &header, &rows, &right));
+    out.push('\n');
+    out
+}
+
+/// One row per cell with every figure.
+fn detail_section(run: &Run, style: Style) -> String {
+    if run.cells.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(style, 1, "Detail");
+    let rows: Vec<Vec<String>> = run.cells.iter().map(detail_row).collect();
+    out.push_str(&table(
+        style,
+        &[
+            "algorithm",
+            "implementation",
+            "pattern",
+            "size",
+            "in",
+            "median",
+            "throughput",
+            "95 % CI",
+            "TSC cycles/B",
+            "samples",
+            "allocs/call",
+            "B alloc/call",
+            "backend",
+            "flags",
+        ],
+        &rows,
+        &[
+            false, false, false, true, false, true, true, true, true, true, true, true, false,
+            false,
+        ],
+    ));
+    out.push('\n');
+    out
+}
+
+fn detail_row(c: &Cell) -> Vec<String> {
+    vec![
+        c.algorithm.clone().unwrap_or_default(),
+        if c.threads == 1 {
+            c.implementation.to_string()
+        } else {
+            format!("{} ({} threads)", c.implementation, c.threads)
+        },
+        c.pattern.to_string(),
+        size(c.size),
+        c.cache_level.map_or("-".to_string(), |l| l.to_string()),
+        time_ns(c.summary.median.0),
+        rate(c.gb_per_sec()),
+        format!("±{}", percent(c.ci_percent())),
+        c.tsc_cycles_per_byte
+            .map_or("-".to_string(), |x| format!("{x:.2}")),
+        c.summary.count.to_string(),
+        per_call(c.allocations_per_call),
+        per_call(c.bytes_allocated_per_call),
+        c.backend.clone(),
+        codes(&c.flags),
+    ]
+}
+
+/// The baselines (`nop`, `memcpy`, `read`) with their times and rates.
+fn baselines_section(run: &Run, style: Style) -> String {
+    if run.baselines.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(style, 1, "Baselines");
+    let rows: Vec<Vec<String>> = run
+        .baselines
+        .iter()
+        .map(|c| {
+            vec![
+                c.implementation
+                    .id()
+                    .trim_start_matches("baseline/")
+                    .to_string(),
+                size(c.size),
+                time_ns(c.summary.median.0),
+                if c.implementation == "baseline/nop" {
+                    "-".to_string()
+                } else {
+                    rate(c.gb_per_sec())
+                },
+                format!("±{}", percent(c.ci_percent())),
+                c.tsc_cycles_per_call
+                    .map_or("-".to_string(), |x| format!("{x:.1}")),
+                codes(&c.flags),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        style,
+        &[
+            "baseline",
+            "size",
+            "median",
+            "throughput",
+            "95 % CI",
+            "TSC cycles/call",
+            "flags",
+        ],
+        &rows,
+        &[false, true, true, true, true, true, false],
+    ));
+    out.push('\n');
+    out
+}
+
+/// What was not measured, and why.
+fn skipped_section(run: &Run, style: Style) -> String {
+    if run.skipped.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(style, 1, "Skipped");
+    for s in &run.skipped {
+        match &s.pattern {
+            Some(p) => out.push_str(&format!("- {} [{p}]: {}", s.implementation, s.reason)),
+            None => out.push_str(&format!("- {}: {}", s.implementation, s.reason)),
+        }
+        if let Some(first) = s.details.first() {
+            out.push_str(&format!(" ({first})"));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+/// `estimate [low, high]` with `digits` decimals.
+fn interval(i: &Interval, digits: usize) -> String {
+    format!(
+        "{:.digits$} [{:.digits$}, {:.digits$}]",
+        i.estimate, i.low, i.high
+    )
+}
+
+fn cost_model_section(run: &Run, style: Style) -> String {
+    if run.cost_model.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(
+        style,
+        1,
+        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes; 95 % intervals)",
+    );
+    let rows: Vec<Vec<String>> = run
+        .cost_model
+        .iter()
+        .map(|f| {
+            vec![
+                f.series_key().label(),
+                f.sizes.len().to_string(),
+                interval(&f.fixed_ns, 0),
+                f.tsc_cycles_per_byte
+                    .as_ref()
+                    .map_or("-".to_string(), |c| interval(c, 3)),
+                f.gb_per_sec
+                    .as_ref()
+                    .map_or("-".to_string(), |g| interval(g, 2)),
+                match f.interval_method {
+                    SlopeCiMethod::Sen => "Sen 95 %".to_string(),
+                    SlopeCiMethod::MinMaxTooFewPoints => "min-max (< 6 sizes)".to_string(),
+                },
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        style,
+        &[
+            "implementation",
+            "sizes",
+            "fixed cost ns",
+            "TSC cycles/B",
+            "steady GB/s",
+            "interval",
+        ],
+        &rows,
+        &[false, true, true, true, true, false],
+    ));
+    out.push('\n');
+    out
+}
+
+fn streams_section(run: &Run, style: Style) -> String {
+    if run.streams.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(
+        style,
+        1,
+        "Streams: independent hashes on parallel threads (aggregate throughput)",
+    );
+    let rows: Vec<Vec<String>> = run
+        .streams
+        .iter()
+        .map(|s| {
+            vec![
+                s.implementation.clone(),
+                size(s.size),
+                s.streams.to_string(),
+                rate(s.single_throughput.estimate.gb_per_sec),
+                rate(s.aggregate_throughput.estimate.gb_per_sec),
+                format!("{:.0} %", s.scaling_efficiency * 100.0),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        style,
+        &[
+            "implementation",
+            "size",
+            "streams",
+            "1 stream",
+            "aggregate",
+            "scaling efficiency",
+        ],
+        &rows,
+        &[false, true, true, true, true, true],
+    ));
+    out.push('\n');
+    out
+}
+
+/// Aligned text for a terminal.
+pub fn terminal(run: &Run) -> String {
+    render(run, Style::Terminal)
+}
+
+/// GitHub-flavoured Markdown that pastes into a README.
+pub fn markdown(run: &Run) -> String {
+    render(run, Style::Markdown)
+}
+
+/// The terminal table, as a [`Render`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Terminal;
+
+impl Render for Terminal {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        Ok(terminal(run))
+    }
+}
+
+/// The Markdown tables, as a [`Render`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Markdown;
+
+impl Render for Markdown {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        Ok(markdown(run))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hashbench_model::testutil::{cell_with, run_with};
+
+    #[test]
+    fn a_sweep_renders_its_cost_model_and_thread_counts() {
+        let cells: Vec<Cell> = [64u64, 1024, 16384]
+            .iter()
+            .map(|&s| cell_with("blake3/blake3+rayon", 2, s, 100.0 + 0.5 * s as f64))
+            .collect();
+        let mut run = run_with(cells);
+        assert!(!terminal(&run).contains("Cost model"), "no fit stored yet");
+        run.cost_model = crate::analysis::costmodel::cost_model(&run);
+        let text = terminal(&run);
+        assert!(text.contains("Cost model"), "{text}");
+        assert!(text.contains("blake3/blake3+rayon (2 threads)"), "{text}");
+        // 1 / 0.5 ns per byte = 2 GB/s, with the min-max interval of three sizes.
+        assert!(
+            text.contains("2.00 [") && text.contains("min-max (< 6 sizes)"),
+            "{text}"
+        );
+        let md = markdown(&run);
+        assert!(md.contains("## Cost model"), "{md}");
+    }
+}
