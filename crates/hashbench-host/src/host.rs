@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cache::Cache;
 use crate::parse;
 
 /// Placeholder for a string fact that could not be determined.
@@ -65,20 +66,6 @@ pub fn has_cpu_feature(name: &str) -> bool {
         let _ = name;
         false
     }
-}
-
-/// One CPU cache as seen from CPU 0.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cache {
-    /// 1 for L1, 2 for L2, …
-    pub level: u8,
-    /// `"data"`, `"instruction"` or `"unified"`.
-    pub kind: String,
-    /// Capacity in bytes.
-    pub size_bytes: u64,
-    /// How many logical CPUs share this cache instance (e.g. 2 for a
-    /// per-core L2 with SMT); `None` if the kernel did not say.
-    pub shared_by_cpus: Option<usize>,
 }
 
 /// Facts about the machine a benchmark ran on.

@@ -23,13 +23,15 @@
 //! ```
 
 mod build_info;
+mod cache;
 mod cache_levels;
 mod host;
 pub mod parse;
 pub mod tsc;
 
 pub use build_info::Build;
+pub use cache::Cache;
 pub use cache_levels::CacheLevel;
-pub use host::{detect_cpu_features, has_cpu_feature, Cache, Host, RELEVANT_FEATURES, UNKNOWN};
+pub use host::{detect_cpu_features, has_cpu_feature, Host, RELEVANT_FEATURES, UNKNOWN};
 pub use parse::ParseError;
 pub use tsc::Tsc;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::Cache;
+use crate::cache::Cache;
 
 /// A value in a `/proc` or `/sys` file that could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -4,8 +4,8 @@
 use hashbench_stats::SlopeCiMethod;
 use serde::{Deserialize, Serialize};
 
-use crate::cell::SeriesKey;
 use crate::pattern::Pattern;
+use crate::series::SeriesKey;
 use crate::subject::Subject;
 
 /// A point estimate and its interval.

@@ -16,13 +16,14 @@ mod pattern;
 mod relative;
 mod run;
 mod scaling;
+mod series;
 mod skip;
 mod stop;
 mod subject;
 #[cfg(any(test, feature = "test-util"))]
 pub mod testutil;
 
-pub use cell::{Cell, RawSample, SeriesKey, StreamsCell};
+pub use cell::{Cell, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
 pub use flag::{Flag, FlagCode};
 pub use layout::Layout;
@@ -34,6 +35,7 @@ pub use run::{
     SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
+pub use series::SeriesKey;
 pub use skip::{SkipReason, Skipped};
 pub use stop::StopReason;
 pub use subject::{Baseline, Subject};

@@ -4,8 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cell::SeriesKey;
-use crate::run::Run;
+use crate::series::SeriesKey;
 
 /// What a relative column compares with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,23 +39,6 @@ impl RelativeTo {
                 None => (id.as_str(), None),
             }),
             _ => None,
-        }
-    }
-
-    /// The column heading in tables, with the suite's label for an id when it has one.
-    #[must_use]
-    pub fn heading(&self, run: &Run) -> String {
-        match self {
-            RelativeTo::Fastest => "× slower than fastest".to_string(),
-            RelativeTo::Slowest => "+% vs slowest".to_string(),
-            RelativeTo::Cell(id) => {
-                let label = run
-                    .suite
-                    .as_ref()
-                    .and_then(|s| s.labels.get(id))
-                    .unwrap_or(id);
-                format!("perf vs {label}")
-            }
         }
     }
 

@@ -209,3 +209,23 @@ impl Run {
             .find(|c| c.size == size && c.implementation.baseline() == Some(baseline))
     }
 }
+
+/// The heading depends on the run (a suite's display names), so it is defined beside it.
+impl RelativeTo {
+    /// The column heading in tables, with the suite's label for an id when it has one.
+    #[must_use]
+    pub fn heading(&self, run: &Run) -> String {
+        match self {
+            RelativeTo::Fastest => "× slower than fastest".to_string(),
+            RelativeTo::Slowest => "+% vs slowest".to_string(),
+            RelativeTo::Cell(id) => {
+                let label = run
+                    .suite
+                    .as_ref()
+                    .and_then(|s| s.labels.get(id))
+                    .unwrap_or(id);
+                format!("perf vs {label}")
+            }
+        }
+    }
+}

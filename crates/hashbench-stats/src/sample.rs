@@ -196,12 +196,6 @@ impl Samples {
     pub fn total_iterations(&self) -> u64 {
         self.total_iterations
     }
-
-    /// Shorthand for [`crate::Summary::of`].
-    #[must_use]
-    pub fn summary(&self) -> crate::Summary {
-        crate::Summary::of(self)
-    }
 }
 
 fn check_value(index: usize, value: f64) -> Result<Nanos, SampleError> {

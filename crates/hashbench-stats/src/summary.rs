@@ -109,6 +109,15 @@ pub struct Summary {
     pub outliers: TukeyOutliers,
 }
 
+impl Samples {
+    /// Shorthand for [`Summary::of`] (defined here, beside it, so that `sample` need not
+    /// know about summaries).
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        Summary::of(self)
+    }
+}
+
 impl Summary {
     /// Summarise a validated sample set. Infallible: `Samples` guarantees
     /// a non-empty set of finite, non-negative, bounded values.
