@@ -13,13 +13,13 @@ pub trait Kernel {
     /// Length of the output written by [`Kernel::run`] (0 for baselines).
     fn output_len(&self) -> usize;
 
-    /// The timed loop: [`Kernel::run`] `iters` times through [`crate::measure::repeat`].
+    /// The timed loop: [`Kernel::run`] `iters` times through [`crate::timing::repeat`].
     /// A kernel that decides per call what to run (a hash kernel's pattern) overrides
     /// this to decide once per batch, outside the loop, so the loop holds nothing but
     /// the call.
     #[inline]
     fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
-        crate::measure::repeat(input, iters, |i| self.run(i, out));
+        crate::timing::repeat(input, iters, |i| self.run(i, out));
     }
 
     /// Name passed to the [`crate::Observer`]; defaults to `"kernel"`.
@@ -244,7 +244,7 @@ impl Kernel for HashKernel {
     }
 
     fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
-        use crate::measure::repeat;
+        use crate::timing::repeat;
         // The pattern is chosen once per batch: each loop holds only its own call.
         match self.pattern {
             Pattern::Oneshot | Pattern::Prefetched => {

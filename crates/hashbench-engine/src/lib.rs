@@ -10,22 +10,25 @@
 //! This crate never prints; progress is reported through an [`Observer`].
 
 mod alloc_count;
+mod config;
+mod error;
 mod input;
 mod kernel;
 mod measure;
 mod parallel;
 mod scaling;
+mod timing;
 
 pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
 };
+pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN};
 pub use kernel::{
     read_fold, widest_read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read,
 };
 pub use measure::{
-    measure, repeat, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver,
-    Observer, RoundRecord, StopReason,
+    measure, CellResult, CellState, Config, NoopObserver, Observer, RoundRecord, StopReason,
 };
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

@@ -4,50 +4,14 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hashbench_stats::{precision_reached, Measurement, SampleError, Samples, Summary};
+use hashbench_stats::{precision_reached, Measurement, Samples, Summary};
 use serde::Serialize;
-use thiserror::Error;
 
+pub use crate::config::{Config, NoopObserver, Observer};
+use crate::error::{hex, EngineError};
 use crate::scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
+use crate::timing::{ticks, timer_resolution};
 use crate::{Input, Kernel, Malformed};
-
-/// How long and how precisely to measure a cell.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Config {
-    /// Stop once the 95 % CI half-width of the median is within this fraction
-    /// of the median (0.01 = ±1 %).
-    pub target_precision: f64,
-    /// Wall-clock budget for the whole cell, warm-up and calibration included.
-    /// `min_samples` takes precedence over it.
-    pub time_budget: Duration,
-    /// Samples required before stopping on precision or budget.
-    pub min_samples: usize,
-    /// Lower bound on the duration of one timed batch.
-    pub min_sample_time: Duration,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Self {
-            target_precision: 0.01,
-            time_budget: Duration::from_millis(300),
-            min_samples: 10,
-            min_sample_time: Duration::from_micros(50),
-        }
-    }
-}
-
-/// Progress hook; every method defaults to doing nothing.
-pub trait Observer {
-    /// Called after each sample of `cell`, with the number of samples so far.
-    fn sample(&mut self, _cell: &str, _n: usize) {}
-}
-
-/// An [`Observer`] that ignores everything.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoopObserver;
-
-impl Observer for NoopObserver {}
 
 pub use hashbench_model::StopReason;
 
@@ -94,59 +58,6 @@ pub struct RoundRecord {
     pub stop_reason: StopReason,
 }
 
-/// Why a cell could not be measured.
-#[derive(Clone, Debug, PartialEq, Error)]
-pub enum EngineError {
-    /// The kernel's first call, untimed, before anything was timed, did not give the
-    /// expected digest: nothing was measured.
-    #[error("wrong digest before timing (nothing measured): expected {expected}, got {got}")]
-    WrongDigestBeforeTiming {
-        /// Expected digest, lowercase hex.
-        expected: String,
-        /// What the kernel produced: lowercase hex, or the malformed result.
-        got: String,
-    },
-    /// The kernel's output differed from the expected digest in the untimed check run
-    /// after a timed batch.
-    #[error("wrong digest after sample {sample_index}: expected {expected}, got {got}")]
-    WrongDigest {
-        /// Expected digest, lowercase hex.
-        expected: String,
-        /// Digest the kernel produced, lowercase hex.
-        got: String,
-        /// Index of the sample after which the check ran.
-        sample_index: usize,
-    },
-    /// The expected digest's length is not the kernel's output length.
-    #[error("expected digest has {expected_len} bytes but the kernel writes {kernel_len}")]
-    OutputLength {
-        /// Length of the expected digest.
-        expected_len: usize,
-        /// [`Kernel::output_len`].
-        kernel_len: usize,
-    },
-    /// The configuration cannot be honoured.
-    #[error("invalid configuration: {0}")]
-    InvalidConfig(String),
-    /// A stream's kernel could not be made.
-    #[error("invalid configuration: {0}")]
-    Kernel(#[from] crate::KernelError),
-    /// The measurements could not be summarised.
-    #[error("cannot summarise {samples} samples: {source}")]
-    Stats {
-        /// Number of measurements.
-        samples: usize,
-        /// The statistics error.
-        #[source]
-        source: SampleError,
-    },
-}
-
-/// Lowercase hex of `bytes`.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    hex::encode(bytes)
-}
-
 /// What an untimed check run produced, when it is not `expected`: the digest as hex, or
 /// the malformed result [`Kernel::check`] reported; `None` when it matches.
 fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Option<String> {
@@ -154,103 +65,6 @@ fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Opti
         Ok(()) if got == expected => None,
         Ok(()) => Some(hex(got)),
         Err(malformed) => Some(malformed.0),
-    }
-}
-
-/// Estimates the resolution of [`Instant`]: the smallest nonzero difference
-/// between consecutive readings over a few hundred tries, in nanoseconds.
-#[must_use]
-pub fn timer_resolution() -> f64 {
-    let t0 = Instant::now();
-    resolution_of(|| t0.elapsed())
-}
-
-/// The smallest non-zero step of `clock` (a time since some fixed instant) in
-/// nanoseconds, over a few hundred tries; 1.0 for a clock that never moves. Apart from
-/// the real clock so that tests can drive it with a fake one.
-fn resolution_of(mut clock: impl FnMut() -> Duration) -> f64 {
-    const TRIES: usize = 300;
-    // Bound the spin on a clock that seems stuck, so this always returns.
-    const MAX_SPIN: usize = 1_000_000;
-    let mut best = Duration::MAX;
-    for _ in 0..TRIES {
-        let t0 = clock();
-        for _ in 0..MAX_SPIN {
-            let d = clock().saturating_sub(t0);
-            if !d.is_zero() {
-                best = best.min(d);
-                break;
-            }
-        }
-    }
-    if best == Duration::MAX {
-        1.0
-    } else {
-        best.as_secs_f64() * 1e9
-    }
-}
-
-/// Hides `value` from the optimiser at no cost: an empty `asm!` block that takes the
-/// value in a register and hands it back "changed". The compiler must assume any value
-/// came out, so nothing computed from it can be hoisted out of the loop or folded into
-/// another call. [`black_box`] would do the same through memory (a store and a reload per
-/// call), which is most of a `nop` iteration's cost.
-#[inline(always)]
-fn opaque<T>(value: *const T) -> *const T {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let mut v = value;
-        // SAFETY: the template is empty: no instruction runs, no memory or flag changes.
-        // The pointer is only carried through a register, never dereferenced, so `nomem`
-        // is true.
-        #[allow(clippy::pointers_in_nomem_asm_block)]
-        unsafe {
-            std::arch::asm!("/* {0} */", inout(reg) v, options(nomem, nostack, preserves_flags));
-        }
-        v
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        black_box(value)
-    }
-}
-
-/// The time-stamp counter, on x86_64.
-#[inline(always)]
-fn ticks() -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: rdtsc is available on every x86_64 CPU.
-        unsafe { std::arch::x86_64::_rdtsc() }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        0
-    }
-}
-
-/// Calls `call` `iters` times on `input`, the timed loop every kernel runs in.
-///
-/// The input pointer passes through an opaque register barrier before every call, so the
-/// work on it cannot be hoisted out of the loop or merged with another call's. Kernels
-/// whose output is not written through an opaque call black_box it themselves. The loop
-/// makes four calls per trip round it: the counter, compare and branch are then paid once
-/// per four calls, which takes the harness's own cost per call (the `nop` floor) below a
-/// cycle. Each call still gets its own barrier.
-#[inline(always)]
-pub fn repeat<F: FnMut(&[u8])>(input: &[u8], iters: u64, mut call: F) {
-    let (ptr, len) = (input.as_ptr(), input.len());
-    // SAFETY: `ptr` and `len` come from `input`, which outlives the loop; the barrier
-    // returns the pointer unchanged.
-    let mut one = || call(unsafe { std::slice::from_raw_parts(opaque(ptr), len) });
-    for _ in 0..iters / 4 {
-        one();
-        one();
-        one();
-        one();
-    }
-    for _ in 0..iters % 4 {
-        one();
     }
 }
 
@@ -280,6 +94,27 @@ fn next_check(n: usize) -> usize {
         n + 1
     } else {
         n + n / 10
+    }
+}
+
+/// Calls `kernel` untimed for `time` (at least 3 calls, fewer after a cancel): caches,
+/// branch predictors and the CPU's clock settle before anything is timed.
+fn warm_up<K: Kernel + ?Sized>(
+    kernel: &mut K,
+    bytes: &[u8],
+    out: &mut [u8],
+    time: Duration,
+    cancel: &AtomicBool,
+) {
+    let mut calls = 0u32;
+    let t0 = Instant::now();
+    while calls < 3 || t0.elapsed() < time {
+        kernel.run(black_box(bytes), out);
+        black_box(&mut *out);
+        calls = calls.saturating_add(1);
+        if calls >= 3 && cancel.load(Ordering::Relaxed) {
+            break;
+        }
     }
 }
 
@@ -414,54 +249,14 @@ impl CellState {
 
         // 1. Warm-up.
         if !cancel.load(Ordering::Relaxed) {
-            let warm_up = config.time_budget / 10;
-            let mut calls = 0u32;
-            let t0 = Instant::now();
-            while calls < 3 || t0.elapsed() < warm_up {
-                kernel.run(black_box(bytes), &mut out);
-                black_box(&mut out);
-                calls = calls.saturating_add(1);
-                if calls >= 3 && cancel.load(Ordering::Relaxed) {
-                    break;
-                }
-            }
+            warm_up(kernel, bytes, &mut out, config.time_budget / 10, cancel);
         }
 
         // 2. Calibration, once per cell.
         let iters = match self.iters {
             Some(n) => n,
             None => {
-                let threshold = config
-                    .min_sample_time
-                    .max(Duration::from_secs_f64(self.resolution_ns * 1000.0 / 1e9));
-                let mut iters: u64 = 1;
-                loop {
-                    let (mut elapsed, _) = timed_batch(kernel, bytes, &mut out, iters);
-                    // A batch preempted by the scheduler reads long, and would stop the
-                    // doubling at a batch far too short to time (a 2-call batch read as
-                    // milliseconds, then sampled at the clock's overhead: a 2 ns kernel
-                    // measured as 30 ns on a busy machine). Interruptions only add time,
-                    // so a crossing counts only if two more tries of the same batch
-                    // agree: the fastest of the three is the batch's time.
-                    for _ in 0..2 {
-                        if elapsed < threshold {
-                            break;
-                        }
-                        elapsed = elapsed.min(timed_batch(kernel, bytes, &mut out, iters).0);
-                    }
-                    // Not cut short by the time budget: on a busy machine the budget can
-                    // pass in the waits between short batches, and a batch below the
-                    // threshold would sample the clock's overhead, not the kernel. A
-                    // slow kernel crosses the threshold at once (it is 50 us), so this
-                    // costs a fast one a few times the threshold at most.
-                    if elapsed >= threshold
-                        || iters >= u64::MAX / 2
-                        || cancel.load(Ordering::Relaxed)
-                    {
-                        break;
-                    }
-                    iters *= 2;
-                }
+                let iters = self.calibrate(kernel, bytes, &mut out, config, cancel);
                 self.iters = Some(iters);
                 iters
             }
@@ -535,6 +330,47 @@ impl CellState {
         });
         self.elapsed += started.elapsed();
         Ok(stop_reason)
+    }
+
+    /// The batch size: doubled from 1 until one batch takes at least
+    /// `max(min_sample_time, 1000 × timer resolution)`.
+    fn calibrate<K: Kernel + ?Sized>(
+        &self,
+        kernel: &mut K,
+        bytes: &[u8],
+        out: &mut [u8],
+        config: &Config,
+        cancel: &AtomicBool,
+    ) -> u64 {
+        let threshold = config
+            .min_sample_time
+            .max(Duration::from_secs_f64(self.resolution_ns * 1000.0 / 1e9));
+        let mut iters: u64 = 1;
+        loop {
+            let (mut elapsed, _) = timed_batch(kernel, bytes, out, iters);
+            // A batch preempted by the scheduler reads long, and would stop the
+            // doubling at a batch far too short to time (a 2-call batch read as
+            // milliseconds, then sampled at the clock's overhead: a 2 ns kernel
+            // measured as 30 ns on a busy machine). Interruptions only add time,
+            // so a crossing counts only if two more tries of the same batch
+            // agree: the fastest of the three is the batch's time.
+            for _ in 0..2 {
+                if elapsed < threshold {
+                    break;
+                }
+                elapsed = elapsed.min(timed_batch(kernel, bytes, out, iters).0);
+            }
+            // Not cut short by the time budget: on a busy machine the budget can
+            // pass in the waits between short batches, and a batch below the
+            // threshold would sample the clock's overhead, not the kernel. A
+            // slow kernel crosses the threshold at once (it is 50 us), so this
+            // costs a fast one a few times the threshold at most.
+            if elapsed >= threshold || iters >= u64::MAX / 2 || cancel.load(Ordering::Relaxed) {
+                break;
+            }
+            iters *= 2;
+        }
+        iters
     }
 
     /// The cell's result over every round so far: statistics over the same number of
@@ -741,24 +577,6 @@ mod tests {
     #[test]
     fn hex_is_lowercase() {
         assert_eq!(hex(&[0x00, 0xAB, 0x7f]), "00ab7f");
-    }
-
-    #[test]
-    fn resolution_is_the_smallest_step_of_the_clock() {
-        // A clock that moves 40 ns every third reading, and once (the 500th reading)
-        // by only 25 ns: the resolution is that smallest step.
-        let mut reads = 0u64;
-        let mut now = Duration::ZERO;
-        let r = resolution_of(|| {
-            reads += 1;
-            if reads.is_multiple_of(3) {
-                now += Duration::from_nanos(if reads == 501 { 25 } else { 40 });
-            }
-            now
-        });
-        assert_eq!(r, 25.0);
-        // A clock that never moves gives the documented fallback of 1 ns, not a hang.
-        assert_eq!(resolution_of(|| Duration::ZERO), 1.0);
     }
 
     #[test]

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use hashbench_stats::{precision_reached, Measurement, Samples, Summary};
 use serde::Serialize;
 
-use crate::measure::{EngineError, StopReason};
+use crate::error::EngineError;
+use crate::measure::StopReason;
 use crate::{Config, Input, Kernel, KernelError};
 
 /// A rayon pool of exactly `threads` threads. Code run through [`ThreadPool::install`]
@@ -238,8 +239,8 @@ where
                                 record(
                                     failure,
                                     EngineError::WrongDigest {
-                                        expected: crate::measure::hex(exp),
-                                        got: crate::measure::hex(&check),
+                                        expected: crate::error::hex(exp),
+                                        got: crate::error::hex(&check),
                                         sample_index,
                                     },
                                 );

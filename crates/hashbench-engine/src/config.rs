@@ -1,0 +1,41 @@
+//! How long and how precisely to measure a cell, and the hook that sees its samples.
+
+use std::time::Duration;
+
+/// How long and how precisely to measure a cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Stop once the 95 % CI half-width of the median is within this fraction
+    /// of the median (0.01 = ±1 %).
+    pub target_precision: f64,
+    /// Wall-clock budget for the whole cell, warm-up and calibration included.
+    /// `min_samples` takes precedence over it.
+    pub time_budget: Duration,
+    /// Samples required before stopping on precision or budget.
+    pub min_samples: usize,
+    /// Lower bound on the duration of one timed batch.
+    pub min_sample_time: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            target_precision: 0.01,
+            time_budget: Duration::from_millis(300),
+            min_samples: 10,
+            min_sample_time: Duration::from_micros(50),
+        }
+    }
+}
+
+/// Progress hook; every method defaults to doing nothing.
+pub trait Observer {
+    /// Called after each sample of `cell`, with the number of samples so far.
+    fn sample(&mut self, _cell: &str, _n: usize) {}
+}
+
+/// An [`Observer`] that ignores everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoopObserver;
+
+impl Observer for NoopObserver {}
