@@ -9,11 +9,15 @@ use hashbench_report::costmodel::{crossover, fit_series, series, Faster, Verdict
 use hashbench_report::format::{size, time_ns};
 use hashbench_report::Crossover;
 
-use crate::run::{execute, RunArgs};
+use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
+
+use crate::values::{self, ThreadCounts};
 use crate::{emit, UsageError};
 
 /// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
-const DEFAULT_SIZES: &str = "64,128,256,512,1k,2k,4k,8k,16k,32k,64k,128k,256k,512k,1m,2m,4m";
+fn default_sizes() -> Vec<u64> {
+    (6..=22).map(|bits| 1u64 << bits).collect()
+}
 
 #[derive(clap::Args, Debug)]
 pub struct CrossoverArgs {
@@ -22,18 +26,18 @@ pub struct CrossoverArgs {
     /// The implementation it is compared with.
     pub b: String,
     /// Sizes of the sweep [default: powers of two, 64 B to 4 MiB].
-    #[arg(long)]
-    pub sizes: Option<String>,
+    #[arg(long, value_parser = values::size_spec)]
+    pub sizes: Option<SizeSpec>,
     /// Threads for an implementation that splits one message (blake3+rayon)
     /// [default: one per logical CPU].
-    #[arg(long, value_name = "N")]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", value_parser = values::thread_counts)]
+    pub threads: Option<ThreadCounts>,
     /// Time budget per cell, like 0.3, 300ms or 2s.
-    #[arg(long, default_value = "0.3")]
-    pub time: String,
+    #[arg(long, default_value_t = DEFAULT_TIME_S, value_parser = values::parse_seconds)]
+    pub time: f64,
     /// Target precision of each cell's median (0.01 or 1%).
-    #[arg(long, default_value = "1%")]
-    pub precision: String,
+    #[arg(long, default_value_t = DEFAULT_PRECISION, value_parser = values::parse_precision)]
+    pub precision: f64,
     /// Seed of the random input bytes [default: from the clock].
     #[arg(long)]
     pub seed: Option<u64>,
@@ -89,34 +93,31 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         ))
         .into());
     }
-    let threads = args
-        .threads
-        .as_deref()
-        .map(crate::run::parse_threads)
-        .transpose()?;
+    let threads = args.threads.as_ref().map(|t| t.0.clone());
     if threads.as_ref().is_some_and(|t| t.len() != 1) {
         return Err(UsageError("crossover takes one --threads count".to_string()).into());
     }
     let (run, failed) = match &args.from {
         // The same checks as `compare` and `report`: a file that is not ours, newer, cut
         // off or absurd is refused with its name.
-        Some(path) => (crate::compare::read_run(path)?, false),
+        Some(path) => (crate::store::read_run(path)?, false),
         None => {
-            let run_args = RunArgs {
-                filter: vec![a.to_string(), b.to_string()],
-                sizes: Some(
-                    args.sizes
-                        .clone()
-                        .unwrap_or_else(|| DEFAULT_SIZES.to_string()),
-                ),
-                threads: args.threads.clone(),
-                time: args.time.clone(),
-                precision: args.precision.clone(),
+            let plan = RunPlan {
+                filters: vec![a.to_string(), b.to_string()],
+                implementations: crate::select(&[a.to_string(), b.to_string()])?,
+                baselines: false,
+                sizes: args
+                    .sizes
+                    .clone()
+                    .unwrap_or_else(|| SizeSpec::Bytes(default_sizes())),
+                threads: threads.clone(),
+                time_s: args.time,
+                precision: args.precision,
                 seed: args.seed,
-                quiet: args.quiet,
-                ..RunArgs::default()
+                command_line,
+                ..RunPlan::default()
             };
-            let outcome = execute(&run_args, command_line, false)?;
+            let outcome = measure(&plan, args.quiet)?;
             if outcome.interrupted {
                 return Ok(
                     crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
@@ -159,6 +160,13 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         }
     }
     Ok(if failed { crate::EXIT_FAILED } else { 0 })
+}
+
+/// Runs the sweep, drawing progress unless `quiet`; Ctrl-C stops it at the next cell.
+fn measure(plan: &RunPlan, quiet: bool) -> Result<hashbench_runner::Measured> {
+    let cancel = crate::signals::install();
+    let mut progress = crate::progress::ProgressLine::new(quiet, false, None, cancel.clone());
+    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
 }
 
 fn render(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> String {
