@@ -92,6 +92,7 @@ pub struct SuiteArgs {
 }
 
 /// A suite file's settings, parsed once and typed.
+#[derive(Debug)]
 pub struct Settings {
     pub sizes: Vec<u64>,
     pub patterns: Vec<hashbench_catalog::Pattern>,
@@ -100,6 +101,7 @@ pub struct Settings {
 }
 
 /// A suite and its typed settings.
+#[derive(Debug)]
 pub struct Parsed {
     pub suite: Suite,
     pub settings: Settings,

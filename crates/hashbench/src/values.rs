@@ -110,7 +110,7 @@ pub fn thread_counts(text: &str) -> Result<ThreadCounts, UsageError> {
             }
             _ => {
                 return Err(UsageError(format!(
-                    "bad thread count '{item}' in --threads: give whole numbers from 1 to {MAX_THREADS}, like 1,2"
+                    "bad thread count '{item}': give whole numbers from 1 to {MAX_THREADS}, like 1,2"
                 )))
             }
         }
