@@ -24,9 +24,7 @@ pub use alloc_count::{
 };
 pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN};
-pub use kernel::{
-    read_fold, widest_read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read,
-};
+pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read};
 pub use measure::{
     measure, CellResult, CellState, Config, NoopObserver, Observer, RoundRecord, StopReason,
 };

@@ -83,6 +83,16 @@ pub struct Outcome {
     pub reference: Option<String>,
 }
 
+impl Outcome {
+    /// The implementation whose digests this one's must equal: the reference it was
+    /// compared with, or itself when it is its algorithm's reference. Measuring checks
+    /// digests against the same implementation (one source of truth).
+    #[must_use]
+    pub fn reference_id(&self) -> &str {
+        self.reference.as_deref().unwrap_or(&self.implementation)
+    }
+}
+
 /// Something to verify: an id, its algorithm, and a way to make fresh states.
 pub struct Subject<'a> {
     pub id: &'a str,

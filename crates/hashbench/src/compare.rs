@@ -1,12 +1,14 @@
 //! `hashbench compare BASE CANDIDATE...`, and the saved baselines of
 //! `hashbench run --save-baseline NAME` / `--baseline NAME`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result};
-use hashbench_model::{load_run, Run};
-use hashbench_report::compare::{compare, render, Comparison};
+use anyhow::Result;
+use hashbench_model::Run;
+use hashbench_report::analysis::compare::{compare, Comparison};
+use hashbench_report::render::compare::render;
 
+use crate::store::{load_baseline, read_run};
 use crate::{emit, UsageError, EXIT_FAILED};
 
 /// Changes smaller than this (per cent) never count as significant, in `compare` and in
@@ -46,80 +48,6 @@ pub struct CompareArgs {
     /// With --published: only this seed (0-4, see `hashbench published`).
     #[arg(long, requires = "published", value_name = "N")]
     pub seed: Option<u32>,
-}
-
-/// Reads and checks one result file.
-pub fn read_run(path: &Path) -> Result<Run> {
-    let name = path.display().to_string();
-    // Refused before reading it whole: a result file is untrusted input.
-    let limit = hashbench_model::MAX_FILE_BYTES;
-    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > limit) {
-        return Err(UsageError(format!(
-            "{name}: larger than the {limit} bytes (256 MiB) a result file may have"
-        ))
-        .into());
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("{name}: cannot read: {e}")))?;
-    load_run(&name, &text).map_err(|e| UsageError(e.to_string()).into())
-}
-
-/// Where saved baselines live: `$HASHBENCH_DATA_DIR`, else `$XDG_DATA_HOME/hashbench`,
-/// else `~/.local/share/hashbench`; baselines are `baselines/NAME.json` under it.
-pub fn baseline_path(name: &str) -> Result<PathBuf> {
-    let ok = !name.is_empty()
-        && name.len() <= 100
-        && !name.starts_with('.')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
-    if !ok {
-        return Err(UsageError(format!(
-            "bad baseline name '{name}': use letters, digits, '.', '_' and '-' (not leading '.')"
-        ))
-        .into());
-    }
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let root = env("HASHBENCH_DATA_DIR")
-        // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
-        .or_else(|| {
-            env("XDG_DATA_HOME")
-                .filter(|d| d.is_absolute())
-                .map(|d| d.join("hashbench"))
-        })
-        .or_else(|| env("HOME").map(|h| h.join(".local/share/hashbench")))
-        .ok_or_else(|| {
-            UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".to_string())
-        })?;
-    Ok(root.join("baselines").join(format!("{name}.json")))
-}
-
-/// Saves `json` (a run's JSON text) as baseline `name`.
-pub fn save_baseline(name: &str, json: &str) -> Result<PathBuf> {
-    let path = baseline_path(name)?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    crate::output::write_atomic(&path, json.as_bytes())?;
-    Ok(path)
-}
-
-/// Loads baseline `name`, with a clear error when it was never saved.
-pub fn load_baseline(name: &str) -> Result<Run> {
-    let path = baseline_path(name)?;
-    if !path.is_file() {
-        return Err(UsageError(format!(
-            "no saved baseline '{name}' (looked for {}); save one with \
-             `hashbench run --save-baseline {name}`",
-            path.display()
-        ))
-        .into());
-    }
-    read_run(&path)
 }
 
 /// The text of one comparison in `format`.
@@ -183,7 +111,7 @@ fn beside_published(args: &CompareArgs) -> Result<u8> {
     if let Some(n) = args.seed {
         published.seed(n).map_err(|e| UsageError(e.to_string()))?;
     }
-    let rows = hashbench_report::beside::rows(&run, &published, args.seed);
+    let rows = hashbench_report::render::beside::rows(&run, &published, args.seed);
     if rows.is_empty() {
         return Err(UsageError(format!(
             "{}: no cell matches a published figure (same algorithm and size); try the \
@@ -198,7 +126,7 @@ fn beside_published(args: &CompareArgs) -> Result<u8> {
             s.push('\n');
             s
         }
-        _ => hashbench_report::beside::render(&run, &published, &rows),
+        _ => hashbench_report::render::beside::render(&run, &published, &rows),
     };
     emit(&text);
     Ok(0)
@@ -208,11 +136,11 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     if args.published {
         return beside_published(&args);
     }
-    let noise = crate::sizes::parse_percent("--noise", &args.noise)? / 100.0;
+    let noise = crate::values::parse_percent("--noise", &args.noise)? / 100.0;
     let fail = args
         .fail_on_regression
         .as_deref()
-        .map(|t| crate::sizes::parse_percent("--fail-on-regression", t))
+        .map(|t| crate::values::parse_percent("--fail-on-regression", t))
         .transpose()?;
     let (base_name, base, candidates) = match &args.baseline {
         Some(name) => {

@@ -4,16 +4,19 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_model::{Cell, CostFit};
-use hashbench_report::costmodel::{crossover, fit_series, series, Faster, Verdict};
-use hashbench_report::format::{size, time_ns};
-use hashbench_report::Crossover;
+use hashbench_model::Cell;
+use hashbench_report::analysis::costmodel::{crossover, series};
+use hashbench_report::render::crossover as crossover_render;
 
-use crate::run::{execute, RunArgs};
+use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
+
+use crate::values::{self, ThreadCounts};
 use crate::{emit, UsageError};
 
 /// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
-const DEFAULT_SIZES: &str = "64,128,256,512,1k,2k,4k,8k,16k,32k,64k,128k,256k,512k,1m,2m,4m";
+fn default_sizes() -> Vec<u64> {
+    (6..=22).map(|bits| 1u64 << bits).collect()
+}
 
 #[derive(clap::Args, Debug)]
 pub struct CrossoverArgs {
@@ -22,18 +25,18 @@ pub struct CrossoverArgs {
     /// The implementation it is compared with.
     pub b: String,
     /// Sizes of the sweep [default: powers of two, 64 B to 4 MiB].
-    #[arg(long)]
-    pub sizes: Option<String>,
+    #[arg(long, value_parser = values::size_spec)]
+    pub sizes: Option<SizeSpec>,
     /// Threads for an implementation that splits one message (blake3+rayon)
     /// [default: one per logical CPU].
-    #[arg(long, value_name = "N")]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", value_parser = values::thread_counts)]
+    pub threads: Option<ThreadCounts>,
     /// Time budget per cell, like 0.3, 300ms or 2s.
-    #[arg(long, default_value = "0.3")]
-    pub time: String,
+    #[arg(long, default_value_t = DEFAULT_TIME_S, value_parser = values::parse_seconds)]
+    pub time: f64,
     /// Target precision of each cell's median (0.01 or 1%).
-    #[arg(long, default_value = "1%")]
-    pub precision: String,
+    #[arg(long, default_value_t = DEFAULT_PRECISION, value_parser = values::parse_precision)]
+    pub precision: f64,
     /// Seed of the random input bytes [default: from the clock].
     #[arg(long)]
     pub seed: Option<u64>,
@@ -53,15 +56,6 @@ pub enum CrossoverFormat {
     #[default]
     Table,
     Json,
-}
-
-/// `crossover --format json`: the crossover and the line fitted to each series.
-#[derive(serde::Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    crossover: &'a Crossover,
-    fit_a: Option<CostFit>,
-    fit_b: Option<CostFit>,
 }
 
 /// Checks that `id` names one implementation (not an algorithm or a provider).
@@ -89,34 +83,31 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         ))
         .into());
     }
-    let threads = args
-        .threads
-        .as_deref()
-        .map(crate::run::parse_threads)
-        .transpose()?;
+    let threads = args.threads.as_ref().map(|t| t.0.clone());
     if threads.as_ref().is_some_and(|t| t.len() != 1) {
         return Err(UsageError("crossover takes one --threads count".to_string()).into());
     }
     let (run, failed) = match &args.from {
         // The same checks as `compare` and `report`: a file that is not ours, newer, cut
         // off or absurd is refused with its name.
-        Some(path) => (crate::compare::read_run(path)?, false),
+        Some(path) => (crate::store::read_run(path)?, false),
         None => {
-            let run_args = RunArgs {
-                filter: vec![a.to_string(), b.to_string()],
-                sizes: Some(
-                    args.sizes
-                        .clone()
-                        .unwrap_or_else(|| DEFAULT_SIZES.to_string()),
-                ),
-                threads: args.threads.clone(),
-                time: args.time.clone(),
-                precision: args.precision.clone(),
+            let plan = RunPlan {
+                filters: vec![a.to_string(), b.to_string()],
+                implementations: crate::select(&[a.to_string(), b.to_string()])?,
+                baselines: false,
+                sizes: args
+                    .sizes
+                    .clone()
+                    .unwrap_or_else(|| SizeSpec::Bytes(default_sizes())),
+                threads: threads.clone(),
+                time_s: args.time,
+                precision: args.precision,
                 seed: args.seed,
-                quiet: args.quiet,
-                ..RunArgs::default()
+                command_line,
+                ..RunPlan::default()
             };
-            let outcome = execute(&run_args, command_line, false)?;
+            let outcome = measure(&plan, args.quiet)?;
             if outcome.interrupted {
                 return Ok(
                     crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
@@ -146,102 +137,17 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
     let (ca, cb) = (pick(a)?, pick(b)?);
     let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
     match args.format {
-        CrossoverFormat::Table => emit(&render(&x, &ca, &cb, run.tsc_hz)),
-        CrossoverFormat::Json => {
-            let report = Report {
-                crossover: &x,
-                fit_a: fit_series(&ca, run.tsc_hz),
-                fit_b: fit_series(&cb, run.tsc_hz),
-            };
-            let mut text = serde_json::to_string_pretty(&report)?;
-            text.push('\n');
-            emit(&text);
-        }
+        CrossoverFormat::Table => emit(&crossover_render::table(&x, &ca, &cb, run.tsc_hz)),
+        CrossoverFormat::Json => emit(&crossover_render::json(&x, &ca, &cb, run.tsc_hz)?),
     }
     Ok(if failed { crate::EXIT_FAILED } else { 0 })
 }
 
-fn render(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> String {
-    let mut out = format!("crossover: A = {}, B = {}\n\n", x.a, x.b);
-    let mut rows = vec![vec![
-        "size".to_string(),
-        "A median".to_string(),
-        "B median".to_string(),
-        "faster (95 % CIs)".to_string(),
-    ]];
-    for d in &x.duels {
-        rows.push(vec![
-            size(d.size),
-            time_ns(d.a_ns),
-            time_ns(d.b_ns),
-            match d.faster {
-                Faster::A => "A".to_string(),
-                Faster::B => "B".to_string(),
-                Faster::Tie => "tie".to_string(),
-            },
-        ]);
-    }
-    out.push_str(&hashbench_report::format::aligned(
-        &rows,
-        &[true, true, true, false],
-    ));
-    out.push('\n');
-    let measured = match &x.verdict {
-        Verdict::Crosses {
-            below,
-            from,
-            last_b,
-        } => format!(
-            "Measured: A is faster at every size from {} on, not at {} (the crossover lies between them){}.",
-            size(*from),
-            size(*below),
-            last_b.map_or(String::new(), |b| format!("; B was last faster at {}", size(b)))
-        ),
-        Verdict::AlwaysA => "Measured: A is faster at every size, from the smallest.".to_string(),
-        Verdict::NotInRange => {
-            "Measured: A does not beat B from any size to the end of the range.".to_string()
-        }
-    };
-    out.push_str(&measured);
-    out.push('\n');
-    let fits = (fit_series(a, tsc_hz), fit_series(b, tsc_hz));
-    for (name, fit) in [("A", &fits.0), ("B", &fits.1)] {
-        if let Some(f) = fit {
-            out.push_str(&format!(
-                "Fit {name}: {:.0} ns + {:.4} ns/B ({} sizes){}\n",
-                f.fixed_ns.estimate,
-                f.ns_per_byte.estimate,
-                f.sizes.len(),
-                f.tsc_cycles_per_byte.map_or(String::new(), |c| format!(
-                    ", {:.3} TSC cycles/B",
-                    c.estimate
-                ))
-            ));
-        }
-    }
-    let fitted = match (x.fitted_size, &fits) {
-        (Some(n), _) => {
-            let shown = size(n.round() as u64);
-            if n < 1024.0 {
-                format!("Fitted lines cross at {shown}.")
-            } else {
-                format!("Fitted lines cross at {shown} ({n:.0} B).")
-            }
-        }
-        (None, (Some(fa), Some(fb))) => {
-            if fa.ns_per_byte.estimate < fb.ns_per_byte.estimate {
-                "Fitted lines: A is cheaper both per call and per byte, so it leads at every size."
-                    .to_string()
-            } else {
-                "Fitted lines: A is not cheaper per byte, so the fits never put it ahead for good."
-                    .to_string()
-            }
-        }
-        _ => "No fit: fewer than 3 sizes.".to_string(),
-    };
-    out.push_str(&fitted);
-    out.push('\n');
-    out
+/// Runs the sweep, drawing progress unless `quiet`; Ctrl-C stops it at the next cell.
+fn measure(plan: &RunPlan, quiet: bool) -> Result<hashbench_runner::Measured> {
+    let cancel = crate::signals::install();
+    let mut progress = crate::progress::ProgressLine::new(quiet, false, None, cancel.clone());
+    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
 }
 
 #[cfg(test)]

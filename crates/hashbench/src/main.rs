@@ -6,15 +6,16 @@ mod compare;
 mod crossover;
 mod list;
 mod output;
-mod pin;
+mod progress;
 mod published;
-mod reference;
+mod render;
 mod report;
 mod run;
 mod signals;
-mod sizes;
+mod store;
 mod suite;
 mod sum;
+mod values;
 mod verify;
 
 use std::process::ExitCode;
@@ -118,6 +119,8 @@ fn main() -> ExitCode {
                     || e.is::<UsageError>()
                     || e.is::<hashbench_verify::VectorError>()
                     || e.is::<hashbench_verify::FuzzError>()
+                    || e.downcast_ref::<hashbench_runner::RunError>()
+                        .is_some_and(hashbench_runner::RunError::is_usage)
             });
             ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
         }

@@ -10,13 +10,14 @@
 //! (`/dev/null`, `/dev/stdout`, a terminal) is written directly, as `tee` would, and
 //! anything else (a directory, a socket, a block device) is refused.
 
-use std::fs::{self, File, Permissions};
+use std::fs;
 use std::io::Write;
-use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
+use crate::store::{parent_of, write_atomic};
 use crate::UsageError;
 
 /// Where one output goes, as found when it was checked.
@@ -138,58 +139,15 @@ fn probe(dir: &Path) -> std::io::Result<()> {
         .map(drop)
 }
 
-/// Replaces the regular file `path` (or creates it) with `contents`: a temporary file
-/// made exclusively beside it, written, flushed to disk, then renamed over it. The
-/// temporary file is removed on every error path (its drop does it).
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let dir = parent_of(path);
-    let mode = match fs::metadata(path) {
-        // A file that is replaced keeps its permissions; a new one gets the usual
-        // 0666 less the umask, not tempfile's private 0600.
-        Ok(meta) => meta.permissions().mode() & 0o7777,
-        Err(_) => 0o666 & !current_umask(),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".hashbench-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .with_context(|| format!("writing {}: creating a temporary file", path.display()))?;
-    tmp.write_all(contents)
-        .and_then(|()| tmp.as_file().sync_all())
-        .and_then(|()| fs::set_permissions(tmp.path(), Permissions::from_mode(mode)))
-        .with_context(|| format!("writing {}", path.display()))?;
-    tmp.persist(path)
-        .map_err(|e| anyhow::Error::new(e.error))
-        .with_context(|| format!("writing {}", path.display()))?;
-    // The rename is durable once the directory is; a failure here loses nothing.
-    let _ = File::open(&dir).and_then(|d| d.sync_all());
-    Ok(())
-}
-
 fn usage(message: String) -> anyhow::Error {
     UsageError(message).into()
-}
-
-/// The directory a file is created in: its parent, or `.` for a bare name.
-fn parent_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
-/// The process's umask (read by setting it and setting it back: there is no getter).
-fn current_umask() -> u32 {
-    // SAFETY: umask only swaps an integer in the process; it cannot fail.
-    let old = unsafe { libc::umask(0o022) };
-    // SAFETY: as above; restores the value just read.
-    unsafe { libc::umask(old) };
-    old
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::Permissions;
+    use std::os::unix::fs::PermissionsExt;
 
     fn entries(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)

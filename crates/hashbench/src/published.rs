@@ -35,8 +35,14 @@ pub fn run(args: PublishedArgs) -> Result<u8> {
         None => all.seeds.iter().collect(),
     };
     match args.format {
-        PublishedFormat::Table => emit(&published::table(&seeds, args.flagged)),
-        PublishedFormat::Csv => emit(&published::csv(&seeds, args.flagged)),
+        PublishedFormat::Table => emit(&hashbench_report::render::published::table(
+            &seeds,
+            args.flagged,
+        )),
+        PublishedFormat::Csv => emit(&hashbench_report::render::published::csv(
+            &seeds,
+            args.flagged,
+        )),
         PublishedFormat::Json => {
             let doc = JsonDocument {
                 schema_version: published::PUBLISHED_SCHEMA_VERSION,

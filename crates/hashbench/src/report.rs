@@ -5,9 +5,12 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use crate::output::Destination;
+use hashbench_model::Layout;
+use hashbench_runner::Metric;
 
-use crate::run::{layout_for, parse_relative_to, render, write_or_emit, Metric, RunFormat};
+use crate::output::Destination;
+use crate::render::{layout_for, render, write_or_emit, RunFormat};
+use crate::run::parse_relative_to;
 
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -17,12 +20,12 @@ pub struct ReportArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: RunFormat,
     /// What table and Markdown show: time or cycles (as for `run`).
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, default_value = "time", value_parser = crate::values::metric())]
     pub metric: Metric,
     /// A seed benchmark's layout: default, divan, crystal, node, openssl-speed [default:
     /// the run's suite's, else default].
-    #[arg(long, value_name = "NAME")]
-    pub layout: Option<String>,
+    #[arg(long, value_name = "NAME", value_parser = crate::values::layout)]
+    pub layout: Option<Layout>,
     /// Relative columns instead of the run's own (as for `run`; repeatable): fastest,
     /// slowest, or an implementation or baseline id in the file, with @PATTERN.
     #[arg(long, value_name = "fastest|slowest|ID")]
@@ -36,8 +39,8 @@ pub fn run(args: ReportArgs) -> Result<u8> {
     // As for `run`: an output that cannot be written is bad usage (exit 2), found before
     // anything is read or rendered.
     let destination = args.output.as_deref().map(Destination::check).transpose()?;
-    let mut run = crate::compare::read_run(&args.file)?;
-    let layout = layout_for(args.layout.as_deref(), run.suite.as_ref(), args.metric)?;
+    let mut run = crate::store::read_run(&args.file)?;
+    let layout = layout_for(args.layout, run.suite.as_ref(), args.metric)?;
     if !args.relative_to.is_empty() {
         let mut ids: Vec<&str> = Vec::new();
         for c in &run.cells {
@@ -52,7 +55,7 @@ pub fn run(args: ReportArgs) -> Result<u8> {
             .map(ToString::to_string)
             .collect();
         let to = parse_relative_to(&args.relative_to, &ids, &patterns)?;
-        hashbench_report::relative::apply(&mut run, &to);
+        hashbench_report::analysis::relative::apply(&mut run, &to);
     }
     let text = render(&run, args.format, args.metric, layout)?;
     write_or_emit(destination.as_ref(), &text, false)?;

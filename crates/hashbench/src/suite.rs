@@ -11,7 +11,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Deserialize;
 
-use crate::run::RunArgs;
+use hashbench_model::Layout;
+use hashbench_runner::Metric;
+
+use crate::run::{RunArgs, SuiteDefaults};
 use crate::{emit, UsageError};
 
 /// The suites that ship with hashbench: (file name, contents).
@@ -88,8 +91,24 @@ pub struct SuiteArgs {
     pub run: RunArgs,
 }
 
+/// A suite file's settings, parsed once and typed.
+#[derive(Debug)]
+pub struct Settings {
+    pub sizes: Vec<u64>,
+    pub patterns: Vec<hashbench_catalog::Pattern>,
+    pub metric: Option<Metric>,
+    pub layout: Option<Layout>,
+}
+
+/// A suite and its typed settings.
+#[derive(Debug)]
+pub struct Parsed {
+    pub suite: Suite,
+    pub settings: Settings,
+}
+
 /// Parses a suite's text; `origin` names it in errors.
-pub fn parse(origin: &str, text: &str) -> Result<Suite, UsageError> {
+pub fn parse(origin: &str, text: &str) -> Result<Parsed, UsageError> {
     let suite: Suite =
         toml::from_str(text).map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
     if suite.implementations.is_empty() {
@@ -102,51 +121,57 @@ pub fn parse(origin: &str, text: &str) -> Result<Suite, UsageError> {
         .map_err(|e| UsageError(format!("suite {origin}: key `implementations`: {e}")))?;
     // Every message names the file and the key, never a command-line flag the user did
     // not type.
-    crate::sizes::parse_sizes(&suite.sizes, u64::MAX).map_err(|e| {
-        UsageError(format!(
-            "suite {origin}: key `sizes`: {}",
-            e.0.replace(" in --sizes", "")
-        ))
-    })?;
-    if let Some(m) = &suite.metric {
-        if !matches!(m.as_str(), "time" | "cycles") {
-            return Err(UsageError(format!(
+    let sizes = crate::values::parse_sizes(&suite.sizes)
+        .map_err(|e| UsageError(format!("suite {origin}: key `sizes`: {}", e.0)))?;
+    let metric = match &suite.metric {
+        None => None,
+        Some(m) => Some(Metric::parse(m).ok_or_else(|| {
+            UsageError(format!(
                 "suite {origin}: key `metric`: unknown metric '{m}': time or cycles"
-            )));
-        }
-    }
-    if let Some(l) = &suite.layout {
-        if hashbench_model::Layout::parse(l).is_none() {
-            return Err(UsageError(format!(
+            ))
+        })?),
+    };
+    let layout = match &suite.layout {
+        None => None,
+        Some(l) => Some(Layout::parse(l).ok_or_else(|| {
+            UsageError(format!(
                 "suite {origin}: key `layout`: unknown layout '{l}': one of {}",
-                hashbench_model::Layout::NAMES.join(", ")
-            )));
-        }
-        if suite.metric.as_deref() == Some("cycles") && l != "default" {
-            return Err(UsageError(format!(
-                "suite {origin}: keys `metric` and `layout`: the cycles metric has its own \
-                 layout and cannot be shown in the {l} layout"
-            )));
-        }
+                Layout::NAMES.join(", ")
+            ))
+        })?),
+    };
+    if metric == Some(Metric::Cycles) && layout.is_some_and(|l| l != Layout::Default) {
+        return Err(UsageError(format!(
+            "suite {origin}: keys `metric` and `layout`: the cycles metric has its own \
+             layout and cannot be shown in the {} layout",
+            suite.layout.as_deref().unwrap_or_default()
+        )));
     }
-    if let Some(patterns) = &suite.patterns {
-        for p in patterns.split(',') {
-            p.parse::<hashbench_catalog::Pattern>()
-                .map_err(|e| UsageError(format!("suite {origin}: key `patterns`: {e}")))?;
-        }
-    }
-    Ok(suite)
+    let patterns = match &suite.patterns {
+        None => Vec::new(),
+        Some(text) => crate::values::patterns(text)
+            .map_err(|e| UsageError(format!("suite {origin}: key `patterns`: {e}")))?,
+    };
+    Ok(Parsed {
+        suite,
+        settings: Settings {
+            sizes,
+            patterns,
+            metric,
+            layout,
+        },
+    })
 }
 
 /// Every built-in suite, parsed.
-pub fn built_in() -> Result<Vec<Suite>, UsageError> {
+pub fn built_in() -> Result<Vec<Parsed>, UsageError> {
     BUILT_IN
         .iter()
         .map(|(file, text)| parse(&format!("suites/{file}"), text))
         .collect()
 }
 
-fn load(path: &Path) -> Result<Suite> {
+fn load(path: &Path) -> Result<Parsed> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| UsageError(format!("suite file {}: {e}", path.display())))?;
     Ok(parse(&path.display().to_string(), &text)?)
@@ -155,9 +180,9 @@ fn load(path: &Path) -> Result<Suite> {
 pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<u8> {
     let suites = built_in()?;
     if args.list {
-        let width = suites.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        let width = suites.iter().map(|s| s.suite.name.len()).max().unwrap_or(0);
         let mut out = String::new();
-        for s in &suites {
+        for s in suites.iter().map(|p| &p.suite) {
             out.push_str(&format!("{:<width$}  {}\n", s.name, s.description));
             if let Some(seed) = &s.seed {
                 out.push_str(&format!("{:<width$}  reproduces: {seed}\n", ""));
@@ -172,10 +197,10 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<u8> {
         (Some(_), _) => {
             return Err(UsageError("give either a suite name or --file, not both".into()).into())
         }
-        (None, [name]) => match suites.into_iter().find(|s| &s.name == name) {
+        (None, [name]) => match suites.into_iter().find(|s| &s.suite.name == name) {
             Some(s) => s,
             None => {
-                let known: Vec<String> = built_in()?.into_iter().map(|s| s.name).collect();
+                let known: Vec<String> = built_in()?.into_iter().map(|s| s.suite.name).collect();
                 return Err(UsageError(format!(
                     "no suite named '{name}': built-in suites are {}",
                     known.join(", ")
@@ -193,33 +218,23 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<u8> {
             return Err(UsageError(format!("one suite at a time, got {}", names.join(" "))).into())
         }
     };
-    let mut run = args.run;
-    run.filter = suite.implementations.clone();
-    if run.sizes.is_none() {
-        run.sizes = Some(suite.sizes.clone());
-    }
-    if run.patterns.is_empty() {
-        run.patterns.extend(suite.patterns.clone());
-    }
-    if suite.metric.as_deref() == Some("cycles") {
-        run.metric = crate::run::Metric::Cycles;
-    }
-    if run.relative_to.is_empty() {
-        run.relative_to = suite.relative_to.clone();
-    }
-    let layout = run
-        .layout
-        .clone()
-        .or(suite.layout.clone())
-        .and_then(|l| hashbench_model::Layout::parse(&l))
-        .unwrap_or_default();
-    run.suite = Some(hashbench_model::SuiteInfo {
-        name: suite.name,
-        layout,
-        labels: suite.labels,
-        notes: suite.notes,
-    });
-    crate::run::run(run, command_line)
+    let Parsed { suite, settings } = suite;
+    let defaults = SuiteDefaults {
+        implementations: suite.implementations,
+        sizes: settings.sizes,
+        patterns: settings.patterns,
+        metric: settings.metric,
+        layout: settings.layout,
+        relative_to: suite.relative_to,
+        info: hashbench_model::SuiteInfo {
+            name: suite.name,
+            layout: Layout::Default,
+            labels: suite.labels,
+            notes: suite.notes,
+        },
+    };
+    let plan = crate::run::plan(&args.run, Some(defaults), command_line)?;
+    crate::run::run_plan(&plan, &args.run)
 }
 
 #[cfg(test)]
@@ -230,7 +245,7 @@ mod tests {
     fn every_built_in_suite_parses_and_names_real_implementations() {
         let suites = built_in().expect("built-in suites are valid");
         assert_eq!(suites.len(), BUILT_IN.len());
-        for s in &suites {
+        for s in suites.iter().map(|p| &p.suite) {
             for key in s.labels.keys() {
                 let id = key.split('@').next().unwrap_or(key);
                 assert!(

@@ -1,17 +1,30 @@
-//! `--sizes` and `--time` values: `64,384,4k,16k,64k,1m,4m`, `0.3`, `300ms`.
+//! Flag values, parsed once by clap into types (clap's `value_parser`): sizes
+//! (`64,384,4k,16k,64k,1m,4m` or `cache`), durations (`0.3`, `300ms`), precisions
+//! (`0.01`, `1%`), thread counts, patterns, layouts, metrics and percentages. A bad value
+//! is a usage error (exit 2) that names the flag and says what is accepted; suite files
+//! use the same parsers and name their key instead.
+
+use hashbench_catalog::Pattern;
+use hashbench_model::Layout;
+use hashbench_runner::{Metric, SizeSpec, MAX_THREADS};
 
 use crate::UsageError;
 
-/// The seed benchmarks' sizes, 64 B to 4 MiB.
-pub const DEFAULT_SIZES: &[u64] = &[64, 384, 4 << 10, 16 << 10, 64 << 10, 1 << 20, 4 << 20];
+/// `--sizes`: `cache`, or a size list as [`parse_sizes`] takes it.
+pub fn size_spec(text: &str) -> Result<SizeSpec, UsageError> {
+    match text.trim() {
+        "cache" => Ok(SizeSpec::AroundCaches),
+        list => parse_sizes(list).map(SizeSpec::Bytes),
+    }
+}
 
-/// Parses a comma-separated size list; `k`/`m`/`g` suffixes are KiB/MiB/GiB.
-/// `max` is the largest size this machine can hold twice (input + copy baseline).
-pub fn parse_sizes(text: &str, max: u64) -> Result<Vec<u64>, UsageError> {
+/// Parses a comma-separated size list; `k`/`m`/`g` suffixes are KiB/MiB/GiB. Whether
+/// the machine has the memory is the runner's to check.
+pub fn parse_sizes(text: &str) -> Result<Vec<u64>, UsageError> {
     let mut sizes = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
-        let bad = |why: &str| UsageError(format!("bad size '{item}' in --sizes: {why}"));
+        let bad = |why: &str| UsageError(format!("bad size '{item}': {why}"));
         if item.is_empty() {
             return Err(bad("empty (sizes look like 64,4k,1m)"));
         }
@@ -35,12 +48,6 @@ pub fn parse_sizes(text: &str, max: u64) -> Result<Vec<u64>, UsageError> {
         if bytes == 0 {
             return Err(bad("must be at least 1 byte"));
         }
-        if bytes > max {
-            return Err(bad(&format!(
-                "larger than this machine's memory allows ({} bytes at most)",
-                max
-            )));
-        }
         if !sizes.contains(&bytes) {
             sizes.push(bytes);
         }
@@ -49,7 +56,7 @@ pub fn parse_sizes(text: &str, max: u64) -> Result<Vec<u64>, UsageError> {
     Ok(sizes)
 }
 
-/// Parses `0.3`, `0.3s`, `300ms`, `2s` into seconds.
+/// Parses `0.3`, `0.3s`, `300ms`, `2s` into seconds (`--time`).
 pub fn parse_seconds(text: &str) -> Result<f64, UsageError> {
     let t = text.trim().to_ascii_lowercase();
     let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
@@ -82,6 +89,77 @@ pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
     }
 }
 
+/// `--threads 1,2,4`: thread counts of at least 1, each at most [`MAX_THREADS`],
+/// ascending, without repeats.
+pub fn thread_counts(text: &str) -> Result<ThreadCounts, UsageError> {
+    let mut counts = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        match item.parse::<usize>() {
+            Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                if !counts.contains(&n) {
+                    counts.push(n);
+                }
+            }
+            _ => {
+                return Err(UsageError(format!(
+                "bad thread count '{item}': give whole numbers from 1 to {MAX_THREADS}, like 1,2"
+            )))
+            }
+        }
+    }
+    counts.sort_unstable();
+    Ok(ThreadCounts(counts))
+}
+
+/// Thread counts as `--threads` gives them (one value holding a list, for clap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadCounts(pub Vec<usize>);
+
+/// One `--pattern` value (a comma-separated list is split by clap first).
+pub fn pattern(text: &str) -> Result<Pattern, hashbench_catalog::PatternError> {
+    text.parse()
+}
+
+/// Parses a comma-separated pattern list (a suite's `patterns`), deduplicated in order.
+pub fn patterns(text: &str) -> Result<Vec<Pattern>, hashbench_catalog::PatternError> {
+    let mut out = Vec::new();
+    for p in text.split(',') {
+        let p = pattern(p)?;
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// `--layout NAME`.
+pub fn layout(name: &str) -> Result<Layout, UsageError> {
+    Layout::parse(name).ok_or_else(|| {
+        UsageError(format!(
+            "unknown layout '{name}': one of {}",
+            Layout::NAMES.join(", ")
+        ))
+    })
+}
+
+/// A layout's name, as `--layout` takes it.
+pub fn layout_name(layout: Layout) -> &'static str {
+    Layout::NAMES
+        .iter()
+        .find(|n| Layout::parse(n) == Some(layout))
+        .copied()
+        .unwrap_or("default")
+}
+
+/// `--metric time|cycles`, with the possible values in help and errors.
+pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
+    use clap::builder::TypedValueParser;
+    // Only the names listed get through, so every one parses.
+    clap::builder::PossibleValuesParser::new(Metric::NAMES)
+        .map(|name: String| Metric::parse(&name).unwrap_or_default())
+}
+
 /// Parses a percentage for `flag`: `5`, `5%` or `0.5%` all mean per cent; returns the
 /// number of per cent (5.0). Must be finite, above 0 and below 1000.
 pub fn parse_percent(flag: &str, text: &str) -> Result<f64, UsageError> {
@@ -111,11 +189,12 @@ mod tests {
     #[test]
     fn sizes_with_suffixes() {
         assert_eq!(
-            parse_sizes("64,384,4k,16K,64k,1m,4m", u64::MAX).unwrap(),
-            DEFAULT_SIZES
+            parse_sizes("64,384,4k,16K,64k,1m,4m").unwrap(),
+            hashbench_runner::DEFAULT_SIZES
         );
-        assert_eq!(parse_sizes("1g, 7b", u64::MAX).unwrap(), [7, 1 << 30]);
-        assert_eq!(parse_sizes("4k,4096", u64::MAX).unwrap(), [4096]);
+        assert_eq!(parse_sizes("1g, 7b").unwrap(), [7, 1 << 30]);
+        assert_eq!(parse_sizes("4k,4096").unwrap(), [4096]);
+        assert_eq!(size_spec(" cache ").unwrap(), SizeSpec::AroundCaches);
     }
 
     #[test]
@@ -130,10 +209,9 @@ mod tests {
             ("99999999999999999999", "whole number"),
             ("17179869184g", "too large"),
         ] {
-            let err = parse_sizes(text, u64::MAX).unwrap_err().0;
+            let err = parse_sizes(text).unwrap_err().0;
             assert!(err.contains(why), "{text}: {err}");
         }
-        assert!(parse_sizes("2g", 1 << 30).unwrap_err().0.contains("memory"));
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! `--pin CPU`: keep the measuring thread on one CPU (sched_setaffinity), so the
 //! scheduler does not move it between cores mid-cell (cold caches, another core's
-//! clock). Linux only.
+//! clock). Linux only. Checked with the plan, applied only once verification is done.
 
-use crate::UsageError;
+use crate::RunError;
 
 /// The CPUs this process may run on, ascending.
 #[cfg(target_os = "linux")]
-fn allowed_cpus() -> Result<Vec<usize>, UsageError> {
+fn allowed_cpus() -> Result<Vec<usize>, RunError> {
     // SAFETY: a zeroed cpu_set_t is a valid empty set; sched_getaffinity writes at most
     // size_of::<cpu_set_t>() bytes into it.
     let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
@@ -14,7 +14,7 @@ fn allowed_cpus() -> Result<Vec<usize>, UsageError> {
     let rc =
         unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
     if rc != 0 {
-        return Err(UsageError(format!(
+        return Err(RunError::Pin(format!(
             "--pin: cannot read this process's CPU set: {}",
             std::io::Error::last_os_error()
         )));
@@ -53,14 +53,14 @@ fn cpu_list(cpus: &[usize]) -> String {
 ///
 /// A usage error naming the CPUs that are allowed, or saying pinning is not supported
 /// on this OS.
-pub fn check(cpu: usize) -> Result<(), UsageError> {
+pub(crate) fn check(cpu: usize) -> Result<(), RunError> {
     #[cfg(target_os = "linux")]
     {
         let allowed = allowed_cpus()?;
         if allowed.contains(&cpu) {
             Ok(())
         } else {
-            Err(UsageError(format!(
+            Err(RunError::Pin(format!(
                 "--pin {cpu}: this process may run only on CPUs {}",
                 cpu_list(&allowed)
             )))
@@ -69,7 +69,7 @@ pub fn check(cpu: usize) -> Result<(), UsageError> {
     #[cfg(not(target_os = "linux"))]
     {
         let _ = (cpu, cpu_list);
-        Err(UsageError(
+        Err(RunError::Pin(
             "--pin is supported on Linux only (sched_setaffinity)".to_string(),
         ))
     }
@@ -82,7 +82,7 @@ pub fn check(cpu: usize) -> Result<(), UsageError> {
 /// # Errors
 ///
 /// As [`check`], or the OS refused.
-pub fn pin_current_thread(cpu: usize) -> Result<(), UsageError> {
+pub(crate) fn pin_current_thread(cpu: usize) -> Result<(), RunError> {
     check(cpu)?;
     #[cfg(target_os = "linux")]
     {
@@ -94,7 +94,7 @@ pub fn pin_current_thread(cpu: usize) -> Result<(), UsageError> {
         let rc =
             unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) };
         if rc != 0 {
-            return Err(UsageError(format!(
+            return Err(RunError::Pin(format!(
                 "--pin {cpu}: sched_setaffinity failed: {}",
                 std::io::Error::last_os_error()
             )));
@@ -122,6 +122,6 @@ mod tests {
         assert!(!allowed.is_empty());
         assert!(check(allowed[0]).is_ok());
         let err = check(100_000).unwrap_err();
-        assert!(err.0.contains("may run only on CPUs"), "{err}");
+        assert!(err.to_string().contains("may run only on CPUs"), "{err}");
     }
 }

@@ -9,19 +9,20 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
 use hashbench_engine::{measure, Config, Input, NoopObserver, Read};
-use hashbench_model::{Checkpoint, DriftReference, ReferencePoint};
+use hashbench_model::{Baseline, Checkpoint, DriftReference, ReferencePoint};
+
+use crate::RunError;
 
 /// Input bytes of the reference kernel.
-pub const REFERENCE_SIZE: u64 = 4096;
+pub(crate) const REFERENCE_SIZE: u64 = 4096;
 
 /// Time budget of one reference timing: short, since it is repeated once per round, and
 /// enough for hundreds of 50 µs samples.
 const BUDGET: Duration = Duration::from_millis(30);
 
 /// Collects the reference timings of one run.
-pub struct Reference {
+pub(crate) struct Reference {
     input: Input,
     kernel: Read,
     points: Vec<ReferencePoint>,
@@ -38,7 +39,7 @@ impl Reference {
 
     /// Times the reference once and records it as `at` (`start`, `after round 1`...).
     /// Does nothing once `cancel` is set.
-    pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<()> {
+    pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
         if cancel.load(std::sync::atomic::Ordering::SeqCst) {
             return Ok(());
         }
@@ -55,7 +56,7 @@ impl Reference {
             cancel,
             &mut NoopObserver,
         )
-        .with_context(|| format!("timing the drift reference {at}"))?;
+        .map_err(|source| RunError::DriftReference { at, source })?;
         if result.complete {
             self.points.push(ReferencePoint {
                 at,
@@ -68,7 +69,7 @@ impl Reference {
 
     pub fn finish(self) -> DriftReference {
         DriftReference {
-            kernel: "baseline/read".to_string(),
+            kernel: Baseline::Read.id().to_string(),
             size: REFERENCE_SIZE,
             points: self.points,
         }

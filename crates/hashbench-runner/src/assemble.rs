@@ -1,0 +1,162 @@
+//! Engine results become the model: a [`Cell`] per measured (subject, pattern, threads,
+//! size), a [`StreamsCell`] per `--streams` measurement, with the rates, the cache level
+//! of the size and the fraction of the read ceiling.
+
+use hashbench_catalog::{Implementation, Pattern};
+use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
+use hashbench_host::Host;
+use hashbench_model::{Baseline, Cell, RawSample, StreamsCell, Subject};
+use hashbench_stats::Throughput;
+
+use crate::cells::{Cells, Kind};
+use crate::RunError;
+
+/// Everything a cell needs besides its measurement.
+struct CellMeta {
+    subject: Subject,
+    algorithm: Option<String>,
+    backend: String,
+    pattern: Pattern,
+    allocations: Option<Allocations>,
+    threads: usize,
+}
+
+fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell, RunError> {
+    let throughput =
+        Throughput::from_summary(&result.summary, size, None).map_err(|source| RunError::Rate {
+            subject: meta.subject.to_string(),
+            size,
+            what: "",
+            source,
+        })?;
+    let per_call = result.tsc_ticks_per_call;
+    let raw = raw.then(|| {
+        result
+            .measurements
+            .iter()
+            .enumerate()
+            .map(|(i, m)| RawSample {
+                iterations: m.iterations,
+                elapsed_ns: u64::try_from(m.elapsed.as_nanos()).unwrap_or(u64::MAX),
+                tsc_ticks: result.tsc_ticks.as_ref().and_then(|t| t.get(i).copied()),
+            })
+            .collect()
+    });
+    Ok(Cell {
+        implementation: meta.subject,
+        algorithm: meta.algorithm,
+        backend: meta.backend,
+        pattern: meta.pattern,
+        threads: meta.threads,
+        size,
+        cache_level: None,
+        iterations_per_sample: result.iterations_per_sample,
+        summary: result.summary,
+        throughput,
+        tsc_cycles_per_call: per_call,
+        tsc_cycles_per_byte: per_call.map(|c| c / size as f64),
+        fraction_of_read_ceiling: None,
+        round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
+        allocations_per_call: meta.allocations.map(|a| a.allocations_per_call),
+        bytes_allocated_per_call: meta.allocations.map(|a| a.bytes_per_call),
+        stop_reason: result.stop_reason,
+        complete: result.complete,
+        raw,
+        iteration_scaling: result.iteration_scaling,
+        flags: Vec::new(),
+        relative: Vec::new(),
+    })
+}
+
+/// The measured cells of the rounds, as (implementation cells, baseline cells).
+pub(crate) fn cells(
+    planned: &mut Cells,
+    rounds: usize,
+    precision: f64,
+    raw: bool,
+    host: &Host,
+) -> Result<(Vec<Cell>, Vec<Cell>), RunError> {
+    let mut baselines = Vec::new();
+    let mut cells = Vec::new();
+    for i in 0..planned.planned.len() {
+        let p = &planned.planned[i];
+        if p.failed || p.state.rounds().is_empty() {
+            continue;
+        }
+        let (subject, algorithm, pattern) = match p.kind {
+            Kind::Hash(k) => {
+                let imp = planned.kernels[k].passed.implementation;
+                (
+                    Subject::Implementation(imp.id.to_string()),
+                    Some(imp.algorithm.id.to_string()),
+                    planned.kernels[k].kernel.pattern(),
+                )
+            }
+            Kind::Baseline(b) => (Subject::Baseline(b), None, Pattern::Oneshot),
+        };
+        let meta = CellMeta {
+            threads: if algorithm.is_some() { p.threads } else { 1 },
+            subject,
+            algorithm,
+            backend: planned.backend(i),
+            pattern,
+            allocations: p.allocations,
+        };
+        let p = &mut planned.planned[i];
+        let state = std::mem::replace(&mut p.state, CellState::new());
+        let result = state
+            .finish(rounds, precision)
+            .map_err(|source| RunError::Measure {
+                subject: p.name.clone(),
+                size: p.size,
+                what: String::new(),
+                source,
+            })?;
+        let mut c = cell(meta, p.size, result, raw)?;
+        c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size));
+        if c.algorithm.is_some() {
+            cells.push(c);
+        } else {
+            baselines.push(c);
+        }
+    }
+    for c in &mut cells {
+        let read = baselines
+            .iter()
+            .find(|b| b.size == c.size && b.implementation == Subject::Baseline(Baseline::Read))
+            .map(Cell::gb_per_sec);
+        c.fraction_of_read_ceiling = read.map(|r| c.gb_per_sec() / r);
+    }
+    Ok((cells, baselines))
+}
+
+/// One `--streams` measurement in the model.
+pub(crate) fn streams_cell(
+    imp: &Implementation,
+    size: u64,
+    r: &StreamsResult,
+    tsc_hz: Option<f64>,
+) -> Result<StreamsCell, RunError> {
+    let rates = |s: &hashbench_stats::Summary| {
+        Throughput::from_summary(s, size, tsc_hz).map_err(|source| RunError::Rate {
+            subject: imp.id.to_string(),
+            size,
+            what: ", streams",
+            source,
+        })
+    };
+    Ok(StreamsCell {
+        implementation: imp.id.to_string(),
+        algorithm: imp.algorithm.id.to_string(),
+        backend: (imp.backend)(),
+        size,
+        streams: r.streams,
+        iterations_per_sample: r.iterations_per_sample,
+        single_throughput: rates(&r.single)?,
+        aggregate_throughput: rates(&r.aggregate)?,
+        single: r.single.clone(),
+        aggregate: r.aggregate.clone(),
+        scaling_efficiency: r.scaling_efficiency(),
+        stop_reason: r.stop_reason,
+    })
+}

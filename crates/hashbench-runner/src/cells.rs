@@ -1,0 +1,294 @@
+//! The cells of a run before they are measured: one kernel per (implementation,
+//! pattern) the library can express, the thread counts each runs at and the pools they
+//! run in, the baselines, and one [`Planned`] cell per (subject, threads, size) holding
+//! what has been measured of it so far.
+
+use std::sync::atomic::AtomicBool;
+
+use hashbench_catalog::Pattern;
+use hashbench_engine::{
+    count_allocations, Allocations, CellState, Config, EngineError, HashKernel, Input, Kernel,
+    KernelError, Memcpy, Nop, Read, RoundRecord, ThreadPool,
+};
+use hashbench_model::{Baseline, SkipReason, Skipped};
+
+use crate::verification::Passed;
+use crate::RunError;
+
+/// What a planned cell measures.
+#[derive(Clone, Copy)]
+pub(crate) enum Kind {
+    Baseline(Baseline),
+    /// Index into [`Cells::kernels`].
+    Hash(usize),
+}
+
+/// One (subject, threads, size) and what has been measured of it so far.
+pub(crate) struct Planned {
+    pub kind: Kind,
+    pub name: String,
+    pub size: u64,
+    pub threads: usize,
+    pub state: CellState,
+    pub expected: Option<Vec<u8>>,
+    pub failed: bool,
+    pub allocations: Option<Allocations>,
+}
+
+/// One implementation driven by one pattern.
+pub(crate) struct PatternKernel {
+    pub passed: Passed,
+    pub kernel: HashKernel,
+}
+
+/// Every cell of the rounds, and what measures them.
+pub(crate) struct Cells {
+    pub kernels: Vec<PatternKernel>,
+    pools: Vec<ThreadPool>,
+    nop: Nop,
+    memcpy: Memcpy,
+    read: Read,
+    pub planned: Vec<Planned>,
+}
+
+/// One kernel per (implementation, pattern) the library can express; the rest are
+/// reported, never imitated with another call.
+pub(crate) fn kernels(
+    passed: &[Passed],
+    patterns: &[Pattern],
+    skipped: &mut Vec<Skipped>,
+) -> Result<Vec<PatternKernel>, RunError> {
+    let mut kernels = Vec::new();
+    for &p in passed {
+        let imp = p.implementation;
+        for &pattern in patterns {
+            match HashKernel::for_pattern(imp, pattern) {
+                Ok(kernel) => kernels.push(PatternKernel { passed: p, kernel }),
+                Err(KernelError::NotApplicable { reason, .. }) => skipped.push(Skipped {
+                    implementation: imp.id.to_string(),
+                    pattern: Some(pattern),
+                    reason: SkipReason::PatternNotApplicable,
+                    details: vec![reason.to_string()],
+                }),
+                Err(source @ KernelError::Unavailable(_)) => {
+                    return Err(RunError::Kernel {
+                        implementation: imp.id.to_string(),
+                        source,
+                    })
+                }
+            }
+        }
+    }
+    Ok(kernels)
+}
+
+/// Thread counts per implementation: those that split one message run at every
+/// requested count (default: one thread per logical CPU, what rayon's global pool would
+/// have); the others at 1, and are reported as not applicable for more.
+fn thread_plan(
+    kernels: &[PatternKernel],
+    passed: &[Passed],
+    threads: Option<&[usize]>,
+    logical_cores: usize,
+    skipped: &mut Vec<Skipped>,
+) -> Vec<Vec<usize>> {
+    let parallel_counts = threads.map_or_else(|| vec![logical_cores.max(1)], <[usize]>::to_vec);
+    let many: Vec<String> = threads
+        .into_iter()
+        .flatten()
+        .filter(|&&n| n > 1)
+        .map(|n| n.to_string())
+        .collect();
+    for p in passed.iter().filter(|p| !p.implementation.parallel) {
+        if !many.is_empty() {
+            skipped.push(Skipped {
+                implementation: p.implementation.id.to_string(),
+                pattern: None,
+                reason: SkipReason::ThreadsNotApplicable,
+                details: vec![format!(
+                    "--threads {}: it does not split one message across threads; measured with 1 thread",
+                    many.join(",")
+                )],
+            });
+        }
+    }
+    kernels
+        .iter()
+        .map(|k| {
+            if k.passed.implementation.parallel {
+                parallel_counts.clone()
+            } else {
+                vec![1]
+            }
+        })
+        .collect()
+}
+
+impl Cells {
+    /// Plans every cell: the baselines (when `baselines`) and every kernel at each of its
+    /// thread counts, at every size.
+    pub fn new(
+        kernels: Vec<PatternKernel>,
+        passed: &[Passed],
+        (threads, logical_cores): (Option<&[usize]>, usize),
+        sizes: &[u64],
+        baselines: bool,
+        skipped: &mut Vec<Skipped>,
+    ) -> Result<Cells, RunError> {
+        let thread_plan = thread_plan(&kernels, passed, threads, logical_cores, skipped);
+        let mut pools: Vec<ThreadPool> = Vec::new();
+        for &n in thread_plan.iter().flatten() {
+            if !pools.iter().any(|p| p.threads() == n) {
+                pools.push(
+                    ThreadPool::new(n).map_err(|source| RunError::Pool { threads: n, source })?,
+                );
+            }
+        }
+        let mut planned = Vec::new();
+        for &size in sizes {
+            let base = if baselines { &Baseline::ALL[..] } else { &[] };
+            let subjects = base
+                .iter()
+                .map(|&b| (Kind::Baseline(b), b.id().to_string(), 1))
+                .chain(kernels.iter().enumerate().flat_map(|(i, k)| {
+                    thread_plan[i]
+                        .iter()
+                        .map(move |&n| (Kind::Hash(i), k.kernel.name().to_string(), n))
+                }));
+            for (kind, name, threads) in subjects {
+                planned.push(Planned {
+                    kind,
+                    name,
+                    size,
+                    threads,
+                    state: CellState::new(),
+                    expected: None,
+                    failed: false,
+                    allocations: None,
+                });
+            }
+        }
+        Ok(Cells {
+            kernels,
+            pools,
+            nop: Nop,
+            memcpy: Memcpy::default(),
+            read: Read::default(),
+            planned,
+        })
+    }
+
+    /// Measures cell `i` for one round. The outer error stops the run; the inner one is
+    /// the engine's verdict on this cell (a wrong digest is data about the
+    /// implementation).
+    pub fn round(
+        &mut self,
+        i: usize,
+        input: &Input,
+        config: &Config,
+        cancel: &AtomicBool,
+    ) -> Result<Result<(), EngineError>, RunError> {
+        let (kind, threads) = (self.planned[i].kind, self.planned[i].threads);
+        let mut observer = hashbench_engine::NoopObserver;
+        let result = match kind {
+            // Each baseline is measured as its concrete type, monomorphised into the
+            // timed loop: the nop floor must measure the loop, not an indirect call.
+            Kind::Baseline(Baseline::Nop) => self.planned[i].state.round(
+                &mut self.nop,
+                input,
+                config,
+                None,
+                cancel,
+                &mut observer,
+            ),
+            Kind::Baseline(Baseline::Memcpy) => self.planned[i].state.round(
+                &mut self.memcpy,
+                input,
+                config,
+                None,
+                cancel,
+                &mut observer,
+            ),
+            Kind::Baseline(Baseline::Read) => self.planned[i].state.round(
+                &mut self.read,
+                input,
+                config,
+                None,
+                cancel,
+                &mut observer,
+            ),
+            Kind::Hash(k) => {
+                if self.planned[i].expected.is_none() {
+                    self.planned[i].expected = Some(crate::verification::expected_digest(
+                        self.kernels[k].passed,
+                        input.bytes(),
+                    )?);
+                }
+                let parallel = self.kernels[k].passed.implementation.parallel;
+                let pool = pool_of(&self.pools, parallel, threads);
+                let kernel = &mut self.kernels[k].kernel;
+                let p = &mut self.planned[i];
+                let (state, expected) = (&mut p.state, p.expected.as_deref());
+                let mut measure =
+                    || state.round(kernel, input, config, expected, cancel, &mut observer);
+                // A parallel implementation is timed from inside its pool, so the
+                // library's rayon calls use exactly `threads` threads.
+                match pool {
+                    Some(pool) => pool.install(measure),
+                    None => measure(),
+                }
+            }
+        };
+        Ok(result.map(|_| ()))
+    }
+
+    /// Counts allocations per call of cell `i` over `calls` untimed calls.
+    pub fn count_allocations(&mut self, i: usize, bytes: &[u8], calls: u32) -> Option<Allocations> {
+        let (kind, threads) = (self.planned[i].kind, self.planned[i].threads);
+        match kind {
+            Kind::Baseline(Baseline::Nop) => count_allocations(&mut self.nop, bytes, calls),
+            Kind::Baseline(Baseline::Memcpy) => count_allocations(&mut self.memcpy, bytes, calls),
+            Kind::Baseline(Baseline::Read) => count_allocations(&mut self.read, bytes, calls),
+            Kind::Hash(k) => {
+                let parallel = self.kernels[k].passed.implementation.parallel;
+                let pool = pool_of(&self.pools, parallel, threads);
+                let kernel = &mut self.kernels[k].kernel;
+                let mut count = || count_allocations(kernel, bytes, calls);
+                match pool {
+                    Some(pool) => pool.install(count),
+                    None => count(),
+                }
+            }
+        }
+    }
+
+    /// The backend of cell `i`'s implementation; asked inside the pool, a rayon
+    /// implementation reports its size.
+    pub fn backend(&self, i: usize) -> String {
+        let p = &self.planned[i];
+        match p.kind {
+            Kind::Hash(k) => {
+                let imp = self.kernels[k].passed.implementation;
+                match pool_of(&self.pools, imp.parallel, p.threads) {
+                    Some(pool) => pool.install(imp.backend),
+                    None => (imp.backend)(),
+                }
+            }
+            Kind::Baseline(_) => "compiled in".to_string(),
+        }
+    }
+
+    /// The rounds cell `i` has been measured in so far.
+    pub fn rounds_of(&self, i: usize) -> &[RoundRecord] {
+        self.planned[i].state.rounds()
+    }
+}
+
+/// The pool a parallel implementation's cell runs in; `None` for everything else.
+fn pool_of(pools: &[ThreadPool], parallel: bool, threads: usize) -> Option<&ThreadPool> {
+    if parallel {
+        pools.iter().find(|p| p.threads() == threads)
+    } else {
+        None
+    }
+}

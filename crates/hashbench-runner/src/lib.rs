@@ -1,0 +1,247 @@
+//! The run itself, between the command line and the engine: a typed [`RunPlan`] in, a
+//! [`Measured`] run model out. Verification first, then the cells in shuffled rounds
+//! with a drift reference between them, the `--streams` cells, allocation counting, and
+//! the post-processing (guards, cost model, relative columns). Progress goes to a
+//! [`RunObserver`]; this crate never prints.
+
+mod alloc;
+mod assemble;
+mod cells;
+mod error;
+mod meta;
+mod observer;
+mod pin;
+mod plan;
+mod postprocess;
+mod reference;
+mod rounds;
+mod schedule;
+mod streams;
+mod verification;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime};
+
+use hashbench_engine::Config;
+use hashbench_host::{Host, Tsc};
+use hashbench_model::{Checkpoint, ProviderVersion, Run, RunConfig, SCHEMA_VERSION};
+
+pub use error::RunError;
+pub use observer::{PlanReady, Quiet, RunObserver, Step};
+pub use plan::{
+    Metric, RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_ROUNDS, DEFAULT_SIZES, DEFAULT_TIME_S,
+    MAX_CELLS_WITHOUT_YES, MAX_THREADS, OVERSUBSCRIBE_FACTOR,
+};
+pub use schedule::shuffle;
+
+/// What [`run`] measured, before rendering.
+pub struct Measured {
+    pub run: Run,
+    /// An implementation failed verification or gave a wrong digest while measured.
+    pub failed: bool,
+    /// `cancel` stopped the run (Ctrl-C); `run` holds what was measured.
+    pub interrupted: bool,
+}
+
+/// Each round gets an equal share of the budget; its precision target is looser by
+/// sqrt(rounds) so that the pooled samples of all rounds reach about the precision asked
+/// for, and a run with rounds takes no longer than one without.
+fn per_round(plan: &RunPlan) -> Config {
+    let rounds = plan.rounds as usize;
+    Config {
+        target_precision: plan.precision * (rounds as f64).sqrt(),
+        time_budget: plan.time_budget() / plan.rounds,
+        // The cell's minimum is spread over its rounds, so a run with rounds does not
+        // take more samples of slow cells (4 MiB SHA-3: tens of ms per call) than one
+        // without.
+        min_samples: Config::default().min_samples.div_ceil(rounds).max(3),
+        ..Config::default()
+    }
+}
+
+/// Verifies, then measures what `plan` selects, and returns the run model. Everything
+/// the plan asks of the machine is checked before anything is verified or measured.
+/// Setting `cancel` stops the run at the next cell; what was measured is returned.
+///
+/// # Errors
+///
+/// [`RunError::is_usage`] errors before anything runs; the others when the engine or an
+/// implementation's reference fails.
+pub fn run(
+    plan: &RunPlan,
+    observer: &mut dyn RunObserver,
+    cancel: &AtomicBool,
+) -> Result<Measured, RunError> {
+    let host = Host::detect();
+    let sizes = plan::check(plan, &host)?;
+    let seed = plan.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64 | 1)
+    });
+    let started_at = SystemTime::now();
+    let verification::Verified {
+        passed,
+        mut skipped,
+        mut failed,
+    } = verification::verify(plan)?;
+    // Pinned only now: a thread pool an implementation started while being verified
+    // (blake3+rayon) keeps every CPU; the measuring thread gets one.
+    if let Some(cpu) = plan.pin {
+        pin::pin_current_thread(cpu)?;
+    }
+    let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
+    let mut reference = reference::Reference::new(seed);
+    reference.time(Checkpoint::Start, cancel)?;
+    let per_round = per_round(plan);
+    let kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;
+    let mut cells = cells::Cells::new(
+        kernels,
+        &passed,
+        (plan.threads.as_deref(), host.logical_cores),
+        &sizes,
+        plan.baselines,
+        &mut skipped,
+    )?;
+    let rounds = plan.rounds as usize;
+    let streams_cells = plan.streams.map_or(0, |_| {
+        sizes.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
+    });
+    // Every cell gets its budget (spread over the rounds) unless it reaches the
+    // precision sooner; the drift reference takes about 0.1 s a time.
+    let all = cells.planned.len() + streams_cells;
+    observer.plan_ready(&PlanReady {
+        cells: cells.planned.len(),
+        rounds,
+        streams_cells,
+        at_most_s: all as f64 * plan.time_s + 0.1 * (rounds as f64 + 1.0),
+    });
+    let r = rounds::Rounds {
+        sizes: &sizes,
+        seed,
+        misalign: plan.misalign,
+        rounds,
+        per_round: &per_round,
+        cancel,
+    };
+    rounds::measure(
+        &r,
+        &mut cells,
+        &mut reference,
+        observer,
+        (&mut skipped, &mut failed),
+    )?;
+    let streams_out = match plan.streams {
+        Some(n) => {
+            let s = streams::Streams {
+                n,
+                sizes: &sizes,
+                seed,
+                misalign: plan.misalign,
+                config: Config {
+                    target_precision: plan.precision,
+                    time_budget: plan.time_budget(),
+                    ..Config::default()
+                },
+                tsc_hz,
+                cancel,
+            };
+            streams::measure_all(&s, &passed, observer, (&mut skipped, &mut failed))?
+        }
+        None => Vec::new(),
+    };
+    observer.finished();
+    let interrupted = cancel.load(Ordering::SeqCst);
+    alloc::count(&mut cells, &sizes, seed, plan.misalign);
+    let (cells, baselines) = assemble::cells(&mut cells, rounds, plan.precision, plan.raw, &host)?;
+
+    let mut run = model(
+        plan,
+        Measurements {
+            host,
+            started_at,
+            seed,
+            sizes,
+            tsc_hz,
+            min_samples: per_round.min_samples,
+            passed: &passed,
+            skipped,
+            cells,
+            baselines,
+            streams: streams_out,
+            reference: reference.finish(),
+            interrupted,
+        },
+    );
+    postprocess::apply(&mut run, &plan.relative_to, plan.metric);
+    Ok(Measured {
+        run,
+        failed,
+        interrupted,
+    })
+}
+
+/// What the measuring produced, for [`model`].
+struct Measurements<'a> {
+    host: Host,
+    started_at: SystemTime,
+    seed: u64,
+    sizes: Vec<u64>,
+    tsc_hz: Option<f64>,
+    min_samples: usize,
+    passed: &'a [verification::Passed],
+    skipped: Vec<hashbench_model::Skipped>,
+    cells: Vec<hashbench_model::Cell>,
+    baselines: Vec<hashbench_model::Cell>,
+    streams: Vec<hashbench_model::StreamsCell>,
+    reference: hashbench_model::DriftReference,
+    interrupted: bool,
+}
+
+/// The run model of `plan` and what was measured, before post-processing.
+fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
+    let mut providers: Vec<ProviderVersion> = Vec::new();
+    for imp in m.passed.iter().map(|p| p.implementation) {
+        if !providers.iter().any(|p| p.provider == imp.provider.name) {
+            providers.push(ProviderVersion {
+                provider: imp.provider.name.to_string(),
+                version: imp.provider.version(),
+            });
+        }
+    }
+    Run {
+        schema_version: SCHEMA_VERSION,
+        tool: meta::tool(),
+        command_line: plan.command_line.clone(),
+        timestamp: meta::timestamp(m.started_at),
+        host: m.host,
+        build: meta::build_info(),
+        tsc_hz: m.tsc_hz,
+        config: RunConfig {
+            filters: plan.filters.clone(),
+            sizes: m.sizes,
+            time_budget_s: plan.time_s,
+            precision: plan.precision,
+            min_samples: m.min_samples,
+            rounds: plan.rounds as usize,
+            patterns: plan.patterns.clone(),
+            seed: m.seed,
+            misalign: plan.misalign,
+            raw: plan.raw,
+            pin_cpu: plan.pin,
+            threads: plan.threads.clone(),
+            streams: plan.streams,
+        },
+        providers,
+        skipped: m.skipped,
+        baselines: m.baselines,
+        cells: m.cells,
+        streams: m.streams,
+        cost_model: Vec::new(),
+        complete: !m.interrupted,
+        suite: plan.suite.clone(),
+        reference: Some(m.reference),
+        flags: Vec::new(),
+        relative_to: Vec::new(),
+    }
+}

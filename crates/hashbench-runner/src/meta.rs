@@ -1,0 +1,86 @@
+//! What a result records about the tool and how it was built: the version, the git
+//! commit, rustc, profile, target and the flags it was compiled with (from `build.rs`),
+//! and when the run started, as RFC 3339 UTC.
+
+use std::time::SystemTime;
+
+use hashbench_host::Build;
+use hashbench_model::Tool;
+
+/// This tool: name, version and the commit it was built from (when built in a checkout).
+pub(crate) fn tool() -> Tool {
+    Tool {
+        name: "hashbench".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: Some(env!("HASHBENCH_GIT_COMMIT").to_string()).filter(|c| !c.is_empty()),
+    }
+}
+
+/// RFC 3339 UTC, to the second, from the system clock (a clock before 1970 reads as the
+/// epoch).
+pub(crate) fn timestamp(now: SystemTime) -> String {
+    let secs = now
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    i64::try_from(secs)
+        .ok()
+        .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+        .to_string()
+}
+
+/// The `-C target-cpu=` in `rustflags`, in any of the spellings cargo passes on.
+fn target_cpu(rustflags: &str) -> Option<String> {
+    let words: Vec<&str> = rustflags.split_whitespace().collect();
+    words.iter().enumerate().find_map(|(i, w)| {
+        w.strip_prefix("-Ctarget-cpu=")
+            .or_else(|| w.strip_prefix("target-cpu="))
+            .map(str::to_string)
+            .or_else(|| {
+                (*w == "-C")
+                    .then(|| words.get(i + 1).and_then(|n| n.strip_prefix("target-cpu=")))
+                    .flatten()
+                    .map(str::to_string)
+            })
+    })
+}
+
+/// How this binary was built.
+pub(crate) fn build_info() -> Build {
+    let rustflags = env!("HASHBENCH_RUSTFLAGS").to_string();
+    Build {
+        rustc: env!("HASHBENCH_RUSTC").to_string(),
+        profile: env!("HASHBENCH_PROFILE").to_string(),
+        target: env!("HASHBENCH_TARGET").to_string(),
+        target_cpu: target_cpu(&rustflags),
+        target_features: Build::target_features_enabled(),
+        rustflags,
+        opt_level: env!("HASHBENCH_OPT_LEVEL").to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn timestamps_are_rfc3339_utc() {
+        assert_eq!(timestamp(SystemTime::UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_000_000);
+        // Expected values from Python: datetime.utcfromtimestamp(1795000000).
+        assert_eq!(timestamp(t), "2026-11-18T11:06:40Z");
+        let leap = SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400);
+        assert_eq!(timestamp(leap), "2000-02-29T00:00:00Z");
+    }
+
+    #[test]
+    fn target_cpu_in_every_spelling() {
+        assert_eq!(target_cpu("-Ctarget-cpu=native").as_deref(), Some("native"));
+        assert_eq!(
+            target_cpu("-C target-cpu=znver3").as_deref(),
+            Some("znver3")
+        );
+        assert_eq!(target_cpu("-C opt-level=3"), None);
+    }
+}

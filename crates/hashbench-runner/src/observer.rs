@@ -1,0 +1,57 @@
+//! Progress, as events. The runner never prints: it tells an observer what it is about
+//! to do and what it has done, and the binary draws its progress line from that (as
+//! criterion's reports and ripgrep's sinks receive events). Every hook defaults to doing
+//! nothing, so a test or a library user implements only what it needs.
+
+/// The plan, once verification has decided what will be measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlanReady {
+    /// Cells of the rounds: (implementation or baseline, pattern, threads, size).
+    pub cells: usize,
+    /// Rounds each of those cells is measured in.
+    pub rounds: usize,
+    /// `--streams` cells, measured once each after the rounds.
+    pub streams_cells: usize,
+    /// The longest the measuring can take, in seconds: every cell its whole budget, plus
+    /// the drift reference timings.
+    pub at_most_s: f64,
+}
+
+/// One step of the measuring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// A cell in one round (`round` counts from 1).
+    Round {
+        name: &'a str,
+        size: u64,
+        round: usize,
+        rounds: usize,
+    },
+    /// An implementation hashing `streams` messages at once.
+    Streams {
+        implementation: &'a str,
+        size: u64,
+        streams: usize,
+    },
+}
+
+/// Receives a run's progress. Called on the measuring thread, between timings.
+pub trait RunObserver {
+    /// What is about to be measured, once, before the first cell.
+    fn plan_ready(&mut self, _plan: &PlanReady) {}
+    /// A step is about to be measured.
+    fn step_started(&mut self, _step: &Step<'_>) {}
+    /// A step was measured (or its implementation failed and was set aside).
+    fn step_done(&mut self, _step: &Step<'_>) {}
+    /// The drift reference is about to be timed after round `after_round`.
+    fn drift_reference(&mut self, _after_round: usize) {}
+    /// Every timing is done; what follows (counting allocations, assembling the result)
+    /// takes no time worth showing.
+    fn finished(&mut self) {}
+}
+
+/// An observer that ignores everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quiet;
+
+impl RunObserver for Quiet {}

@@ -1,0 +1,271 @@
+//! The typed plan of a run, and the checks that need the machine. The binary builds a
+//! [`RunPlan`] once from its flags (or a suite file, or `crossover`'s arguments); nothing
+//! below re-reads text. Checks that only the host can answer (memory, logical CPUs, the
+//! CPUs this process may use) run here, before anything is verified or measured.
+
+use std::time::Duration;
+
+use hashbench_catalog::{Implementation, Pattern};
+use hashbench_host::Host;
+use hashbench_model::{Layout, RelativeTo, SuiteInfo};
+use hashbench_verify::VectorSource;
+
+use crate::RunError;
+
+/// Seconds of measurement per cell unless `--time` says otherwise.
+pub const DEFAULT_TIME_S: f64 = 0.3;
+/// Target half-width of a cell median's 95 % CI, as a fraction, unless `--precision`.
+pub const DEFAULT_PRECISION: f64 = 0.01;
+/// Rounds per cell unless `--rounds` says otherwise (docs/method.md says why).
+pub const DEFAULT_ROUNDS: u32 = 3;
+/// The seed benchmarks' sizes, 64 B to 4 MiB.
+pub const DEFAULT_SIZES: &[u64] = &[64, 384, 4 << 10, 16 << 10, 64 << 10, 1 << 20, 4 << 20];
+/// At most this many threads or streams per logical CPU without `--allow-oversubscribe`.
+pub const OVERSUBSCRIBE_FACTOR: usize = 4;
+/// The most threads or streams at all (a pool of more would exhaust the machine).
+pub const MAX_THREADS: usize = 1024;
+/// Plans of more cells than this need `--yes`.
+pub const MAX_CELLS_WITHOUT_YES: usize = 5000;
+
+/// Which sizes to measure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeSpec {
+    /// Half and twice each detected cache size (`--sizes cache`).
+    AroundCaches,
+    /// These sizes in bytes, ascending, without repeats.
+    Bytes(Vec<u64>),
+}
+
+impl Default for SizeSpec {
+    fn default() -> Self {
+        SizeSpec::Bytes(DEFAULT_SIZES.to_vec())
+    }
+}
+
+/// What the table and Markdown outputs show (`--metric`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Metric {
+    /// Time per call and throughput, with rankings.
+    #[default]
+    Time,
+    /// TSC cycles per call and per byte, in btrfs hash-speedtest's layout.
+    Cycles,
+}
+
+impl Metric {
+    /// Every metric's name, as `--metric` and suite files take them.
+    pub const NAMES: [&'static str; 2] = ["time", "cycles"];
+
+    /// The metric named `name`, if any.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Metric> {
+        match name {
+            "time" => Some(Metric::Time),
+            "cycles" => Some(Metric::Cycles),
+            _ => None,
+        }
+    }
+}
+
+/// Everything a run needs to know, typed. Built once; the runner only reads it.
+#[derive(Clone, Debug)]
+pub struct RunPlan {
+    /// The filter terms as given, recorded in the result.
+    pub filters: Vec<String>,
+    /// The implementations they select, in catalogue order.
+    pub implementations: Vec<&'static Implementation>,
+    /// Measure the baselines (nop, memcpy, read) at every size too.
+    pub baselines: bool,
+    pub sizes: SizeSpec,
+    /// Budget per cell in seconds (recorded as given, so kept as `f64`).
+    pub time_s: f64,
+    /// Target precision of each cell's median, as a fraction (0.01 is 1 %).
+    pub precision: f64,
+    pub rounds: u32,
+    /// The API usage patterns, deduplicated, never empty.
+    pub patterns: Vec<Pattern>,
+    /// `--threads`: thread counts for implementations that split one message, ascending.
+    pub threads: Option<Vec<usize>>,
+    /// `--streams N`.
+    pub streams: Option<usize>,
+    /// The input seed; drawn from the clock when `None`.
+    pub seed: Option<u64>,
+    /// Offset of the input from a 64-byte boundary (0 to 63).
+    pub misalign: usize,
+    /// Keep every raw sample in the result.
+    pub raw: bool,
+    /// Pin the measuring thread to this CPU.
+    pub pin: Option<usize>,
+    pub metric: Metric,
+    pub layout: Layout,
+    /// The relative columns asked for, checked against the selection.
+    pub relative_to: Vec<RelativeTo>,
+    /// Where the known answers come from.
+    pub vectors: VectorSource,
+    pub suite: Option<SuiteInfo>,
+    pub allow_oversubscribe: bool,
+    /// Run a plan of more than [`MAX_CELLS_WITHOUT_YES`] cells.
+    pub yes: bool,
+    /// The command line, recorded in the result.
+    pub command_line: Vec<String>,
+}
+
+impl Default for RunPlan {
+    /// `hashbench run` with no flags, and nothing selected yet.
+    fn default() -> Self {
+        RunPlan {
+            filters: Vec::new(),
+            implementations: Vec::new(),
+            baselines: true,
+            sizes: SizeSpec::default(),
+            time_s: DEFAULT_TIME_S,
+            precision: DEFAULT_PRECISION,
+            rounds: DEFAULT_ROUNDS,
+            patterns: vec![Pattern::Oneshot],
+            threads: None,
+            streams: None,
+            seed: None,
+            misalign: 0,
+            raw: false,
+            pin: None,
+            metric: Metric::Time,
+            layout: Layout::Default,
+            relative_to: Vec::new(),
+            vectors: VectorSource::Embedded,
+            suite: None,
+            allow_oversubscribe: false,
+            yes: false,
+            command_line: Vec::new(),
+        }
+    }
+}
+
+impl RunPlan {
+    /// The budget per cell.
+    #[must_use]
+    pub fn time_budget(&self) -> Duration {
+        Duration::from_secs_f64(self.time_s)
+    }
+
+    /// The most cells this plan can have (every implementation at every pattern and
+    /// thread count, plus the baselines), before anything is known to be unavailable.
+    #[must_use]
+    pub fn at_most_cells(&self) -> usize {
+        let thread_counts = self.threads.as_ref().map_or(1, Vec::len);
+        self.sizes_len().saturating_mul(
+            (self.implementations.len() * self.patterns.len().max(1) * thread_counts)
+                .saturating_add(if self.baselines { 3 } else { 0 }),
+        )
+    }
+
+    fn sizes_len(&self) -> usize {
+        match &self.sizes {
+            SizeSpec::Bytes(b) => b.len(),
+            // At most a handful of cache levels, two sizes each.
+            SizeSpec::AroundCaches => 0,
+        }
+    }
+}
+
+/// The sizes to measure on `host`, checked against its memory: the input and the
+/// memcpy baseline's copy must both fit, with room to spare.
+pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError> {
+    let max_size = host.memory_available_bytes.map_or(1 << 40, |m| m / 4);
+    match &plan.sizes {
+        SizeSpec::AroundCaches => {
+            let sizes = host.sizes_around_caches().ok_or_else(|| {
+                RunError::Plan(
+                    "--sizes cache: this machine's cache sizes are unknown (no /sys/devices/system/cpu/cpu0/cache); give sizes instead".to_string(),
+                )
+            })?;
+            Ok(sizes.into_iter().filter(|&s| s <= max_size).collect())
+        }
+        SizeSpec::Bytes(sizes) => {
+            if let Some(&big) = sizes.iter().find(|&&s| s > max_size) {
+                return Err(RunError::Plan(format!(
+                    "bad size {big} B in --sizes: larger than this machine's memory allows \
+                     ({max_size} bytes at most)"
+                )));
+            }
+            Ok(sizes.clone())
+        }
+    }
+}
+
+/// Every check of the plan against the machine, before anything runs; returns the sizes.
+pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError> {
+    let sizes = sizes_on(plan, host)?;
+    if plan.streams == Some(0) {
+        return Err(RunError::Plan(
+            "bad --streams 0: give at least 1".to_string(),
+        ));
+    }
+    check_oversubscription(
+        plan.threads.as_deref().unwrap_or(&[]),
+        plan.streams,
+        host.logical_cores,
+        plan.allow_oversubscribe,
+    )?;
+    if let (Some(n), Some(available)) = (plan.streams, host.memory_available_bytes) {
+        // Each stream hashes its own copy of the input.
+        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let need = largest.saturating_mul(n as u64);
+        if need > available / 2 {
+            return Err(RunError::Plan(format!(
+                "--streams {n} at {largest} B needs {need} bytes of input, more than half of \
+                 the {available} bytes of memory available: fewer streams or smaller --sizes"
+            )));
+        }
+    }
+    // The plan's size is known before anything runs: refuse a huge one unless asked.
+    let checked = RunPlan {
+        sizes: SizeSpec::Bytes(sizes.clone()),
+        ..plan.clone()
+    };
+    let at_most = checked.at_most_cells();
+    if at_most > MAX_CELLS_WITHOUT_YES && !plan.yes {
+        return Err(RunError::Plan(format!(
+            "the plan has up to {at_most} cells ({} sizes x {} implementations x {} \
+             patterns x {} thread counts, plus baselines), more than \
+             {MAX_CELLS_WITHOUT_YES}: add --yes to run it, or select less",
+            sizes.len(),
+            plan.implementations.len(),
+            plan.patterns.len().max(1),
+            plan.threads.as_ref().map_or(1, Vec::len),
+        )));
+    }
+    if let Some(cpu) = plan.pin {
+        crate::pin::check(cpu)?;
+    }
+    Ok(sizes)
+}
+
+/// `--threads` and `--streams` against the machine: more than a few per logical CPU
+/// measures the scheduler, not the hash, and is refused unless asked for.
+fn check_oversubscription(
+    threads: &[usize],
+    streams: Option<usize>,
+    logical_cpus: usize,
+    allowed: bool,
+) -> Result<(), RunError> {
+    let limit = OVERSUBSCRIBE_FACTOR * logical_cpus.max(1);
+    let asked = [
+        ("--threads", threads.iter().copied().max()),
+        ("--streams", streams),
+    ];
+    for (flag, n) in asked {
+        let Some(n) = n else { continue };
+        if n > MAX_THREADS {
+            return Err(RunError::Plan(format!(
+                "bad {flag} {n}: at most {MAX_THREADS}"
+            )));
+        }
+        if n > limit && !allowed {
+            return Err(RunError::Plan(format!(
+                "{flag} {n} is more than {OVERSUBSCRIBE_FACTOR} per logical CPU ({limit} \
+                 here): add --allow-oversubscribe to measure it anyway"
+            )));
+        }
+    }
+    Ok(())
+}

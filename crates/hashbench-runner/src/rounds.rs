@@ -1,0 +1,100 @@
+//! The rounds: every planned cell measured once per round, in the shuffled order of
+//! [`crate::schedule`], with the drift reference timed after each round. A cell whose
+//! digest turns out wrong is set aside and reported; any other engine error stops the
+//! run.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use hashbench_engine::{Config, EngineError, Input};
+use hashbench_model::{Checkpoint, SkipReason, Skipped};
+
+use crate::cells::{Cells, Kind};
+use crate::observer::{RunObserver, Step};
+use crate::reference::Reference;
+use crate::schedule::{round_seed, shuffle};
+use crate::RunError;
+
+/// What the rounds need besides the cells.
+pub(crate) struct Rounds<'a> {
+    pub sizes: &'a [u64],
+    pub seed: u64,
+    pub misalign: usize,
+    pub rounds: usize,
+    pub per_round: &'a Config,
+    pub cancel: &'a AtomicBool,
+}
+
+/// Measures every round; cells that fail are added to `skipped` and set `failed`.
+pub(crate) fn measure(
+    r: &Rounds<'_>,
+    cells: &mut Cells,
+    reference: &mut Reference,
+    observer: &mut dyn RunObserver,
+    (skipped, failed): (&mut Vec<Skipped>, &mut bool),
+) -> Result<(), RunError> {
+    'rounds: for round in 0..r.rounds {
+        let round_seed = round_seed(r.seed, round);
+        let mut size_order: Vec<u64> = r.sizes.to_vec();
+        shuffle(&mut size_order, round_seed);
+        for &size in &size_order {
+            let input = Input::new(size as usize, r.seed, r.misalign);
+            let mut order: Vec<usize> = (0..cells.planned.len())
+                .filter(|&i| cells.planned[i].size == size && !cells.planned[i].failed)
+                .collect();
+            shuffle(&mut order, round_seed ^ size);
+            for i in order {
+                if r.cancel.load(Ordering::SeqCst) {
+                    break 'rounds;
+                }
+                let name = cells.planned[i].name.clone();
+                let step = Step::Round {
+                    name: &name,
+                    size,
+                    round: round + 1,
+                    rounds: r.rounds,
+                };
+                observer.step_started(&step);
+                let result = cells.round(i, &input, r.per_round, r.cancel)?;
+                if let Err(e) = result {
+                    set_aside(cells, i, e, skipped)?;
+                    *failed = true;
+                }
+                observer.step_done(&step);
+            }
+        }
+        observer.drift_reference(round + 1);
+        reference.time(Checkpoint::AfterRound(round + 1), r.cancel)?;
+    }
+    Ok(())
+}
+
+/// A hash cell whose measuring failed is reported and not measured again; a baseline
+/// that fails stops the run.
+fn set_aside(
+    cells: &mut Cells,
+    i: usize,
+    e: EngineError,
+    skipped: &mut Vec<Skipped>,
+) -> Result<(), RunError> {
+    let p = &mut cells.planned[i];
+    let Kind::Hash(k) = p.kind else {
+        return Err(RunError::Measure {
+            subject: p.name.clone(),
+            size: p.size,
+            what: String::new(),
+            source: e,
+        });
+    };
+    p.failed = true;
+    let kernel = &cells.kernels[k];
+    skipped.push(Skipped {
+        implementation: kernel.passed.implementation.id.to_string(),
+        pattern: Some(kernel.kernel.pattern()),
+        reason: match e {
+            EngineError::WrongDigestBeforeTiming { .. } => SkipReason::WrongDigestBeforeTiming,
+            _ => SkipReason::WrongDigestUnderMeasurement,
+        },
+        details: vec![format!("at {} B, {} threads: {e}", p.size, p.threads)],
+    });
+    Ok(())
+}

@@ -1,0 +1,83 @@
+//! Correctness first: nothing that fails verification is timed. Verification also names
+//! each algorithm's reference (the first implementation in the catalogue that is
+//! available and passes), and the runner checks every measured digest against that same
+//! reference: one source of truth.
+
+use hashbench_catalog::Implementation;
+use hashbench_model::{SkipReason, Skipped};
+use hashbench_verify::Status;
+
+use crate::{RunError, RunPlan};
+
+/// An implementation that passed, and the one whose digests it must reproduce.
+#[derive(Clone, Copy)]
+pub(crate) struct Passed {
+    pub implementation: &'static Implementation,
+    pub reference: &'static Implementation,
+}
+
+/// What verification let through, and what it set aside.
+pub(crate) struct Verified {
+    pub passed: Vec<Passed>,
+    pub skipped: Vec<Skipped>,
+    /// An implementation failed its known answers or disagreed with its reference.
+    pub failed: bool,
+}
+
+/// Verifies the plan's implementations against its vectors.
+pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
+    let selected = &plan.implementations;
+    let outcomes = hashbench_verify::verify(selected, &plan.vectors, &mut |_| {})?;
+    let mut verified = Verified {
+        passed: Vec::new(),
+        skipped: Vec::new(),
+        failed: false,
+    };
+    for (imp, outcome) in selected.iter().zip(&outcomes) {
+        match &outcome.status {
+            Status::Passed => verified.passed.push(Passed {
+                implementation: imp,
+                reference: hashbench_catalog::find_implementation(outcome.reference_id())
+                    .unwrap_or(imp),
+            }),
+            Status::Unavailable(why) => verified.skipped.push(Skipped {
+                implementation: imp.id.to_string(),
+                pattern: None,
+                reason: SkipReason::Unavailable,
+                details: vec![why.clone()],
+            }),
+            Status::Failed => {
+                verified.failed = true;
+                verified.skipped.push(Skipped {
+                    implementation: imp.id.to_string(),
+                    pattern: None,
+                    reason: SkipReason::FailedVerification,
+                    details: outcome
+                        .failures
+                        .iter()
+                        .map(|f| {
+                            format!(
+                                "{:?} mode {} vector {}: expected {} got {}",
+                                f.check, f.mode, f.vector, f.expected, f.got
+                            )
+                        })
+                        .collect(),
+                });
+            }
+        }
+    }
+    Ok(verified)
+}
+
+/// The digest every sample of an implementation must reproduce at `input`: computed by
+/// its algorithm's reference, not by the implementation itself.
+pub(crate) fn expected_digest(passed: Passed, input: &[u8]) -> Result<Vec<u8>, RunError> {
+    let reference = passed.reference;
+    let mut h = reference.instantiate().map_err(|why| RunError::Reference {
+        implementation: reference.id.to_string(),
+        why,
+    })?;
+    let mut out = vec![0u8; passed.implementation.algorithm.output_bytes()];
+    h.oneshot(input, &mut out);
+    Ok(out)
+}

@@ -1,0 +1,142 @@
+//! The CLI's view of a run's progress: the `hashbench: plan: ...` line and the progress
+//! line on standard error, drawn from the runner's events. The hidden testing aid
+//! `--cancel-after-cells N` lives here too: it counts cells done, as the line does.
+
+use std::io::IsTerminal;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use hashbench_runner::{PlanReady, RunObserver, Step};
+
+/// Draws progress on standard error: the plan line unless `--quiet`, the progress line
+/// only when standard error is a terminal (or `--force-progress`).
+pub struct ProgressLine {
+    quiet: bool,
+    enabled: bool,
+    total: usize,
+    done: usize,
+    started: Instant,
+    /// `--cancel-after-cells N` (and `--cancel-with-sigterm`): interrupt once N cells of
+    /// the rounds are done.
+    cancel_after: Option<(usize, bool)>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl ProgressLine {
+    pub fn new(
+        quiet: bool,
+        force: bool,
+        cancel_after: Option<(usize, bool)>,
+        cancel: Arc<AtomicBool>,
+    ) -> Self {
+        ProgressLine {
+            quiet,
+            // A dumb terminal cannot erase a line; the progress line would pile up.
+            enabled: force
+                || (!quiet
+                    && std::io::stderr().is_terminal()
+                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")),
+            total: 0,
+            done: 0,
+            started: Instant::now(),
+            cancel_after,
+            cancel,
+        }
+    }
+
+    fn show(&self, what: &str) {
+        if !self.enabled {
+            return;
+        }
+        let eta = if self.done == 0 {
+            "?".to_string()
+        } else {
+            let per = self.started.elapsed().as_secs_f64() / self.done as f64;
+            format!("{:.0} s", per * (self.total - self.done) as f64)
+        };
+        eprint!(
+            "\r\x1b[K[{}/{}] {what}  ETA {eta}",
+            self.done + 1,
+            self.total
+        );
+    }
+}
+
+impl RunObserver for ProgressLine {
+    fn plan_ready(&mut self, plan: &PlanReady) {
+        if !self.quiet {
+            // What is about to happen, and for how long at most.
+            let most = plan.at_most_s;
+            eprintln!(
+                "hashbench: plan: {} cells x {} rounds{}, at most about {} s",
+                plan.cells,
+                plan.rounds,
+                if plan.streams_cells > 0 {
+                    format!(" and {} streams cells", plan.streams_cells)
+                } else {
+                    String::new()
+                },
+                if most < 10.0 {
+                    format!("{most:.1}")
+                } else {
+                    format!("{most:.0}")
+                }
+            );
+        }
+        self.total = plan.cells * plan.rounds + plan.streams_cells;
+        self.started = Instant::now();
+    }
+
+    fn step_started(&mut self, step: &Step<'_>) {
+        self.show(&match *step {
+            Step::Round {
+                name,
+                size,
+                round,
+                rounds,
+            } => format!("{name} @ {size} B, round {round}/{rounds}"),
+            Step::Streams {
+                implementation,
+                size,
+                streams,
+            } => format!("{implementation} @ {size} B, {streams} streams"),
+        });
+    }
+
+    fn step_done(&mut self, step: &Step<'_>) {
+        self.done += 1;
+        if let (Step::Round { .. }, Some((n, sigterm))) = (step, self.cancel_after) {
+            if n == self.done {
+                interrupt_self(&self.cancel, sigterm);
+            }
+        }
+    }
+
+    fn drift_reference(&mut self, _after_round: usize) {
+        self.show("drift reference");
+    }
+
+    fn finished(&mut self) {
+        if self.enabled {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+/// Sends SIGINT (or SIGTERM) to this process (the hidden `--cancel-after-cells`): the
+/// run goes on exactly as after a real Ctrl-C at this point. The handlers installed
+/// before the run set the cancel flag inside `raise`, before it returns, so the cell
+/// after this one is never started.
+fn interrupt_self(cancel: &AtomicBool, sigterm: bool) {
+    #[cfg(unix)]
+    {
+        let _ = cancel;
+        let signal = if sigterm { libc::SIGTERM } else { libc::SIGINT };
+        // SAFETY: raise has no memory-safety preconditions.
+        unsafe { libc::raise(signal) };
+    }
+    // Without signals, the flag itself.
+    #[cfg(not(unix))]
+    cancel.store(true, std::sync::atomic::Ordering::SeqCst);
+}

@@ -1,0 +1,133 @@
+//! What hashbench keeps on disk and reads back: result files replaced atomically,
+//! saved runs read with the model's defensive loader, and the saved baselines (where
+//! they live, saving and loading them). `run`, `compare`, `report` and `crossover` all
+//! come here, so none of them imports another.
+
+use std::fs::{self, File, Permissions};
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use hashbench_model::{load_run, Run};
+
+use crate::UsageError;
+
+/// Reads and checks one result file.
+pub fn read_run(path: &Path) -> Result<Run> {
+    let name = path.display().to_string();
+    // Refused before reading it whole: a result file is untrusted input.
+    let limit = hashbench_model::MAX_FILE_BYTES;
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > limit) {
+        return Err(UsageError(format!(
+            "{name}: larger than the {limit} bytes (256 MiB) a result file may have"
+        ))
+        .into());
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("{name}: cannot read: {e}")))?;
+    load_run(&name, &text).map_err(|e| UsageError(e.to_string()).into())
+}
+
+/// Where saved baselines live: `$HASHBENCH_DATA_DIR`, else `$XDG_DATA_HOME/hashbench`,
+/// else `~/.local/share/hashbench`; baselines are `baselines/NAME.json` under it.
+pub fn baseline_path(name: &str) -> Result<PathBuf> {
+    let ok = !name.is_empty()
+        && name.len() <= 100
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if !ok {
+        return Err(UsageError(format!(
+            "bad baseline name '{name}': use letters, digits, '.', '_' and '-' (not leading '.')"
+        ))
+        .into());
+    }
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let root = env("HASHBENCH_DATA_DIR")
+        // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
+        .or_else(|| {
+            env("XDG_DATA_HOME")
+                .filter(|d| d.is_absolute())
+                .map(|d| d.join("hashbench"))
+        })
+        .or_else(|| env("HOME").map(|h| h.join(".local/share/hashbench")))
+        .ok_or_else(|| {
+            UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".to_string())
+        })?;
+    Ok(root.join("baselines").join(format!("{name}.json")))
+}
+
+/// Saves `json` (a run's JSON text) as baseline `name`.
+pub fn save_baseline(name: &str, json: &str) -> Result<PathBuf> {
+    let path = baseline_path(name)?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    write_atomic(&path, json.as_bytes())?;
+    Ok(path)
+}
+
+/// Loads baseline `name`, with a clear error when it was never saved.
+pub fn load_baseline(name: &str) -> Result<Run> {
+    let path = baseline_path(name)?;
+    if !path.is_file() {
+        return Err(UsageError(format!(
+            "no saved baseline '{name}' (looked for {}); save one with \
+             `hashbench run --save-baseline {name}`",
+            path.display()
+        ))
+        .into());
+    }
+    read_run(&path)
+}
+
+/// Replaces the regular file `path` (or creates it) with `contents`: a temporary file
+/// made exclusively beside it, written, flushed to disk, then renamed over it. The
+/// temporary file is removed on every error path (its drop does it).
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    let dir = parent_of(path);
+    let mode = match fs::metadata(path) {
+        // A file that is replaced keeps its permissions; a new one gets the usual
+        // 0666 less the umask, not tempfile's private 0600.
+        Ok(meta) => meta.permissions().mode() & 0o7777,
+        Err(_) => 0o666 & !current_umask(),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".hashbench-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .with_context(|| format!("writing {}: creating a temporary file", path.display()))?;
+    tmp.write_all(contents)
+        .and_then(|()| tmp.as_file().sync_all())
+        .and_then(|()| fs::set_permissions(tmp.path(), Permissions::from_mode(mode)))
+        .with_context(|| format!("writing {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| anyhow::Error::new(e.error))
+        .with_context(|| format!("writing {}", path.display()))?;
+    // The rename is durable once the directory is; a failure here loses nothing.
+    let _ = File::open(&dir).and_then(|d| d.sync_all());
+    Ok(())
+}
+
+/// The directory a file is created in: its parent, or `.` for a bare name.
+pub fn parent_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The process's umask (read by setting it and setting it back: there is no getter).
+fn current_umask() -> u32 {
+    // SAFETY: umask only swaps an integer in the process; it cannot fail.
+    let old = unsafe { libc::umask(0o022) };
+    // SAFETY: as above; restores the value just read.
+    unsafe { libc::umask(old) };
+    old
+}
