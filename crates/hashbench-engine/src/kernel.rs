@@ -374,7 +374,7 @@ impl Kernel for Read {
 /// the build's baseline): the `read` ceiling must be the fastest plain read, or a SIMD
 /// hash could appear to beat it.
 #[must_use]
-pub fn widest_read_fold() -> fn(&[u8]) -> u64 {
+pub(crate) fn widest_read_fold() -> fn(&[u8]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f")

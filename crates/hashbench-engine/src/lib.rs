@@ -20,10 +20,10 @@ pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
 };
 pub use input::{Input, INPUT_ALIGN};
-pub use kernel::{read_fold, widest_read_fold, HashKernel, Kernel, KernelError, Memcpy, Nop, Read};
+pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Memcpy, Nop, Read};
 pub use measure::{
-    measure, repeat, timer_resolution, CellResult, CellState, Config, EngineError, NoopObserver,
-    Observer, RoundRecord, StopReason,
+    measure, CellResult, CellState, Config, EngineError, NoopObserver, Observer, RoundRecord,
+    StopReason,
 };
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

@@ -157,7 +157,7 @@ fn mismatch(checked: Result<(), String>, got: &[u8], expected: &[u8]) -> Option<
 /// Estimates the resolution of [`Instant`]: the smallest nonzero difference
 /// between consecutive readings over a few hundred tries, in nanoseconds.
 #[must_use]
-pub fn timer_resolution() -> f64 {
+pub(crate) fn timer_resolution() -> f64 {
     let t0 = Instant::now();
     resolution_of(|| t0.elapsed())
 }
@@ -235,7 +235,7 @@ fn ticks() -> u64 {
 /// per four calls, which takes the harness's own cost per call (the `nop` floor) below a
 /// cycle. Each call still gets its own barrier.
 #[inline(always)]
-pub fn repeat<F: FnMut(&[u8])>(input: &[u8], iters: u64, mut call: F) {
+pub(crate) fn repeat<F: FnMut(&[u8])>(input: &[u8], iters: u64, mut call: F) {
     let (ptr, len) = (input.as_ptr(), input.len());
     // SAFETY: `ptr` and `len` come from `input`, which outlives the loop; the barrier
     // returns the pointer unchanged.

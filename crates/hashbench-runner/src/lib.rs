@@ -155,8 +155,53 @@ pub fn run(
     alloc::count(&mut cells, &sizes, seed, plan.misalign);
     let (cells, baselines) = assemble::cells(&mut cells, rounds, plan.precision, plan.raw, &host)?;
 
+    let mut run = model(
+        plan,
+        Measurements {
+            host,
+            started_at,
+            seed,
+            sizes,
+            tsc_hz,
+            min_samples: per_round.min_samples,
+            passed: &passed,
+            skipped,
+            cells,
+            baselines,
+            streams: streams_out,
+            reference: reference.finish(),
+            interrupted,
+        },
+    );
+    postprocess::apply(&mut run, &plan.relative_to, plan.metric);
+    Ok(Measured {
+        run,
+        failed,
+        interrupted,
+    })
+}
+
+/// What the measuring produced, for [`model`].
+struct Measurements<'a> {
+    host: Host,
+    started_at: SystemTime,
+    seed: u64,
+    sizes: Vec<u64>,
+    tsc_hz: Option<f64>,
+    min_samples: usize,
+    passed: &'a [verification::Passed],
+    skipped: Vec<hashbench_model::Skipped>,
+    cells: Vec<hashbench_model::Cell>,
+    baselines: Vec<hashbench_model::Cell>,
+    streams: Vec<hashbench_model::StreamsCell>,
+    reference: hashbench_model::DriftReference,
+    interrupted: bool,
+}
+
+/// The run model of `plan` and what was measured, before post-processing.
+fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
     let mut providers: Vec<ProviderVersion> = Vec::new();
-    for imp in passed.iter().map(|p| p.implementation) {
+    for imp in m.passed.iter().map(|p| p.implementation) {
         if !providers.iter().any(|p| p.provider == imp.provider.name) {
             providers.push(ProviderVersion {
                 provider: imp.provider.name.to_string(),
@@ -164,23 +209,23 @@ pub fn run(
             });
         }
     }
-    let mut run = Run {
+    Run {
         schema_version: SCHEMA_VERSION,
         tool: meta::tool(),
         command_line: plan.command_line.clone(),
-        timestamp: meta::timestamp(started_at),
-        host,
+        timestamp: meta::timestamp(m.started_at),
+        host: m.host,
         build: meta::build_info(),
-        tsc_hz,
+        tsc_hz: m.tsc_hz,
         config: RunConfig {
             filters: plan.filters.clone(),
-            sizes,
+            sizes: m.sizes,
             time_budget_s: plan.time_s,
             precision: plan.precision,
-            min_samples: per_round.min_samples,
-            rounds,
+            min_samples: m.min_samples,
+            rounds: plan.rounds as usize,
             patterns: plan.patterns.clone(),
-            seed,
+            seed: m.seed,
             misalign: plan.misalign,
             raw: plan.raw,
             pin_cpu: plan.pin,
@@ -188,21 +233,15 @@ pub fn run(
             streams: plan.streams,
         },
         providers,
-        skipped,
-        baselines,
-        cells,
-        streams: streams_out,
+        skipped: m.skipped,
+        baselines: m.baselines,
+        cells: m.cells,
+        streams: m.streams,
         cost_model: Vec::new(),
-        complete: !interrupted,
+        complete: !m.interrupted,
         suite: plan.suite.clone(),
-        reference: Some(reference.finish()),
+        reference: Some(m.reference),
         flags: Vec::new(),
         relative_to: Vec::new(),
-    };
-    postprocess::apply(&mut run, &plan.relative_to, plan.metric);
-    Ok(Measured {
-        run,
-        failed,
-        interrupted,
-    })
+    }
 }
