@@ -37,7 +37,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use hashbench_catalog::{Algorithm, Availability, Hasher, Implementation};
 use serde::Serialize;
 
-use crate::{modes, panic_message, subject_of, vectors::encode_hex, Subject};
+use crate::subject::{panic_message, subject_of, Subject};
+use crate::{modes, vectors::encode_hex};
 pub use cases::{Case, Content};
 
 /// Disagreements kept in full; all of them are counted.

@@ -24,16 +24,20 @@
 mod broken;
 pub mod fuzz;
 pub mod modes;
+mod subject;
 pub mod vectors;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use hashbench_catalog::{Algorithm, Availability, Hasher, Implementation};
+use hashbench_catalog::{Algorithm, Availability, Implementation};
 use serde::Serialize;
 
 pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, Mode};
+pub use subject::Subject;
 pub use vectors::{KnownAnswer, VectorError, VectorSource};
+
+use subject::{panic_message, subject_of};
 
 /// Failures kept per implementation; the count of all of them is kept too.
 const MAX_FAILURES_KEPT: usize = 10;
@@ -93,13 +97,6 @@ impl Outcome {
     }
 }
 
-/// Something to verify: an id, its algorithm, and a way to make fresh states.
-pub struct Subject<'a> {
-    pub id: &'a str,
-    pub algorithm: &'a Algorithm,
-    pub new: &'a dyn Fn() -> Box<dyn Hasher>,
-}
-
 #[derive(Default)]
 struct Tally {
     checks: u64,
@@ -142,15 +139,6 @@ impl Tally {
             });
         }
     }
-}
-
-/// The message a panic carried (`panic!` gives a `String` or a `&str`).
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "non-string panic".to_string())
 }
 
 /// Checks `subject` against known answers in every mode. A fresh state per (vector,
@@ -250,7 +238,7 @@ fn check_agreement(subject: &Subject, reference: &Reference, modes: &[Mode], tal
 }
 
 /// The agreement inputs digested one-shot by `reference`.
-pub fn reference_of(reference: &Subject) -> Result<Reference, String> {
+pub fn reference_of(reference: &Subject) -> Result<Reference, ReferencePanicked> {
     catch_unwind(AssertUnwindSafe(|| {
         let mut h = (reference.new)();
         let cases = agreement_inputs(reference.algorithm)
@@ -270,8 +258,13 @@ pub fn reference_of(reference: &Subject) -> Result<Reference, String> {
             cases,
         }
     }))
-    .map_err(|_| format!("reference {} panicked", reference.id))
+    .map_err(|_| ReferencePanicked(reference.id.to_string()))
 }
+
+/// The reference implementation panicked while digesting the agreement inputs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("reference {0} panicked")]
+pub struct ReferencePanicked(pub String);
 
 /// Verifies one subject: known answers, then agreement with `reference` when given.
 pub fn verify_subject(
@@ -296,14 +289,6 @@ pub fn verify_subject(
         failed_checks: tally.failed,
         failures: tally.failures,
         reference: reference.map(|r| r.id.clone()),
-    }
-}
-
-fn subject_of(imp: &'static Implementation) -> Subject<'static> {
-    Subject {
-        id: imp.id,
-        algorithm: imp.algorithm,
-        new: &imp.new,
     }
 }
 
@@ -362,6 +347,7 @@ mod tests {
     use super::broken::{Broken, Fault};
     use super::*;
     use hashbench_catalog::find_implementation;
+    use hashbench_catalog::Hasher;
 
     fn sha256_answers() -> Vec<KnownAnswer> {
         let alg = hashbench_catalog::algorithm::SHA2_256;

@@ -9,7 +9,7 @@ use hashbench_report::analysis::compare::{compare, Comparison};
 use hashbench_report::render::compare::render;
 
 use crate::store::{load_baseline, read_run};
-use crate::{emit, UsageError, EXIT_FAILED};
+use crate::{cli::emit, cli::UsageError, cli::EXIT_FAILED};
 
 /// Changes smaller than this (per cent) never count as significant, in `compare` and in
 /// `run --baseline` alike.

@@ -11,7 +11,7 @@ use hashbench_report::render::crossover as crossover_render;
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
 
 use crate::values::{self, ThreadCounts};
-use crate::{emit, UsageError};
+use crate::{cli::emit, cli::UsageError};
 
 /// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
 fn default_sizes() -> Vec<u64> {
@@ -94,7 +94,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         None => {
             let plan = RunPlan {
                 filters: vec![a.to_string(), b.to_string()],
-                implementations: crate::select(&[a.to_string(), b.to_string()])?,
+                implementations: crate::cli::select(&[a.to_string(), b.to_string()])?,
                 baselines: false,
                 sizes: args
                     .sizes
@@ -140,7 +140,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         CrossoverFormat::Table => emit(&crossover_render::table(&x, &ca, &cb, run.tsc_hz)),
         CrossoverFormat::Json => emit(&crossover_render::json(&x, &ca, &cb, run.tsc_hz)?),
     }
-    Ok(if failed { crate::EXIT_FAILED } else { 0 })
+    Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })
 }
 
 /// Runs the sweep, drawing progress unless `quiet`; Ctrl-C stops it at the next cell.

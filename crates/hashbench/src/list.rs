@@ -4,7 +4,7 @@ use anyhow::Result;
 use hashbench_catalog::{Algorithm, Availability, Implementation, ProviderKind};
 use serde::Serialize;
 
-use crate::{emit, select, Format};
+use crate::{cli::emit, cli::select, cli::Format};
 
 /// Version of the `list --format json` document (docs/json-schema.md).
 const LIST_SCHEMA_VERSION: u32 = 1;

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
+use crate::cli::UsageError;
 use crate::store::{parent_of, write_atomic};
-use crate::UsageError;
 
 /// Where one output goes, as found when it was checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ impl Destination {
         crate::signals::install();
         match self {
             Destination::Stdout => {
-                crate::emit(text);
+                crate::cli::emit(text);
                 Ok(())
             }
             Destination::Stream(path) => fs::OpenOptions::new()

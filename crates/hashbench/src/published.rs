@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use hashbench_report::published::{self, Seed};
 
-use crate::{emit, UsageError};
+use crate::{cli::emit, cli::UsageError};
 
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
 pub enum PublishedFormat {

@@ -7,7 +7,7 @@ use hashbench_report::Format;
 use hashbench_runner::Metric;
 
 use crate::output::Destination;
-use crate::{emit, UsageError};
+use crate::{cli::emit, cli::UsageError};
 
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum RunFormat {

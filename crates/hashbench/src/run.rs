@@ -14,7 +14,7 @@ use hashbench_verify::VectorSource;
 use crate::output::Destination;
 use crate::render::{layout_for, render, write_or_emit, RunFormat};
 use crate::values::{self, ThreadCounts};
-use crate::{select, UsageError, EXIT_FAILED};
+use crate::{cli::select, cli::UsageError, cli::EXIT_FAILED};
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {

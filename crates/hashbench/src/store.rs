@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use hashbench_model::{load_run, Run};
 
-use crate::UsageError;
+use crate::cli::UsageError;
 
 /// Reads and checks one result file.
 pub fn read_run(path: &Path) -> Result<Run> {

@@ -15,7 +15,7 @@ use hashbench_model::Layout;
 use hashbench_runner::Metric;
 
 use crate::run::{RunArgs, SuiteDefaults};
-use crate::{emit, UsageError};
+use crate::{cli::emit, cli::UsageError};
 
 /// The suites that ship with hashbench: (file name, contents).
 const BUILT_IN: &[(&str, &str)] = &[

@@ -9,7 +9,7 @@ use hashbench_catalog::{Hasher, Implementation};
 use hashbench_verify::vectors::encode_hex;
 use hashbench_verify::{Mode, VectorSource};
 
-use crate::{UsageError, EXIT_FAILED};
+use crate::{cli::UsageError, cli::EXIT_FAILED};
 
 /// Read size: large enough that per-call overhead vanishes, small enough that a 10 GiB
 /// file needs no more memory than this.
@@ -129,7 +129,7 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<u8> {
     let mut out = vec![0u8; imp.algorithm.output_bytes()];
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
-    crate::stdout_open()?;
+    crate::cli::stdout_open()?;
     let mut stdout = io::stdout().lock();
     let mut code = 0;
     for path in files {

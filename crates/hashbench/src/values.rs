@@ -8,7 +8,7 @@ use hashbench_catalog::Pattern;
 use hashbench_model::Layout;
 use hashbench_runner::{Metric, SizeSpec, MAX_THREADS};
 
-use crate::UsageError;
+use crate::cli::UsageError;
 
 /// `--sizes`: `cache`, or a size list as [`parse_sizes`] takes it.
 pub fn size_spec(text: &str) -> Result<SizeSpec, UsageError> {

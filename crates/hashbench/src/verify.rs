@@ -10,7 +10,7 @@ use hashbench_verify::fuzz::{AlgorithmSummary, Digest, Mismatch, Skipped};
 use hashbench_verify::{Check, FuzzConfig, FuzzReport, Outcome, Status, VectorSource};
 use serde::Serialize;
 
-use crate::{emit, select, Format, EXIT_FAILED};
+use crate::{cli::emit, cli::select, cli::Format, cli::EXIT_FAILED};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {

@@ -1,0 +1,29 @@
+//! What verification checks: an id, its algorithm and a way to make fresh states, for a
+//! catalogue implementation or a deliberately broken one (fault injection).
+
+use hashbench_catalog::{Algorithm, Hasher, Implementation};
+
+/// Something to verify: an id, its algorithm, and a way to make fresh states.
+pub struct Subject<'a> {
+    pub id: &'a str,
+    pub algorithm: &'a Algorithm,
+    pub new: &'a dyn Fn() -> Box<dyn Hasher>,
+}
+
+/// A catalogue implementation as a subject.
+pub(crate) fn subject_of(imp: &'static Implementation) -> Subject<'static> {
+    Subject {
+        id: imp.id,
+        algorithm: imp.algorithm,
+        new: &imp.new,
+    }
+}
+
+/// The message a panic carried (`panic!` gives a `String` or a `&str`).
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "non-string panic".to_string())
+}
