@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_catalog::Hasher;
-use hashbench_engine::{CellState, Config, HashKernel, Input, Kernel, NoopObserver, Nop};
+use hashbench_engine::{CellState, Config, HashKernel, Input, Kernel, Nop};
 
 /// A hasher that does no work: what remains is the harness and the indirect call.
 struct Empty;
@@ -83,7 +83,7 @@ trait KernelRef {
 
 impl<K: Kernel> KernelRef for K {
     fn round(&mut self, cell: &mut CellState, input: &Input, config: &Config, cancel: &AtomicBool) {
-        cell.round(self, input, config, None, cancel, &mut NoopObserver)
+        cell.round(self, input, config, None, cancel)
             .expect("baselines cannot fail");
     }
 }

@@ -1,4 +1,4 @@
-//! How long and how precisely to measure a cell, and the hook that sees its samples.
+//! How long and how precisely to measure a cell.
 
 use std::time::Duration;
 
@@ -27,15 +27,3 @@ impl Default for Config {
         }
     }
 }
-
-/// Progress hook; every method defaults to doing nothing.
-pub trait Observer {
-    /// Called after each sample of `cell`, with the number of samples so far.
-    fn sample(&mut self, _cell: &str, _n: usize) {}
-}
-
-/// An [`Observer`] that ignores everything.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoopObserver;
-
-impl Observer for NoopObserver {}

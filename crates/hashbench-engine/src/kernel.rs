@@ -22,7 +22,7 @@ pub trait Kernel {
         crate::timing::repeat(input, iters, |i| self.run(i, out));
     }
 
-    /// Name passed to the [`crate::Observer`]; defaults to `"kernel"`.
+    /// The kernel's name in messages; defaults to `"kernel"`.
     fn name(&self) -> &str {
         "kernel"
     }

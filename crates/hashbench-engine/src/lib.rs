@@ -7,7 +7,10 @@
 //! more, untimed, and its output is compared with the expected digest, so a
 //! kernel that goes wrong under load is caught.
 //!
-//! This crate never prints; progress is reported through an [`Observer`].
+//! This crate never prints and reports nothing while a cell is measured: anything done
+//! between timed batches (a callback that draws, a lock, a write) would disturb the very
+//! samples being taken. Progress is per cell, reported by the runner that calls it
+//! (`hashbench_runner::RunObserver`).
 
 mod alloc_count;
 mod config;
@@ -25,8 +28,6 @@ pub use alloc_count::{
 pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN};
 pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read};
-pub use measure::{
-    measure, CellResult, CellState, Config, NoopObserver, Observer, RoundRecord, StopReason,
-};
+pub use measure::{measure, CellResult, CellState, Config, RoundRecord, StopReason};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use hashbench_stats::{precision_reached, Measurement, Samples, Summary};
 use serde::Serialize;
 
-pub use crate::config::{Config, NoopObserver, Observer};
+pub use crate::config::Config;
 use crate::error::{hex, EngineError};
 use crate::scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
 use crate::timing::{ticks, timer_resolution};
@@ -139,7 +139,7 @@ fn validate(config: &Config) -> Result<(), EngineError> {
 ///
 /// ```text
 /// let mut cell = CellState::new();
-/// for round in 0..3 { cell.round(&mut kernel, &input, &per_round, expected, &cancel, &mut obs)?; }
+/// for round in 0..3 { cell.round(&mut kernel, &input, &per_round, expected, &cancel)?; }
 /// let result = cell.finish(3)?;
 /// ```
 #[derive(Debug)]
@@ -215,7 +215,6 @@ impl CellState {
         config: &Config,
         expected: Option<&[u8]>,
         cancel: &AtomicBool,
-        observer: &mut dyn Observer,
     ) -> Result<StopReason, EngineError> {
         let started = Instant::now();
         validate(config)?;
@@ -263,7 +262,6 @@ impl CellState {
         };
 
         // 3. + 4. Sampling with correctness checks.
-        let name = kernel.name().to_owned();
         let first = self.measurements.len();
         let mut check_at = config.min_samples;
         let (stop_reason, summary) = loop {
@@ -283,7 +281,6 @@ impl CellState {
                 }
             }
             let n = self.measurements.len() - first;
-            observer.sample(&name, n);
 
             if cancel.load(Ordering::Relaxed) {
                 break (StopReason::Cancelled, None);
@@ -472,10 +469,9 @@ pub fn measure<K: Kernel + ?Sized>(
     config: &Config,
     expected: Option<&[u8]>,
     cancel: &AtomicBool,
-    observer: &mut dyn Observer,
 ) -> Result<CellResult, EngineError> {
     let mut cell = CellState::new();
-    cell.round(kernel, input, config, expected, cancel, observer)?;
+    cell.round(kernel, input, config, expected, cancel)?;
     cell.finish(1, config.target_precision)
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use hashbench_engine::{
     measure, read_fold, CellResult, CellState, Config, EngineError, HashKernel, Input, Kernel,
-    Memcpy, NoopObserver, Nop, Observer, Read, StopReason,
+    Memcpy, Nop, Read, StopReason,
 };
 
 fn small_config() -> Config {
@@ -40,15 +40,7 @@ fn baselines_measure() {
         Box::new(Memcpy::default()),
     ];
     for mut k in kernels {
-        let r = measure(
-            k.as_mut(),
-            &input,
-            &config,
-            None,
-            &cancel,
-            &mut NoopObserver,
-        )
-        .unwrap();
+        let r = measure(k.as_mut(), &input, &config, None, &cancel).unwrap();
         check_result(&r, &config);
         assert_ne!(r.stop_reason, StopReason::Cancelled);
     }
@@ -90,7 +82,6 @@ fn wrong_digest_from_third_call_is_caught() {
         &small_config(),
         Some(&[good]),
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap_err();
     match err {
@@ -122,7 +113,6 @@ fn correct_kernel_passes_checks() {
         &config,
         Some(&[good]),
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap();
     check_result(&r, &config);
@@ -136,7 +126,6 @@ fn expected_length_mismatch() {
         &small_config(),
         Some(&[1, 2]),
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap_err();
     assert_eq!(
@@ -161,43 +150,12 @@ fn cancelled_before_start_is_incomplete() {
         &config,
         None,
         &AtomicBool::new(true),
-        &mut NoopObserver,
     )
     .unwrap();
     assert!(!r.complete);
     assert_eq!(r.stop_reason, StopReason::Cancelled);
     assert_eq!(r.measurements.len(), 1);
     assert_eq!(r.summary.count, 1);
-}
-
-#[derive(Default)]
-struct Counting {
-    calls: Vec<(String, usize)>,
-}
-
-impl Observer for Counting {
-    fn sample(&mut self, cell: &str, n: usize) {
-        self.calls.push((cell.to_owned(), n));
-    }
-}
-
-#[test]
-fn observer_sees_every_sample() {
-    let mut obs = Counting::default();
-    let r = measure(
-        &mut Nop,
-        &Input::new(64, 0, 0),
-        &small_config(),
-        None,
-        &AtomicBool::new(false),
-        &mut obs,
-    )
-    .unwrap();
-    assert_eq!(obs.calls.len(), r.measurements.len());
-    for (i, (cell, n)) in obs.calls.iter().enumerate() {
-        assert_eq!(cell, "baseline/nop");
-        assert_eq!(*n, i + 1);
-    }
 }
 
 #[test]
@@ -217,7 +175,6 @@ fn hash_kernel_from_catalog() {
         &config,
         Some(&expected),
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap();
     check_result(&r, &config);
@@ -243,7 +200,6 @@ fn result_serialises() {
         &small_config(),
         None,
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap();
     let json = serde_json::to_value(&r).unwrap();
@@ -274,7 +230,6 @@ fn invalid_config_rejected() {
         &config,
         None,
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap_err();
     assert!(matches!(err, EngineError::InvalidConfig(_)));
@@ -293,15 +248,8 @@ fn rounds_pool_their_samples_and_share_one_batch_size() {
     let mut cell = CellState::new();
     let mut per_round = Vec::new();
     for _ in 0..3 {
-        cell.round(
-            &mut kernel,
-            &input,
-            &config,
-            None,
-            &cancel,
-            &mut NoopObserver,
-        )
-        .unwrap();
+        cell.round(&mut kernel, &input, &config, None, &cancel)
+            .unwrap();
         per_round.push(cell.rounds().last().unwrap().samples);
     }
     let r = cell.finish(3, config.target_precision).unwrap();
@@ -334,7 +282,6 @@ fn fewer_rounds_than_planned_is_incomplete() {
         &config,
         None,
         &AtomicBool::new(false),
-        &mut NoopObserver,
     )
     .unwrap();
     let r = cell.finish(3, config.target_precision).unwrap();

@@ -166,7 +166,6 @@ fn a_wrong_digest_is_caught_through_the_alloc_and_hex_conversions() {
             &config,
             Some(&expected),
             &AtomicBool::new(false),
-            &mut hashbench_engine::NoopObserver,
         )
         .unwrap_err();
         // A call path that is wrong from the start fails before anything is timed.

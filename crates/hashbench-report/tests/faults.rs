@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, NoopObserver, Read};
+use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, Read};
 use hashbench_model::{Flag, FlagCode};
 use hashbench_report::analysis::guards::{self, Thresholds};
 
@@ -45,7 +45,6 @@ fn measure_sweep<K: Kernel>(
                     &config(),
                     digests[i].as_deref(),
                     &cancel,
-                    &mut NoopObserver,
                 )
                 .expect("measured");
         }

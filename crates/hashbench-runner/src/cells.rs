@@ -189,34 +189,24 @@ impl Cells {
         cancel: &AtomicBool,
     ) -> Result<Result<(), EngineError>, RunError> {
         let (kind, threads) = (self.planned[i].kind, self.planned[i].threads);
-        let mut observer = hashbench_engine::NoopObserver;
         let result = match kind {
             // Each baseline is measured as its concrete type, monomorphised into the
             // timed loop: the nop floor must measure the loop, not an indirect call.
-            Kind::Baseline(Baseline::Nop) => self.planned[i].state.round(
-                &mut self.nop,
-                input,
-                config,
-                None,
-                cancel,
-                &mut observer,
-            ),
-            Kind::Baseline(Baseline::Memcpy) => self.planned[i].state.round(
-                &mut self.memcpy,
-                input,
-                config,
-                None,
-                cancel,
-                &mut observer,
-            ),
-            Kind::Baseline(Baseline::Read) => self.planned[i].state.round(
-                &mut self.read,
-                input,
-                config,
-                None,
-                cancel,
-                &mut observer,
-            ),
+            Kind::Baseline(Baseline::Nop) => {
+                self.planned[i]
+                    .state
+                    .round(&mut self.nop, input, config, None, cancel)
+            }
+            Kind::Baseline(Baseline::Memcpy) => {
+                self.planned[i]
+                    .state
+                    .round(&mut self.memcpy, input, config, None, cancel)
+            }
+            Kind::Baseline(Baseline::Read) => {
+                self.planned[i]
+                    .state
+                    .round(&mut self.read, input, config, None, cancel)
+            }
             Kind::Hash(k) => {
                 if self.planned[i].expected.is_none() {
                     self.planned[i].expected = Some(crate::verification::expected_digest(
@@ -229,8 +219,7 @@ impl Cells {
                 let kernel = &mut self.kernels[k].kernel;
                 let p = &mut self.planned[i];
                 let (state, expected) = (&mut p.state, p.expected.as_deref());
-                let mut measure =
-                    || state.round(kernel, input, config, expected, cancel, &mut observer);
+                let mut measure = || state.round(kernel, input, config, expected, cancel);
                 // A parallel implementation is timed from inside its pool, so the
                 // library's rayon calls use exactly `threads` threads.
                 match pool {

@@ -91,7 +91,7 @@ pub fn run(
         pin::pin_current_thread(cpu)?;
     }
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
-    let mut reference = reference::Reference::new(seed);
+    let mut reference = reference::DriftTimer::new(seed);
     reference.time(Checkpoint::Start, cancel)?;
     let per_round = per_round(plan);
     let kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;

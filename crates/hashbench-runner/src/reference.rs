@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{measure, Config, Input, NoopObserver, Read};
+use hashbench_engine::{measure, Config, Input, Read};
 use hashbench_model::{Baseline, Checkpoint, DriftReference, ReferencePoint};
 
 use crate::RunError;
@@ -22,13 +22,13 @@ pub(crate) const REFERENCE_SIZE: u64 = 4096;
 const BUDGET: Duration = Duration::from_millis(30);
 
 /// Collects the reference timings of one run.
-pub(crate) struct Reference {
+pub(crate) struct DriftTimer {
     input: Input,
     kernel: Read,
     points: Vec<ReferencePoint>,
 }
 
-impl Reference {
+impl DriftTimer {
     pub fn new(seed: u64) -> Self {
         Self {
             input: Input::new(REFERENCE_SIZE as usize, seed, 0),
@@ -48,15 +48,8 @@ impl Reference {
             target_precision: 0.005,
             ..Config::default()
         };
-        let result = measure(
-            &mut self.kernel,
-            &self.input,
-            &config,
-            None,
-            cancel,
-            &mut NoopObserver,
-        )
-        .map_err(|source| RunError::DriftReference { at, source })?;
+        let result = measure(&mut self.kernel, &self.input, &config, None, cancel)
+            .map_err(|source| RunError::DriftReference { at, source })?;
         if result.complete {
             self.points.push(ReferencePoint {
                 at,

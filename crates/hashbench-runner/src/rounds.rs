@@ -10,7 +10,7 @@ use hashbench_model::{Checkpoint, SkipReason, Skipped};
 
 use crate::cells::{Cells, Kind};
 use crate::observer::{RunObserver, Step};
-use crate::reference::Reference;
+use crate::reference::DriftTimer;
 use crate::schedule::{round_seed, shuffle};
 use crate::RunError;
 
@@ -28,7 +28,7 @@ pub(crate) struct Rounds<'a> {
 pub(crate) fn measure(
     r: &Rounds<'_>,
     cells: &mut Cells,
-    reference: &mut Reference,
+    reference: &mut DriftTimer,
     observer: &mut dyn RunObserver,
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
 ) -> Result<(), RunError> {

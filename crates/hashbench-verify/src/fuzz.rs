@@ -37,7 +37,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use hashbench_catalog::{Algorithm, Availability, Hasher, Implementation};
 use serde::Serialize;
 
-use crate::subject::{panic_message, subject_of, Subject};
+use crate::subject::{panic_message, subject_of, Candidate};
 use crate::{modes, vectors::encode_hex};
 pub use cases::{Case, Content};
 
@@ -68,7 +68,7 @@ pub enum FuzzError {
 /// digest is compared with.
 pub struct Group<'a> {
     pub algorithm: &'a Algorithm,
-    pub subjects: Vec<Subject<'a>>,
+    pub subjects: Vec<Candidate<'a>>,
 }
 
 /// Which path of an implementation gave a digest.
@@ -263,7 +263,7 @@ impl<'g, 'a> Lane<'g, 'a> {
 /// panicked may be left inconsistent, so it is replaced by a fresh one.
 fn guarded(
     state: &mut Box<dyn Hasher>,
-    subject: &Subject,
+    subject: &Candidate,
     slot: &mut Slot,
     body: impl FnOnce(&mut dyn Hasher, &mut [u8]),
 ) {

@@ -34,7 +34,7 @@ use serde::Serialize;
 
 pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, Mode};
-pub use subject::Subject;
+pub use subject::Candidate;
 pub use vectors::{KnownAnswer, VectorError, VectorSource};
 
 use subject::{panic_message, subject_of};
@@ -144,7 +144,7 @@ impl Tally {
 /// Checks `subject` against known answers in every mode. A fresh state per (vector,
 /// mode), so that a bug in one mode cannot hide in or leak into another.
 fn check_known_answers(
-    subject: &Subject,
+    subject: &Candidate,
     answers: &[KnownAnswer],
     modes: &[Mode],
     tally: &mut Tally,
@@ -218,7 +218,7 @@ pub struct Reference {
     pub cases: Vec<AgreementCase>,
 }
 
-fn check_agreement(subject: &Subject, reference: &Reference, modes: &[Mode], tally: &mut Tally) {
+fn check_agreement(subject: &Candidate, reference: &Reference, modes: &[Mode], tally: &mut Tally) {
     let mut out = vec![0u8; subject.algorithm.output_bytes()];
     for &mode in modes {
         tally.guard(&format!("agreement, {mode}"), |tally| {
@@ -238,7 +238,7 @@ fn check_agreement(subject: &Subject, reference: &Reference, modes: &[Mode], tal
 }
 
 /// The agreement inputs digested one-shot by `reference`.
-pub fn reference_of(reference: &Subject) -> Result<Reference, ReferencePanicked> {
+pub fn reference_of(reference: &Candidate) -> Result<Reference, ReferencePanicked> {
     catch_unwind(AssertUnwindSafe(|| {
         let mut h = (reference.new)();
         let cases = agreement_inputs(reference.algorithm)
@@ -268,7 +268,7 @@ pub struct ReferencePanicked(pub String);
 
 /// Verifies one subject: known answers, then agreement with `reference` when given.
 pub fn verify_subject(
-    subject: &Subject,
+    subject: &Candidate,
     answers: &[KnownAnswer],
     reference: Option<&Reference>,
 ) -> Outcome {
@@ -362,7 +362,7 @@ mod tests {
         let real = find_implementation("sha2-256/sha2").unwrap();
         let reference = find_implementation("sha2-256/openssl").unwrap();
         let new = move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), fault)) };
-        let subject = Subject {
+        let subject = Candidate {
             id: "sha2-256/broken",
             algorithm: real.algorithm,
             new: &new,
@@ -443,7 +443,7 @@ mod tests {
         let real = find_implementation("md5/md-5").unwrap();
         let new =
             move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), Fault::OneshotOnly)) };
-        let subject = Subject {
+        let subject = Candidate {
             id: "md5/broken",
             algorithm: real.algorithm,
             new: &new,
@@ -478,7 +478,7 @@ mod tests {
         }
         let new = || -> Box<dyn Hasher> { Box::new(Panics) };
         let alg = hashbench_catalog::algorithm::CRC32;
-        let subject = Subject {
+        let subject = Candidate {
             id: "crc32/panics",
             algorithm: &alg,
             new: &new,

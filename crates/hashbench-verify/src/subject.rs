@@ -4,15 +4,15 @@
 use hashbench_catalog::{Algorithm, Hasher, Implementation};
 
 /// Something to verify: an id, its algorithm, and a way to make fresh states.
-pub struct Subject<'a> {
+pub struct Candidate<'a> {
     pub id: &'a str,
     pub algorithm: &'a Algorithm,
     pub new: &'a dyn Fn() -> Box<dyn Hasher>,
 }
 
 /// A catalogue implementation as a subject.
-pub(crate) fn subject_of(imp: &'static Implementation) -> Subject<'static> {
-    Subject {
+pub(crate) fn subject_of(imp: &'static Implementation) -> Candidate<'static> {
+    Candidate {
         id: imp.id,
         algorithm: imp.algorithm,
         new: &imp.new,

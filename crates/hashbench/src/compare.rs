@@ -34,11 +34,12 @@ pub struct CompareArgs {
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
     /// Changes smaller than this never count as significant (`5` or `5%`).
-    #[arg(long, default_value_t = DEFAULT_NOISE_PERCENT.to_string(), value_name = "PCT")]
-    pub noise: String,
+    #[arg(long, default_value_t = DEFAULT_NOISE_PERCENT, value_name = "PCT",
+          value_parser = crate::values::percent)]
+    pub noise: f64,
     /// Exit 1 if any implementation cell is significantly slower by more than PCT.
-    #[arg(long, value_name = "PCT")]
-    pub fail_on_regression: Option<String>,
+    #[arg(long, value_name = "PCT", value_parser = crate::values::percent)]
+    pub fail_on_regression: Option<f64>,
     #[arg(long, value_enum, default_value_t)]
     pub format: CompareFormat,
     /// Show one run beside the published machines of the seed benchmarks (every
@@ -136,12 +137,8 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     if args.published {
         return beside_published(&args);
     }
-    let noise = crate::values::parse_percent("--noise", &args.noise)? / 100.0;
-    let fail = args
-        .fail_on_regression
-        .as_deref()
-        .map(|t| crate::values::parse_percent("--fail-on-regression", t))
-        .transpose()?;
+    let noise = args.noise / 100.0;
+    let fail = args.fail_on_regression;
     let (base_name, base, candidates) = match &args.baseline {
         Some(name) => {
             if args.files.is_empty() {

@@ -87,8 +87,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
     /// With --baseline: exit 1 if a cell is significantly slower by more than PCT.
-    #[arg(long, value_name = "PCT", requires = "baseline")]
-    pub fail_on_regression: Option<String>,
+    #[arg(long, value_name = "PCT", requires = "baseline", value_parser = values::percent)]
+    pub fail_on_regression: Option<f64>,
     /// Exit with 1 when any guard raised a flag (after writing the output).
     #[arg(long)]
     pub strict: bool,
@@ -275,11 +275,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<u8> {
         .as_deref()
         .map(crate::store::load_baseline)
         .transpose()?;
-    let fail_on_regression = args
-        .fail_on_regression
-        .as_deref()
-        .map(|t| crate::values::parse_percent("--fail-on-regression", t))
-        .transpose()?;
+    let fail_on_regression = args.fail_on_regression;
     let Measured {
         run,
         failed,

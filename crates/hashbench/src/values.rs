@@ -160,6 +160,12 @@ pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
         .map(|name: String| Metric::parse(&name).unwrap_or_default())
 }
 
+/// `--noise`, `--fail-on-regression`: a percentage as [`parse_percent`] takes it (clap
+/// names the flag in its message).
+pub fn percent(text: &str) -> Result<f64, UsageError> {
+    parse_percent("percentage", text)
+}
+
 /// Parses a percentage for `flag`: `5`, `5%` or `0.5%` all mean per cent; returns the
 /// number of per cent (5.0). Must be finite, above 0 and below 1000.
 pub fn parse_percent(flag: &str, text: &str) -> Result<f64, UsageError> {

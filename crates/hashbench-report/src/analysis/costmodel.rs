@@ -17,17 +17,12 @@ use serde::{Deserialize, Serialize};
 
 use hashbench_model::{Cell, CostFit, Interval, Run};
 
-/// The key cells are grouped by in the cost model and crossovers.
-fn same_series(a: &Cell, b: &Cell) -> bool {
-    a.implementation == b.implementation && a.pattern == b.pattern && a.threads == b.threads
-}
-
 /// The cells of `run` grouped by (implementation, pattern, threads), in order of first
 /// appearance, each group sorted by size.
 pub fn series(run: &Run) -> Vec<Vec<&Cell>> {
     let mut groups: Vec<Vec<&Cell>> = Vec::new();
     for c in &run.cells {
-        match groups.iter_mut().find(|g| same_series(g[0], c)) {
+        match groups.iter_mut().find(|g| c.is_in(&g[0].series_key())) {
             Some(g) => g.push(c),
             None => groups.push(vec![c]),
         }
@@ -116,7 +111,7 @@ pub struct Duel {
 /// Where A starts to beat B.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum CrossoverVerdict {
     /// A is faster at `from` and at every larger size, but not at `below`, the size just
     /// before (B faster or a tie there): the crossover lies between them. `last_b` is
     /// the largest size where B was faster, if any.
@@ -137,7 +132,7 @@ pub struct Crossover {
     pub a: String,
     pub b: String,
     pub duels: Vec<Duel>,
-    pub verdict: Verdict,
+    pub verdict: CrossoverVerdict,
     /// Where the two fitted lines cross, bytes, when they do at a positive size with A
     /// the cheaper per byte beyond it.
     pub fitted_size: Option<f64>,
@@ -183,11 +178,11 @@ pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Cros
         .rposition(|d| d.faster == Faster::B)
         .map(|i| duels[i].size);
     let verdict = if run_start == duels.len() {
-        Verdict::NotInRange
+        CrossoverVerdict::NotInRange
     } else if run_start == 0 {
-        Verdict::AlwaysA
+        CrossoverVerdict::AlwaysA
     } else {
-        Verdict::Crosses {
+        CrossoverVerdict::Crosses {
             below: duels[run_start - 1].size,
             from: duels[run_start].size,
             last_b,
@@ -254,7 +249,7 @@ mod tests {
         let x = crossover("A", &ra, "B", &rb);
         assert_eq!(
             x.verdict,
-            Verdict::Crosses {
+            CrossoverVerdict::Crosses {
                 below: 65536,
                 from: 262_144,
                 last_b: Some(65536)
@@ -264,7 +259,7 @@ mod tests {
         assert!((n - 199_500.0).abs() < 1.0, "{n}");
         // Swapped, A never starts to beat B within the range.
         let y = crossover("B", &rb, "A", &ra);
-        assert_eq!(y.verdict, Verdict::NotInRange);
+        assert_eq!(y.verdict, CrossoverVerdict::NotInRange);
         assert_eq!(y.fitted_size, None);
     }
 
@@ -286,7 +281,7 @@ mod tests {
         // The win at 128 is followed by a tie: A beats B for good only from 512.
         assert_eq!(
             x.verdict,
-            Verdict::Crosses {
+            CrossoverVerdict::Crosses {
                 below: 256,
                 from: 512,
                 last_b: Some(64)
@@ -294,7 +289,10 @@ mod tests {
         );
         let c = line("c/c", 1, 1000.0, 1.0, &sizes);
         let rc: Vec<&Cell> = c.iter().collect();
-        assert_eq!(crossover("A", &ra, "C", &rc).verdict, Verdict::AlwaysA);
+        assert_eq!(
+            crossover("A", &ra, "C", &rc).verdict,
+            CrossoverVerdict::AlwaysA
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::costmodel::{fit_series, Crossover, Faster, Verdict};
+use crate::analysis::costmodel::{fit_series, Crossover, CrossoverVerdict, Faster};
 use crate::format::{aligned, size, time_ns};
 use hashbench_model::{Cell, CostFit};
 
@@ -91,9 +91,9 @@ fn duels(x: &Crossover) -> String {
     aligned(&rows, &[true, true, true, false])
 }
 
-fn measured(verdict: &Verdict) -> String {
+fn measured(verdict: &CrossoverVerdict) -> String {
     match verdict {
-        Verdict::Crosses {
+        CrossoverVerdict::Crosses {
             below,
             from,
             last_b,
@@ -103,8 +103,8 @@ fn measured(verdict: &Verdict) -> String {
             size(*below),
             last_b.map_or(String::new(), |b| format!("; B was last faster at {}", size(b)))
         ),
-        Verdict::AlwaysA => "Measured: A is faster at every size, from the smallest.".to_string(),
-        Verdict::NotInRange => {
+        CrossoverVerdict::AlwaysA => "Measured: A is faster at every size, from the smallest.".to_string(),
+        CrossoverVerdict::NotInRange => {
             "Measured: A does not beat B from any size to the end of the range.".to_string()
         }
     }

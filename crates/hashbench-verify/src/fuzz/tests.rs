@@ -26,7 +26,7 @@ fn fuzz_with_fault(fault: Fault, config: &FuzzConfig) -> FuzzReport {
         algorithm: real.algorithm,
         subjects: vec![
             subject_of(good),
-            Subject {
+            Candidate {
                 id: "sha2-256/broken",
                 algorithm: real.algorithm,
                 new: &new,
@@ -189,7 +189,7 @@ fn a_panic_is_a_disagreement_and_the_run_goes_on() {
         algorithm: real.algorithm,
         subjects: vec![
             subject_of(real),
-            Subject {
+            Candidate {
                 id: "crc32/panics",
                 algorithm: real.algorithm,
                 new: &new,
@@ -253,7 +253,7 @@ fn inputs_are_misaligned_and_streamed_in_the_drawn_pieces() {
     };
     let groups = [Group {
         algorithm: real.algorithm,
-        subjects: vec![Subject {
+        subjects: vec![Candidate {
             id: "xxh64/spy",
             algorithm: real.algorithm,
             new: &new,

@@ -149,7 +149,7 @@ fn lines_meeting_at_zero_bytes_have_no_crossover_size() {
     let ra: Vec<&Cell> = a.iter().collect();
     let x = crossover("A", &ra, "B", &rb);
     assert_eq!(x.fitted_size, None);
-    assert_eq!(x.verdict, Verdict::AlwaysA);
+    assert_eq!(x.verdict, CrossoverVerdict::AlwaysA);
     assert_eq!((x.a.as_str(), x.b.as_str()), ("A", "B"));
 }
 
