@@ -56,7 +56,8 @@ pub fn parse_sizes(text: &str) -> Result<Vec<u64>, UsageError> {
     Ok(sizes)
 }
 
-/// Parses `0.3`, `0.3s`, `300ms`, `2s` into seconds (`--time`).
+/// Parses `0.3`, `0.3s`, `300ms`, `2s` into seconds (`--time`). The message says what is
+/// accepted; clap (or the suite loader) says which flag (or key) and value it was.
 pub fn parse_seconds(text: &str) -> Result<f64, UsageError> {
     let t = text.trim().to_ascii_lowercase();
     let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
@@ -69,7 +70,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, UsageError> {
     match number.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 && v * scale <= 3600.0 => Ok(v * scale),
         _ => Err(UsageError(format!(
-            "bad --time '{text}': give a positive duration up to an hour, like 0.3, 300ms or 2s"
+            "give a positive duration up to an hour, like 0.3, 300ms or 2s"
         ))),
     }
 }
@@ -84,7 +85,7 @@ pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
     match value {
         Ok(v) if v.is_finite() && v > 0.0 && v < 1.0 => Ok(v),
         _ => Err(UsageError(format!(
-            "bad --precision '{text}': give a fraction like 0.01 or a percentage like 1%"
+            "give a fraction like 0.01 or a percentage like 1%"
         ))),
     }
 }
