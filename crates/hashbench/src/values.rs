@@ -69,9 +69,9 @@ pub fn parse_seconds(text: &str) -> Result<f64, UsageError> {
     };
     match number.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 && v * scale <= 3600.0 => Ok(v * scale),
-        _ => Err(UsageError(format!(
-            "give a positive duration up to an hour, like 0.3, 300ms or 2s"
-        ))),
+        _ => Err(UsageError(
+            "give a positive duration up to an hour, like 0.3, 300ms or 2s".to_string(),
+        )),
     }
 }
 
@@ -84,9 +84,9 @@ pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
     };
     match value {
         Ok(v) if v.is_finite() && v > 0.0 && v < 1.0 => Ok(v),
-        _ => Err(UsageError(format!(
-            "give a fraction like 0.01 or a percentage like 1%"
-        ))),
+        _ => Err(UsageError(
+            "give a fraction like 0.01 or a percentage like 1%".to_string(),
+        )),
     }
 }
 
