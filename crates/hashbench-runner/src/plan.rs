@@ -286,6 +286,9 @@ mod tests {
         };
         let err = sizes_on(&plan(vec![64, 2 << 30]), &host).unwrap_err();
         assert!(err.to_string().contains("memory"), "{err}");
-        assert_eq!(sizes_on(&plan(vec![64, 1 << 30]), &host).unwrap(), [64, 1 << 30]);
+        assert_eq!(
+            sizes_on(&plan(vec![64, 1 << 30]), &host).unwrap(),
+            [64, 1 << 30]
+        );
     }
 }

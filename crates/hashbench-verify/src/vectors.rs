@@ -86,18 +86,13 @@ pub fn xorshift(len: usize, seed: u64) -> Vec<u8> {
     out
 }
 
-pub fn decode_hex(s: &str) -> Result<Vec<u8>, String> {
-    if !s.len().is_multiple_of(2) {
-        return Err(format!("odd-length hex string ({} digits)", s.len()));
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| {
-            s.get(i..i + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                .ok_or_else(|| format!("invalid hex at offset {i}"))
-        })
-        .collect()
+/// Bytes from hex digits (either case), as vector files write digests and inputs.
+///
+/// # Errors
+///
+/// The `hex` crate's: an odd number of digits, or a character that is not one (where).
+pub fn decode_hex(s: &str) -> Result<Vec<u8>, hex::FromHexError> {
+    hex::decode(s)
 }
 
 /// Lowercase hex of `bytes`.
@@ -105,9 +100,34 @@ pub fn encode_hex(bytes: &[u8]) -> String {
     hex::encode(bytes)
 }
 
+/// What is wrong with a vector's input description.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum InputError {
+    #[error("input must have exactly one of ascii, hex, pattern251, xorshift")]
+    NotOneKind,
+    #[error("repeat must be at least 1")]
+    ZeroRepeat,
+    #[error("repeat applies only to ascii and hex inputs")]
+    RepeatWithoutText,
+    #[error("seed goes with xorshift, and xorshift needs a seed")]
+    SeedWithoutXorshift,
+    #[error("xorshift seed must be nonzero")]
+    ZeroSeed,
+    #[error(
+        "the input would be {0} bytes; vectors are limited to {MAX_INPUT_BYTES} bytes (64 MiB)"
+    )]
+    TooLong(u64),
+    #[error("bad hex: {0}")]
+    Hex(#[from] hex::FromHexError),
+}
+
 impl Input {
     /// The message bytes, or what is wrong with the description.
-    pub fn bytes(&self) -> Result<Vec<u8>, String> {
+    ///
+    /// # Errors
+    ///
+    /// An [`InputError`] naming what is inconsistent or too large.
+    pub fn bytes(&self) -> Result<Vec<u8>, InputError> {
         let kinds = [
             self.ascii.is_some(),
             self.hex.is_some(),
@@ -115,24 +135,19 @@ impl Input {
             self.xorshift.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err("input must have exactly one of ascii, hex, pattern251, xorshift".into());
+            return Err(InputError::NotOneKind);
         }
         let repeat = self.repeat.unwrap_or(1);
         if repeat == 0 {
-            return Err("repeat must be at least 1".into());
+            return Err(InputError::ZeroRepeat);
         }
         if self.repeat.is_some() && self.ascii.is_none() && self.hex.is_none() {
-            return Err("repeat applies only to ascii and hex inputs".into());
+            return Err(InputError::RepeatWithoutText);
         }
         if self.seed.is_some() != self.xorshift.is_some() {
-            return Err("seed goes with xorshift, and xorshift needs a seed".into());
+            return Err(InputError::SeedWithoutXorshift);
         }
-        let too_long = |len: u64| {
-            format!(
-                "the input would be {len} bytes; vectors are limited to {MAX_INPUT_BYTES} \
-                 bytes (64 MiB)"
-            )
-        };
+        let too_long = InputError::TooLong;
         let unit = match (&self.ascii, &self.hex, self.pattern251, self.xorshift) {
             (Some(a), ..) => a.as_bytes().to_vec(),
             (_, Some(h), ..) => decode_hex(h)?,
@@ -146,7 +161,7 @@ impl Input {
             (_, _, _, Some(len)) => {
                 let seed = self.seed.unwrap_or(0);
                 if seed == 0 {
-                    return Err("xorshift seed must be nonzero".into());
+                    return Err(InputError::ZeroSeed);
                 }
                 return Ok(xorshift(len, seed));
             }
@@ -217,8 +232,8 @@ impl VectorFile {
                 if !self.sources.contains_key(&v.source) {
                     return Err(invalid(format!("source '{}' is not in sources", v.source)));
                 }
-                let message = v.input.bytes().map_err(invalid)?;
-                let digest = decode_hex(&v.digest).map_err(invalid)?;
+                let message = v.input.bytes().map_err(|e| invalid(e.to_string()))?;
+                let digest = decode_hex(&v.digest).map_err(|e| invalid(format!("digest: {e}")))?;
                 if digest.len() != output_bytes {
                     return Err(invalid(format!(
                         "digest is {} bytes, the algorithm outputs {output_bytes}",
@@ -327,7 +342,12 @@ mod tests {
 
     #[test]
     fn input_kinds_decode() {
-        let input = |json: &str| serde_json::from_str::<Input>(json).unwrap().bytes();
+        let input = |json: &str| {
+            serde_json::from_str::<Input>(json)
+                .unwrap()
+                .bytes()
+                .map_err(|e| e.to_string())
+        };
         assert_eq!(input(r#"{"ascii": "ab", "repeat": 3}"#).unwrap(), b"ababab");
         assert_eq!(input(r#"{"hex": "00ff"}"#).unwrap(), [0, 255]);
         assert_eq!(input(r#"{"pattern251": 253}"#).unwrap()[250..], [250, 0, 1]);
