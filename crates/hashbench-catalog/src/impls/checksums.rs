@@ -147,11 +147,35 @@ impl Streaming for Crc32FastPclmul {
     }
 }
 
+/// The kernel crc32fast's own dispatch picks, asked the way it asks: built with rustc
+/// 1.89 or later (its build script then enables the wide kernels, and this workspace needs
+/// 1.89), it folds with 512-bit VPCLMULQDQ on AVX-512, 256-bit on AVX2, else 128-bit
+/// PCLMULQDQ, else a table.
 pub(crate) fn crc32fast_backend() -> String {
     first_supported(
-        &[("pclmulqdq", &["pclmulqdq", "sse4.1"])],
+        &[
+            (
+                "vpclmulqdq avx-512 (512-bit folds)",
+                &["avx512f", "vpclmulqdq", "pclmulqdq", "sse4.1", "ssse3"],
+            ),
+            (
+                "vpclmulqdq avx2 (256-bit folds)",
+                &["avx2", "vpclmulqdq", "pclmulqdq", "sse4.1", "ssse3"],
+            ),
+            (
+                "pclmulqdq (128-bit folds)",
+                &["pclmulqdq", "sse4.1", "ssse3"],
+            ),
+        ],
         "table (baseline)",
     )
+}
+
+/// `crc32fast+pclmulqdq` asks crc32fast for its specialised state, which goes through the
+/// same dispatch as the plain one: the crate has no way to force the 128-bit kernel, so
+/// this variant runs whatever `crc32/crc32fast` runs, and says so.
+pub(crate) fn crc32fast_specialized_backend() -> String {
+    format!("{} (same dispatch as crc32/crc32fast)", crc32fast_backend())
 }
 
 // ---- crc32c crate ----
