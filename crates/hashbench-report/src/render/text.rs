@@ -227,7 +227,7 @@ fn cost_model_section(run: &Run, style: Style) -> String {
     let mut out = heading(
         style,
         1,
-        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes; 95 % intervals)",
+        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes)",
     );
     let rows: Vec<Vec<String>> = run
         .cost_model
@@ -263,6 +263,13 @@ fn cost_model_section(run: &Run, style: Style) -> String {
         &rows,
         &[false, true, true, true, true, false],
     ));
+    // The brackets are not all confidence intervals; say what each one is.
+    out.push_str(
+        "\n[low, high] of the rate and cycles: Sen's 95 % confidence interval of the slope from 6 \
+         sizes on (\"Sen 95 %\"); with fewer, the smallest and largest slope between two sizes \
+         (\"min-max\"), which has no stated coverage. [low, high] of the fixed cost: where the \
+         lines with those two slopes cross 0 bytes, not a confidence interval.\n",
+    );
     out.push('\n');
     out
 }

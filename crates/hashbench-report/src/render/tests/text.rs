@@ -235,10 +235,16 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
     // streams: 2^20 B / 1e5 ns = 10.49 GB/s alone, / 4e4 ns = 26.21 GB/s aggregate,
     // efficiency 125 %.
     let expected = lines(&[
-        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes; 95 % intervals)",
+        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes)",
         "implementation              sizes  fixed cost ns          TSC cycles/B        steady GB/s  interval",
         "blake3/x [new] (4 threads)      4    42 [39, 44]  0.750 [0.721, 0.780]  4.00 [3.85, 4.17]  min-max (< 6 sizes)",
         "sha1/y                          7     -3 [-5, 2]                     -                  -  Sen 95 %",
+        "",
+        // What each bracket is: only Sen's is a confidence interval (issue 13).
+        "[low, high] of the rate and cycles: Sen's 95 % confidence interval of the slope from 6 \
+         sizes on (\"Sen 95 %\"); with fewer, the smallest and largest slope between two sizes \
+         (\"min-max\"), which has no stated coverage. [low, high] of the fixed cost: where the \
+         lines with those two slopes cross 0 bytes, not a confidence interval.",
         "",
         "Streams: independent hashes on parallel threads (aggregate throughput)",
         "implementation   size  streams    1 stream   aggregate  scaling efficiency",
