@@ -398,6 +398,14 @@ impl CellState {
             StopReason::Cancelled
         } else if precision_reached(&summary, target_precision) {
             StopReason::Precision
+        } else if self
+            .rounds
+            .iter()
+            .all(|r| r.stop_reason == StopReason::Precision)
+        {
+            // Each round stopped on its own target, well inside its share of the time:
+            // calling that `budget` would say the time ran out when it did not.
+            StopReason::RoundTargets
         } else {
             StopReason::Budget
         };
@@ -573,6 +581,38 @@ mod tests {
     #[test]
     fn hex_is_lowercase() {
         assert_eq!(hex(&[0x00, 0xAB, 0x7f]), "00ab7f");
+    }
+
+    #[test]
+    fn rounds_that_met_their_own_targets_did_not_run_out_of_time() {
+        // Two rounds of 10 samples spread 100..160 ns: the pooled median's CI is a few
+        // per cent wide, far from 1e-6 and well within 0.5.
+        let cell = |reasons: [StopReason; 2]| CellState {
+            iters: Some(1),
+            measurements: (0..20u64)
+                .map(|i| Measurement::new(1, Duration::from_nanos(100 + i % 7 * 10)))
+                .collect(),
+            ticks: vec![0; 20],
+            rounds: reasons
+                .iter()
+                .map(|&stop_reason| RoundRecord {
+                    samples: 10,
+                    median_ns: 130.0,
+                    stop_reason,
+                })
+                .collect(),
+            resolution_ns: 1.0,
+            elapsed: Duration::ZERO,
+            min_samples: 3,
+            scaling: None,
+        };
+        let stop = |c: CellState, precision| c.finish(2, precision).unwrap().stop_reason;
+        use StopReason::{Budget, Cancelled, Precision, RoundTargets};
+        assert_eq!(stop(cell([Precision, Precision]), 1e-6), RoundTargets);
+        assert_eq!(stop(cell([Precision, Budget]), 1e-6), Budget);
+        assert_eq!(stop(cell([Budget, Budget]), 1e-6), Budget);
+        assert_eq!(stop(cell([Precision, Precision]), 0.5), Precision);
+        assert_eq!(stop(cell([Precision, Cancelled]), 0.5), Cancelled);
     }
 
     #[test]

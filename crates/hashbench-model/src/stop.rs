@@ -8,7 +8,12 @@ use serde::{Deserialize, Serialize};
 pub enum StopReason {
     /// The median's confidence interval reached the target precision.
     Precision,
-    /// The time budget was spent (after at least `min_samples` samples).
+    /// Every round reached its own, looser target (the precision times the square root
+    /// of the rounds) and stopped early, but the pooled samples of all rounds did not
+    /// reach the precision asked for: the cell did not run out of time.
+    RoundTargets,
+    /// The time budget was spent (after at least `min_samples` samples) without reaching
+    /// the precision.
     Budget,
     /// The caller set the cancel flag.
     Cancelled,
@@ -20,6 +25,7 @@ impl StopReason {
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::Precision => "precision",
+            StopReason::RoundTargets => "round_targets",
             StopReason::Budget => "budget",
             StopReason::Cancelled => "cancelled",
         }
@@ -40,6 +46,7 @@ mod tests {
     fn the_name_is_the_json_name() {
         for r in [
             StopReason::Precision,
+            StopReason::RoundTargets,
             StopReason::Budget,
             StopReason::Cancelled,
         ] {
