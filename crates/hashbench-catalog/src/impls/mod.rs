@@ -21,6 +21,12 @@ use crate::hasher::Hasher;
 use crate::pattern::{reason, Pattern};
 
 /// One library's streaming API for one algorithm, as static functions over its state.
+///
+/// The Rust crates' adapters mark their one-call method `#[inline(always)]`, as
+/// [`Wrap`] marks its methods: an adapter stands for a caller's own line of code, so the
+/// library function's own attributes and size should decide whether it is inlined into
+/// the timed loop, as they decide at a caller's call site, and an adapter's boundary
+/// should not add a call of its own.
 pub(crate) trait Streaming: 'static {
     type State: Send;
     fn new() -> Self::State;
@@ -85,23 +91,23 @@ pub(crate) trait Streaming: 'static {
 pub(crate) struct Wrap<S: Streaming>(S::State, PhantomData<fn() -> S>);
 
 impl<S: Streaming> Hasher for Wrap<S> {
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, data: &[u8]) {
         S::update(&mut self.0, data);
     }
-    #[inline]
+    #[inline(always)]
     fn finalize_reset(&mut self, out: &mut [u8]) {
         S::finish(&mut self.0, out);
     }
-    #[inline]
+    #[inline(always)]
     fn reset(&mut self) {
         S::reset(&mut self.0);
     }
-    #[inline]
+    #[inline(always)]
     fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
         S::oneshot(&mut self.0, data, out);
     }
-    #[inline]
+    #[inline(always)]
     fn supports(&self, pattern: Pattern) -> Result<(), &'static str> {
         let yes = match pattern {
             Pattern::Oneshot
@@ -120,15 +126,15 @@ impl<S: Streaming> Hasher for Wrap<S> {
             _ => Err(reason::OPENSSL_ONLY),
         }
     }
-    #[inline]
+    #[inline(always)]
     fn fresh(&mut self, data: &[u8], out: &mut [u8]) {
         S::fresh(data, out);
     }
-    #[inline]
+    #[inline(always)]
     fn write_into(&mut self, data: &[u8], out: &mut [u8]) {
         S::write_into(&mut self.0, data, out);
     }
-    #[inline]
+    #[inline(always)]
     fn by_name(&mut self, data: &[u8], out: &mut [u8]) {
         S::by_name(&mut self.0, data, out);
     }
