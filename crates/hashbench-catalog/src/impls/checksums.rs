@@ -193,6 +193,7 @@ pub(crate) trait CrcFastAlg: 'static {
     /// The library's one-call function for this CRC: its own per-algorithm function where
     /// it has one (documented as faster than `checksum`, which matches on the algorithm
     /// in every call), else `checksum`.
+    #[inline(always)]
     fn oneshot(data: &[u8]) -> u64 {
         crc_fast::checksum(Self::ALG, data)
     }
@@ -209,7 +210,7 @@ macro_rules! crc_fast_alg {
         pub(crate) struct $name;
         impl CrcFastAlg for $name {
             const ALG: crc_fast::CrcAlgorithm = crc_fast::CrcAlgorithm::$alg;
-            #[inline]
+            #[inline(always)]
             fn oneshot($d: &[u8]) -> u64 {
                 $oneshot
             }
