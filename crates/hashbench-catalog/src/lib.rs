@@ -13,6 +13,7 @@
 //! ```
 
 pub mod algorithm;
+pub mod batch;
 pub mod cpu;
 pub mod filter;
 pub mod hasher;
@@ -24,7 +25,7 @@ pub mod versions;
 
 pub use algorithm::{Algorithm, Class, ALGORITHMS};
 pub use filter::{Filter, FilterError};
-pub use hasher::Hasher;
+pub use hasher::{empty, Empty, Hasher};
 pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
 pub use pattern::{Pattern, PatternError};
 

@@ -2,6 +2,7 @@
 
 use std::hint::black_box;
 
+use hashbench_catalog::batch::{self, MAX_DIGEST};
 use hashbench_catalog::{Hasher, Pattern};
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
@@ -156,32 +157,6 @@ impl HashKernel {
     pub fn pattern(&self) -> Pattern {
         self.pattern
     }
-
-    /// The digest of `input` in a fresh heap buffer: the `alloc` pattern.
-    #[inline]
-    fn alloc_digest(&mut self, input: &[u8]) -> Vec<u8> {
-        let mut v = vec![0u8; self.output_len];
-        self.hasher.oneshot(input, &mut v);
-        v
-    }
-
-    /// The digest of `input` as a fresh lowercase hex `String`: the `hex` pattern. The
-    /// digest itself goes through a stack buffer, as a caller's would.
-    #[inline]
-    fn hex_digest(&mut self, input: &[u8]) -> String {
-        let mut digest = [0u8; MAX_DIGEST];
-        let digest = &mut digest[..self.output_len];
-        self.hasher.oneshot(input, digest);
-        to_hex(digest)
-    }
-}
-
-/// The longest digest in the catalogue (SHA-512, BLAKE2b-512), bytes.
-const MAX_DIGEST: usize = 64;
-
-/// Lowercase hex, as a Rust caller would produce it: with the `hex` crate.
-fn to_hex(bytes: &[u8]) -> String {
-    hex::encode(bytes)
 }
 
 /// Decodes lowercase hex of exactly `out.len()` bytes into `out`; `false` if `hex` is
@@ -208,72 +183,21 @@ fn from_hex(hex: &str, out: &mut [u8]) -> bool {
 }
 
 impl Kernel for HashKernel {
+    /// One call of the timed loop itself (a batch of one), so that warm-up, allocation
+    /// counting and the checks run exactly the code that is timed.
     #[inline]
     fn run(&mut self, input: &[u8], out: &mut [u8]) {
-        // One predictable branch per call, alike for every implementation.
-        match self.pattern {
-            Pattern::Oneshot | Pattern::Prefetched => self.hasher.oneshot(input, out),
-            Pattern::New => self.hasher.fresh(input, out),
-            // The previous call's finalize left the state reset, by the library's reset
-            // (only libraries that have one get here).
-            Pattern::Reuse => {
-                self.hasher.update(input);
-                self.hasher.finalize_reset(out);
-            }
-            Pattern::Prealloc => self.hasher.write_into(input, out),
-            // The Vec and the String are built, handed to the optimiser as used, and
-            // freed: allocation, fill and free are all timed.
-            Pattern::Alloc => {
-                black_box(self.alloc_digest(input));
-            }
-            Pattern::Hex => {
-                black_box(self.hex_digest(input));
-            }
-            Pattern::Streaming(chunk) => {
-                for piece in input.chunks(chunk) {
-                    self.hasher.update(piece);
-                }
-                self.hasher.finalize_reset(out);
-            }
-            Pattern::ByName => self.hasher.by_name(input, out),
-        }
+        self.hasher.run_batch(self.pattern, input, out, 1);
     }
 
     fn output_len(&self) -> usize {
         self.output_len
     }
 
+    /// One indirect call per batch: the loop inside is the hasher type's own
+    /// ([`Hasher::run_batch`]), so a timed call is the library call and its barriers.
     fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
-        use crate::timing::repeat;
-        // The pattern is chosen once per batch: each loop holds only its own call.
-        match self.pattern {
-            Pattern::Oneshot | Pattern::Prefetched => {
-                let h = &mut *self.hasher;
-                repeat(input, iters, |i| h.oneshot(i, out));
-            }
-            Pattern::New => {
-                let h = &mut *self.hasher;
-                repeat(input, iters, |i| h.fresh(i, out));
-            }
-            Pattern::Reuse => {
-                let h = &mut *self.hasher;
-                repeat(input, iters, |i| {
-                    h.update(i);
-                    h.finalize_reset(out);
-                });
-            }
-            Pattern::Prealloc => {
-                let h = &mut *self.hasher;
-                repeat(input, iters, |i| h.write_into(i, out));
-            }
-            Pattern::ByName => {
-                let h = &mut *self.hasher;
-                repeat(input, iters, |i| h.by_name(i, out));
-            }
-            Pattern::Alloc | Pattern::Hex | Pattern::Streaming(_) => {
-                repeat(input, iters, |i| self.run(i, out));
-            }
-        }
+        self.hasher.run_batch(self.pattern, input, out, iters);
     }
 
     fn name(&self) -> &str {
@@ -283,11 +207,11 @@ impl Kernel for HashKernel {
     fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), Malformed> {
         match self.pattern {
             Pattern::Alloc => {
-                let v = self.alloc_digest(input);
+                let v = batch::alloc_digest(&mut *self.hasher, input, self.output_len);
                 out.copy_from_slice(&v);
             }
             Pattern::Hex => {
-                let hex = self.hex_digest(input);
+                let hex = batch::hex_digest(&mut *self.hasher, input, self.output_len);
                 if !from_hex(&hex, out) {
                     return Err(Malformed(format!("malformed hex {hex:?}")));
                 }
@@ -540,7 +464,7 @@ mod tests {
     #[test]
     fn hex_round_trips_and_rejects_malformed_text() {
         let bytes = [0x00, 0x01, 0xab, 0xff, 0x7f];
-        let hex = to_hex(&bytes);
+        let hex = hex::encode(bytes);
         assert_eq!(hex, "0001abff7f");
         let mut back = [0u8; 5];
         assert!(from_hex(&hex, &mut back));

@@ -206,8 +206,9 @@ impl CellState {
     ///
     /// Generic over the kernel so that a concrete kernel (the `Nop` baseline above all)
     /// is inlined into the timed loop: the `nop` floor then measures the loop itself, not
-    /// an indirect call. Hash kernels pay one indirect call through `dyn Hasher`, alike
-    /// for all.
+    /// an indirect call. Hash kernels pay one indirect call through `dyn Hasher` per
+    /// batch, into a loop compiled for the hasher's own type
+    /// (`hashbench_catalog::Hasher::run_batch`), and none per call.
     pub fn round<K: Kernel + ?Sized>(
         &mut self,
         kernel: &mut K,

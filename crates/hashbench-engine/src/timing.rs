@@ -1,8 +1,10 @@
-//! The timed loop's primitives: the loop every kernel runs in ([`repeat`]), the barrier
-//! that keeps each call's work inside it, the time-stamp counter, and the clock's
-//! resolution. Nothing here knows what a kernel is.
+//! The timed loop's primitives: the loop every kernel runs in ([`repeat`], which lives in
+//! the catalogue so that each hasher type gets its own copy of it), the time-stamp
+//! counter, and the clock's resolution. Nothing here knows what a kernel is.
 
 use std::time::{Duration, Instant};
+
+pub(crate) use hashbench_catalog::batch::repeat;
 
 /// Estimates the resolution of [`Instant`]: the smallest nonzero difference
 /// between consecutive readings over a few hundred tries, in nanoseconds.
@@ -37,31 +39,6 @@ pub(crate) fn resolution_of(mut clock: impl FnMut() -> Duration) -> f64 {
     }
 }
 
-/// Hides `value` from the optimiser at no cost: an empty `asm!` block that takes the
-/// value in a register and hands it back "changed". The compiler must assume any value
-/// came out, so nothing computed from it can be hoisted out of the loop or folded into
-/// another call. [`std::hint::black_box`] would do the same through memory (a store and a reload per
-/// call), which is most of a `nop` iteration's cost.
-#[inline(always)]
-fn opaque<T>(value: *const T) -> *const T {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let mut v = value;
-        // SAFETY: the template is empty: no instruction runs, no memory or flag changes.
-        // The pointer is only carried through a register, never dereferenced, so `nomem`
-        // is true.
-        #[allow(clippy::pointers_in_nomem_asm_block)]
-        unsafe {
-            std::arch::asm!("/* {0} */", inout(reg) v, options(nomem, nostack, preserves_flags));
-        }
-        v
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        std::hint::black_box(value)
-    }
-}
-
 /// The time-stamp counter, on x86_64.
 #[inline(always)]
 pub(crate) fn ticks() -> u64 {
@@ -73,31 +50,6 @@ pub(crate) fn ticks() -> u64 {
     #[cfg(not(target_arch = "x86_64"))]
     {
         0
-    }
-}
-
-/// Calls `call` `iters` times on `input`, the timed loop every kernel runs in.
-///
-/// The input pointer passes through an opaque register barrier before every call, so the
-/// work on it cannot be hoisted out of the loop or merged with another call's. Kernels
-/// whose output is not written through an opaque call black_box it themselves. The loop
-/// makes four calls per trip round it: the counter, compare and branch are then paid once
-/// per four calls, which takes the harness's own cost per call (the `nop` floor) below a
-/// cycle. Each call still gets its own barrier.
-#[inline(always)]
-pub(crate) fn repeat<F: FnMut(&[u8])>(input: &[u8], iters: u64, mut call: F) {
-    let (ptr, len) = (input.as_ptr(), input.len());
-    // SAFETY: `ptr` and `len` come from `input`, which outlives the loop; the barrier
-    // returns the pointer unchanged.
-    let mut one = || call(unsafe { std::slice::from_raw_parts(opaque(ptr), len) });
-    for _ in 0..iters / 4 {
-        one();
-        one();
-        one();
-        one();
-    }
-    for _ in 0..iters % 4 {
-        one();
     }
 }
 

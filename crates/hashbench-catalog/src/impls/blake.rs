@@ -33,6 +33,7 @@ macro_rules! blake2_simd {
             fn finish_owned(s: Self::State, out: &mut [u8]) {
                 out.copy_from_slice(s.finalize().as_bytes());
             }
+            #[inline(always)]
             fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 out.copy_from_slice(Self::params().hash(data).as_bytes());
             }
@@ -68,6 +69,7 @@ impl Streaming for Blake3 {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(blake3::hash(data).as_bytes());
     }

@@ -18,6 +18,7 @@ impl Streaming for Adler2 {
         write_be(out, s.checksum().into());
         *s = adler2::Adler32::new();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, adler2::adler32_slice(data).into());
     }
@@ -42,6 +43,7 @@ impl Streaming for SimdAdler32 {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, simd_adler32::adler32(&data).into());
     }
@@ -77,6 +79,7 @@ impl Streaming for Adler32Crate {
         write_be(out, s.hash().into());
         *s = adler32::RollingAdler32::new();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(
             out,
@@ -120,6 +123,7 @@ impl Streaming for Crc32Fast {
     fn new() -> Self::State {
         crc32fast::Hasher::new()
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc32fast::hash(data).into());
     }
@@ -193,6 +197,7 @@ impl Streaming for Crc32cCrate {
         write_be(out, (*s).into());
         *s = 0;
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, crc32c::crc32c(data).into());
     }
@@ -209,6 +214,13 @@ pub(crate) fn crc32c_crate_backend() -> String {
 
 pub(crate) trait CrcFastAlg: 'static {
     const ALG: crc_fast::CrcAlgorithm;
+    /// The library's one-call function for this CRC: its own per-algorithm function where
+    /// it has one (documented as faster than `checksum`, which matches on the algorithm
+    /// in every call), else `checksum`.
+    #[inline(always)]
+    fn oneshot(data: &[u8]) -> u64 {
+        crc_fast::checksum(Self::ALG, data)
+    }
 }
 
 macro_rules! crc_fast_alg {
@@ -218,10 +230,24 @@ macro_rules! crc_fast_alg {
             const ALG: crc_fast::CrcAlgorithm = crc_fast::CrcAlgorithm::$alg;
         }
     };
+    ($name:ident, $alg:ident, |$d:ident| $oneshot:expr) => {
+        pub(crate) struct $name;
+        impl CrcFastAlg for $name {
+            const ALG: crc_fast::CrcAlgorithm = crc_fast::CrcAlgorithm::$alg;
+            #[inline(always)]
+            fn oneshot($d: &[u8]) -> u64 {
+                $oneshot
+            }
+        }
+    };
 }
-crc_fast_alg!(CrcFastCrc32, Crc32IsoHdlc);
-crc_fast_alg!(CrcFastCrc32c, Crc32Iscsi);
-crc_fast_alg!(CrcFastCrc64Nvme, Crc64Nvme);
+crc_fast_alg!(CrcFastCrc32, Crc32IsoHdlc, |d| u64::from(
+    crc_fast::crc32_iso_hdlc(d)
+));
+crc_fast_alg!(CrcFastCrc32c, Crc32Iscsi, |d| u64::from(
+    crc_fast::crc32_iscsi(d)
+));
+crc_fast_alg!(CrcFastCrc64Nvme, Crc64Nvme, |d| crc_fast::crc64_nvme(d));
 crc_fast_alg!(CrcFastCrc64Xz, Crc64Xz);
 
 pub(crate) struct CrcFast<A>(std::marker::PhantomData<A>);
@@ -239,8 +265,9 @@ impl<A: CrcFastAlg> Streaming for CrcFast<A> {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
-        write_be(out, crc_fast::checksum(A::ALG, data));
+        write_be(out, A::oneshot(data));
     }
     const RESETS: bool = true;
     fn finish_owned(s: Self::State, out: &mut [u8]) {
@@ -279,6 +306,7 @@ macro_rules! crc_crate {
             fn finish_owned(s: Self::State, out: &mut [u8]) {
                 write_be(out, s.finalize().into());
             }
+            #[inline(always)]
             fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 write_be(out, Self::crc().checksum(data).into());
             }

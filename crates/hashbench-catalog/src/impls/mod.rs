@@ -2,8 +2,8 @@
 //!
 //! Most libraries fit one shape, a state with update and finish, described by
 //! [`Streaming`]; [`Wrap`] turns any of them into a `Hasher`. The adapters are generic, not
-//! boxed closures, so the only indirect call on the hot path is the `dyn Hasher` one that
-//! every implementation pays alike.
+//! boxed closures, so that the timed loop compiled for each `Wrap<S>`
+//! ([`Hasher::run_batch`]) calls the library directly.
 
 pub(crate) mod awslc;
 pub(crate) mod blake;
@@ -21,6 +21,12 @@ use crate::hasher::Hasher;
 use crate::pattern::{reason, Pattern};
 
 /// One library's streaming API for one algorithm, as static functions over its state.
+///
+/// The Rust crates' adapters mark their one-call method `#[inline(always)]`, as
+/// [`Wrap`] marks its methods: an adapter stands for a caller's own line of code, so the
+/// library function's own attributes and size should decide whether it is inlined into
+/// the timed loop, as they decide at a caller's call site, and an adapter's boundary
+/// should not add a call of its own.
 pub(crate) trait Streaming: 'static {
     type State: Send;
     fn new() -> Self::State;
@@ -85,18 +91,23 @@ pub(crate) trait Streaming: 'static {
 pub(crate) struct Wrap<S: Streaming>(S::State, PhantomData<fn() -> S>);
 
 impl<S: Streaming> Hasher for Wrap<S> {
+    #[inline(always)]
     fn update(&mut self, data: &[u8]) {
         S::update(&mut self.0, data);
     }
+    #[inline(always)]
     fn finalize_reset(&mut self, out: &mut [u8]) {
         S::finish(&mut self.0, out);
     }
+    #[inline(always)]
     fn reset(&mut self) {
         S::reset(&mut self.0);
     }
+    #[inline(always)]
     fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
         S::oneshot(&mut self.0, data, out);
     }
+    #[inline(always)]
     fn supports(&self, pattern: Pattern) -> Result<(), &'static str> {
         let yes = match pattern {
             Pattern::Oneshot
@@ -115,12 +126,15 @@ impl<S: Streaming> Hasher for Wrap<S> {
             _ => Err(reason::OPENSSL_ONLY),
         }
     }
+    #[inline(always)]
     fn fresh(&mut self, data: &[u8], out: &mut [u8]) {
         S::fresh(data, out);
     }
+    #[inline(always)]
     fn write_into(&mut self, data: &[u8], out: &mut [u8]) {
         S::write_into(&mut self.0, data, out);
     }
+    #[inline(always)]
     fn by_name(&mut self, data: &[u8], out: &mut [u8]) {
         S::by_name(&mut self.0, data, out);
     }
@@ -133,9 +147,16 @@ pub(crate) fn boxed<S: Streaming>() -> Box<dyn Hasher> {
 
 /// Writes the low `out.len()` bytes of `value` big-endian: the output convention for
 /// integer checksums (see [`crate::algorithm`]).
+#[inline]
 pub(crate) fn write_be(out: &mut [u8], value: u64) {
     let bytes = value.to_be_bytes();
-    out.copy_from_slice(&bytes[bytes.len() - out.len()..]);
+    // The usual widths get stores of a fixed size: a copy of a length known only at run
+    // time is a call to memcpy, which would cost a small checksum as much as its work.
+    match out.len() {
+        4 => out.copy_from_slice(&bytes[4..]),
+        8 => out.copy_from_slice(&bytes),
+        n => out.copy_from_slice(&bytes[bytes.len() - n..]),
+    }
 }
 
 /// Backend text for code with no runtime choice of its own.

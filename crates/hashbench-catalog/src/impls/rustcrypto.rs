@@ -28,6 +28,7 @@ where
     fn reset(s: &mut D) {
         Digest::reset(s);
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&D::digest(data));
     }
@@ -81,6 +82,7 @@ impl Streaming for Md5Crate {
     fn finish_owned(s: Self::State, out: &mut [u8]) {
         out.copy_from_slice(&s.finalize().0);
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&md5::compute(data).0);
     }
@@ -102,6 +104,7 @@ impl Streaming for Sha1Smol {
     fn reset(s: &mut Self::State) {
         s.reset();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         out.copy_from_slice(&sha1_smol::Sha1::from(data).digest().bytes());
     }

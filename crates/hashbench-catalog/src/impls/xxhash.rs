@@ -23,6 +23,7 @@ impl Streaming for XxhRust32 {
     fn reset(s: &mut Self::State) {
         s.reset(SEED as u32);
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, xxhash_rust::xxh32::xxh32(data, SEED as u32).into());
     }
@@ -48,6 +49,7 @@ impl Streaming for XxhRust64 {
     fn reset(s: &mut Self::State) {
         s.reset(SEED);
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, xxhash_rust::xxh64::xxh64(data, SEED));
     }
@@ -82,6 +84,7 @@ macro_rules! xxh3_rust {
             fn reset(s: &mut Self::State) {
                 s.reset();
             }
+            #[inline(always)]
             fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
                 $write(out, $oneshot(data));
             }
@@ -136,6 +139,7 @@ impl Streaming for Twox32 {
         write_be(out, s.finish_32().into());
         *s = Self::new();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash32::oneshot(SEED as u32, data).into());
     }
@@ -157,6 +161,7 @@ impl Streaming for Twox64 {
         write_be(out, s.finish());
         *s = Self::new();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash64::oneshot(SEED, data));
     }
@@ -178,6 +183,7 @@ impl Streaming for Twox3_64 {
         write_be(out, s.finish());
         *s = Self::new();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_be(out, twox_hash::XxHash3_64::oneshot(data));
     }
@@ -199,6 +205,7 @@ impl Streaming for Twox3_128 {
         write_u128(out, s.finish_128());
         *s = Self::new();
     }
+    #[inline(always)]
     fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
         write_u128(out, twox_hash::XxHash3_128::oneshot(data));
     }

@@ -1,0 +1,207 @@
+//! hashbench against a hand-written direct-call loop over the same crates, at small
+//! inputs, interleaved in one session.
+//!
+//! ```sh
+//! cargo bench -p hashbench --bench direct
+//! ```
+//!
+//! For each implementation and size, the direct loop is `black_box(f(black_box(input)))`
+//! over the crate's own one-call function, monomorphised, in batches calibrated to at
+//! least 200 µs, median of 31 batches. hashbench's figure is what `hashbench run` would
+//! report: the runner library (`hashbench_runner::run`, the code path of the binary) with
+//! its default budget, precision and rounds, no baselines, all cells in one run. The two
+//! alternate `REPS` times (`DIRECT_REPS`, default 3); each figure is the median of its
+//! reps. Last, the harness floor: the catalogue's `empty` hasher (no work) through the
+//! same kernel and timed loop every implementation uses.
+//!
+//! Within: hashbench within 10 % or 0.5 ns of the direct loop. The table is Markdown, to
+//! paste into docs/method.md.
+
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use hashbench_engine::Input;
+use hashbench_runner::{Quiet, RunPlan, SizeSpec};
+
+const SIZES: [u64; 3] = [16, 64, 256];
+const SAMPLES: usize = 31;
+const MIN_BATCH: Duration = Duration::from_micros(200);
+
+/// A direct loop over one call: `iters` calls of `$f` on `input`, each through
+/// `black_box` both ways, compiled for `$f` alone.
+macro_rules! direct {
+    ($f:expr) => {
+        |input: &[u8], iters: u64| {
+            let f = $f;
+            for _ in 0..iters {
+                black_box(f(black_box(input)));
+            }
+        }
+    };
+}
+
+type Batch = fn(&[u8], u64);
+
+/// The implementations compared: catalogue id, and the crate's own one-call function.
+fn cases() -> Vec<(&'static str, Batch)> {
+    vec![
+        ("crc32c/crc-fast", direct!(crc_fast::crc32_iscsi)),
+        ("crc32c/crc32c", direct!(crc32c::crc32c)),
+        ("crc32/crc32fast", direct!(crc32fast::hash)),
+        (
+            "adler32/simd-adler32",
+            direct!(|d: &[u8]| simd_adler32::adler32(&d)),
+        ),
+        ("xxh3-64/twox-hash", direct!(twox_hash::XxHash3_64::oneshot)),
+        ("xxh3-64/xxhash-rust", direct!(xxhash_rust::xxh3::xxh3_64)),
+        (
+            "xxh64/xxhash-rust",
+            direct!(|d: &[u8]| xxhash_rust::xxh64::xxh64(d, 0)),
+        ),
+        ("blake3/blake3", direct!(blake3::hash)),
+        (
+            "sha2-256/sha2",
+            direct!(|d: &[u8]| <sha2::Sha256 as sha2::Digest>::digest(d)),
+        ),
+    ]
+}
+
+/// Median ns per call of `batch` on `input`: warm-up, a batch size doubled until one
+/// batch takes `MIN_BATCH`, then `SAMPLES` batches.
+fn direct_median(batch: Batch, input: &[u8]) -> f64 {
+    let time = |iters: u64| {
+        let t0 = Instant::now();
+        batch(input, iters);
+        t0.elapsed()
+    };
+    let warm = Instant::now();
+    while warm.elapsed() < Duration::from_millis(20) {
+        time(1000);
+    }
+    let mut iters = 1u64;
+    // The fastest of three, so that one preempted batch does not stop the doubling.
+    while (0..3).map(|_| time(iters)).min().unwrap_or_default() < MIN_BATCH {
+        iters *= 2;
+    }
+    let mut per_call: Vec<f64> = (0..SAMPLES)
+        .map(|_| time(iters).as_secs_f64() * 1e9 / iters as f64)
+        .collect();
+    median(&mut per_call)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// One `hashbench run` of every case at every size: median ns per call by (id, size).
+fn hashbench_medians(ids: &[&str]) -> Vec<(String, u64, f64)> {
+    let implementations = ids
+        .iter()
+        .map(|id| hashbench_catalog::find_implementation(id).expect("in the catalogue"))
+        .collect();
+    let plan = RunPlan {
+        implementations,
+        baselines: false,
+        sizes: SizeSpec::Bytes(SIZES.to_vec()),
+        ..RunPlan::default()
+    };
+    let measured =
+        hashbench_runner::run(&plan, &mut Quiet, &AtomicBool::new(false)).expect("run measured");
+    assert!(!measured.failed, "an implementation failed verification");
+    measured
+        .run
+        .cells
+        .iter()
+        .map(|c| {
+            (
+                c.implementation.id().to_string(),
+                c.size,
+                c.summary.median.get(),
+            )
+        })
+        .collect()
+}
+
+/// The harness floor: a hasher that does nothing, through the kernel and timed loop
+/// every implementation is measured with.
+fn floor_medians() -> Vec<(u64, f64)> {
+    use hashbench_engine::{CellState, Config, HashKernel};
+    let cancel = AtomicBool::new(false);
+    SIZES
+        .iter()
+        .map(|&size| {
+            let input = Input::new(size as usize, 1, 0);
+            let mut kernel = HashKernel::new("empty", hashbench_catalog::empty(), 0);
+            let mut cell = CellState::new();
+            for _ in 0..3 {
+                cell.round(&mut kernel, &input, &Config::default(), None, &cancel)
+                    .expect("the empty hasher cannot fail");
+            }
+            let r = cell.finish(3, 0.01).expect("measured");
+            (size, r.summary.median.get())
+        })
+        .collect()
+}
+
+fn main() {
+    let reps: usize = std::env::var("DIRECT_REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let cases = cases();
+    let ids: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    let inputs: Vec<Input> = SIZES
+        .iter()
+        .map(|&s| Input::new(s as usize, 1, 0))
+        .collect();
+    // direct[case][size] and ours[case][size]: one figure per rep.
+    let mut direct = vec![vec![Vec::new(); SIZES.len()]; cases.len()];
+    let mut ours = vec![vec![Vec::new(); SIZES.len()]; cases.len()];
+    for rep in 0..reps {
+        eprintln!("rep {}/{reps}: direct loops", rep + 1);
+        for (c, (_, batch)) in cases.iter().enumerate() {
+            for (s, input) in inputs.iter().enumerate() {
+                direct[c][s].push(direct_median(*batch, input.bytes()));
+            }
+        }
+        eprintln!("rep {}/{reps}: hashbench run", rep + 1);
+        for (id, size, ns) in hashbench_medians(&ids) {
+            let c = ids.iter().position(|&i| i == id).expect("asked for");
+            let s = SIZES.iter().position(|&x| x == size).expect("asked for");
+            ours[c][s].push(ns);
+        }
+    }
+    println!(
+        "| implementation | size | direct ns | hashbench ns | ratio | within 10 % or 0.5 ns |"
+    );
+    println!("|---|---:|---:|---:|---:|---|");
+    let mut all_within = true;
+    for (c, id) in ids.iter().enumerate() {
+        for (s, size) in SIZES.iter().enumerate() {
+            let d = median(&mut direct[c][s]);
+            let h = median(&mut ours[c][s]);
+            let within = h <= d * 1.10 || h - d <= 0.5;
+            all_within &= within;
+            println!(
+                "| {id} | {size} B | {d:.2} | {h:.2} | {:.2} | {} |",
+                h / d,
+                if within { "yes" } else { "no" }
+            );
+        }
+    }
+    println!();
+    println!(
+        "every cell within: {}",
+        if all_within { "yes" } else { "no" }
+    );
+    for (size, ns) in floor_medians() {
+        println!("harness floor (empty hasher) at {size} B: {ns:.3} ns/call");
+    }
+}
