@@ -12,6 +12,7 @@ mod costfit;
 mod flag;
 mod layout;
 mod load;
+mod machine;
 mod pattern;
 mod relative;
 mod run;
@@ -28,6 +29,7 @@ pub use costfit::{CostFit, Interval};
 pub use flag::{Flag, FlagCode};
 pub use layout::Layout;
 pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
+pub use machine::{CellLoad, LoadSample, MachineLoad, SampleTrend};
 pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
 pub use relative::{Relative, RelativeTo};
 pub use run::{

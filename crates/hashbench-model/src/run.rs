@@ -10,6 +10,7 @@ use crate::cell::{Cell, StreamsCell};
 use crate::costfit::CostFit;
 use crate::flag::Flag;
 use crate::layout::Layout;
+use crate::machine::MachineLoad;
 use crate::pattern::Pattern;
 use crate::relative::RelativeTo;
 use crate::skip::Skipped;
@@ -64,6 +65,9 @@ pub struct Run {
     /// cell's and baseline's `relative` holds its figures in this order.
     #[serde(default)]
     pub relative_to: Vec<RelativeTo>,
+    /// The machine's load, sampled at the start and after every round (Linux `/proc`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<MachineLoad>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.
