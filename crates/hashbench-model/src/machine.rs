@@ -1,35 +1,9 @@
-//! What the machine was doing besides hashbench while a run measured (Linux `/proc`),
+//! How much a cell's threads shared their CPUs while it was measured (Linux `/proc`),
 //! and how a cell's samples moved while it was measured: the evidence of the
 //! `busy-machine` and `short-budget` guards. All optional in the JSON: runs saved before
 //! these fields existed load as they were.
 
 use serde::{Deserialize, Serialize};
-
-use crate::run::Checkpoint;
-
-/// The machine's load over a run: one sample at the start and one after every round.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct MachineLoad {
-    pub samples: Vec<LoadSample>,
-}
-
-/// One reading of `/proc/loadavg` and `/proc/stat`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LoadSample {
-    /// `at start`, `after round 1`, ...
-    pub at: Checkpoint,
-    /// The 1, 5 and 15 minute load averages.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub load_average: Option<[f64; 3]>,
-    /// Runnable tasks system-wide at that moment (`procs_running`), hashbench's
-    /// measuring thread included.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub procs_running: Option<u32>,
-    /// CPU time the hypervisor stole since the previous sample, percent of all CPUs'
-    /// time (`steal` in `/proc/stat`); `None` for the first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub steal_percent: Option<f64>,
-}
 
 /// How much a cell's threads had to share their CPUs while it was measured, over all its
 /// rounds (warm-up and calibration included).

@@ -13,11 +13,11 @@ use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey};
 use crate::format::size as size_text;
 
 mod machine;
-pub use machine::{
-    busy_machine, short_budget, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS,
-    BUSY_MIN_BATCH_NS, TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
-};
 use hashbench_model::{Cell, DriftReference, Run};
+pub use machine::{
+    busy_machine, short_budget, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS, BUSY_MIN_BATCH_NS,
+    TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
+};
 
 /// Where each guard draws its line. The defaults are argued in docs/method.md.
 #[derive(Clone, Copy, Debug, PartialEq)]
