@@ -26,6 +26,7 @@ mod build_info;
 mod cache;
 mod cache_levels;
 mod host;
+pub mod load;
 pub mod parse;
 pub mod tsc;
 

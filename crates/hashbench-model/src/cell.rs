@@ -5,6 +5,7 @@ use hashbench_stats::{Summary, Throughput};
 use serde::{Deserialize, Serialize};
 
 use crate::flag::Flag;
+use crate::machine::{CellLoad, SampleTrend};
 use crate::pattern::Pattern;
 use crate::relative::Relative;
 use crate::scaling::IterationScaling;
@@ -73,6 +74,14 @@ pub struct Cell {
     /// This cell beside the references of the run's `relative_to`, in that order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub relative: Vec<Relative>,
+    /// How much the cell's threads shared their CPUs while it was measured (Linux);
+    /// the `busy-machine` guard's evidence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<CellLoad>,
+    /// The first third of the samples against the last; the `short-budget` guard's
+    /// evidence. `None` with fewer than 6 samples in every round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trend: Option<SampleTrend>,
 }
 
 /// One timed batch, as `--raw` reports it.
@@ -106,6 +115,9 @@ pub struct StreamsCell {
     /// Aggregate GB/s over (streams x single-stream GB/s); 1.0 is perfect scaling.
     pub scaling_efficiency: f64,
     pub stop_reason: StopReason,
+    /// How much the streams' threads shared their CPUs while measured (Linux).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<CellLoad>,
 }
 
 impl Cell {

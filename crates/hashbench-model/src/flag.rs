@@ -17,6 +17,12 @@ pub enum FlagCode {
     HighSpread,
     /// The reference kernel's speed changed during the run.
     Drift,
+    /// Other processes (or the hypervisor) had the cell's CPUs for much of the time it
+    /// was measured.
+    BusyMachine,
+    /// The first and last thirds of the samples differ beyond their intervals: the
+    /// cell was still warming up (or slowing down) when its budget ran out.
+    ShortBudget,
 }
 
 impl FlagCode {
@@ -29,6 +35,8 @@ impl FlagCode {
             FlagCode::NotScalingWithIterations => "not-scaling-with-iterations",
             FlagCode::HighSpread => "high-spread",
             FlagCode::Drift => "drift",
+            FlagCode::BusyMachine => "busy-machine",
+            FlagCode::ShortBudget => "short-budget",
         }
     }
 }

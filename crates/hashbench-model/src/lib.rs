@@ -12,6 +12,7 @@ mod costfit;
 mod flag;
 mod layout;
 mod load;
+mod machine;
 mod pattern;
 mod relative;
 mod run;
@@ -28,11 +29,12 @@ pub use costfit::{CostFit, Interval};
 pub use flag::{Flag, FlagCode};
 pub use layout::Layout;
 pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
+pub use machine::{CellLoad, SampleTrend};
 pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
-    Checkpoint, DriftReference, ProviderVersion, ReferencePoint, Run, RunConfig, SuiteInfo, Tool,
-    SCHEMA_VERSION,
+    Checkpoint, DriftReference, LoadSample, MachineLoad, ProviderVersion, ReferencePoint, Run,
+    RunConfig, SuiteInfo, Tool, SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
 pub use series::SeriesKey;

@@ -64,6 +64,9 @@ pub struct Run {
     /// cell's and baseline's `relative` holds its figures in this order.
     #[serde(default)]
     pub relative_to: Vec<RelativeTo>,
+    /// The machine's load, sampled at the start and after every round (Linux `/proc`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<MachineLoad>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.
@@ -137,6 +140,30 @@ impl TryFrom<String> for Checkpoint {
             .map(Checkpoint::AfterRound)
             .ok_or_else(|| format!("{s:?} is neither \"at start\" nor \"after round N\""))
     }
+}
+
+/// The machine's load over a run: one sample at the start and one after every round.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MachineLoad {
+    pub samples: Vec<LoadSample>,
+}
+
+/// One reading of `/proc/loadavg` and `/proc/stat`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoadSample {
+    /// `at start`, `after round 1`, ...
+    pub at: Checkpoint,
+    /// The 1, 5 and 15 minute load averages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_average: Option<[f64; 3]>,
+    /// Runnable tasks system-wide at that moment (`procs_running`), hashbench's
+    /// measuring thread included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub procs_running: Option<u32>,
+    /// CPU time the hypervisor stole since the previous sample, percent of all CPUs'
+    /// time (`steal` in `/proc/stat`); `None` for the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steal_percent: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

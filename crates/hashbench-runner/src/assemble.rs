@@ -5,7 +5,7 @@
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
 use hashbench_host::Host;
-use hashbench_model::{Baseline, Cell, RawSample, StreamsCell, Subject};
+use hashbench_model::{Baseline, Cell, CellLoad, RawSample, StreamsCell, Subject};
 use hashbench_stats::Throughput;
 
 use crate::cells::{Cells, Kind};
@@ -30,6 +30,7 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
             source,
         })?;
     let per_call = result.tsc_ticks_per_call;
+    let trend = crate::trend::of(&result.rounds, &result.measurements);
     let raw = raw.then(|| {
         result
             .measurements
@@ -65,15 +66,16 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         iteration_scaling: result.iteration_scaling,
         flags: Vec::new(),
         relative: Vec::new(),
+        load: None,
+        trend,
     })
 }
 
 /// The measured cells of the rounds, as (implementation cells, baseline cells).
 pub(crate) fn cells(
     planned: &mut Cells,
-    rounds: usize,
-    precision: f64,
-    raw: bool,
+    (rounds, precision, raw): (usize, f64, bool),
+    loads: &[Option<CellLoad>],
     host: &Host,
 ) -> Result<(Vec<Cell>, Vec<Cell>), RunError> {
     let mut baselines = Vec::new();
@@ -113,6 +115,7 @@ pub(crate) fn cells(
                 source,
             })?;
         let mut c = cell(meta, p.size, result, raw)?;
+        c.load = loads.get(i).copied().flatten();
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size));
         if c.algorithm.is_some() {
             cells.push(c);
@@ -158,5 +161,6 @@ pub(crate) fn streams_cell(
         aggregate: r.aggregate.clone(),
         scaling_efficiency: r.scaling_efficiency(),
         stop_reason: r.stop_reason,
+        load: None,
     })
 }

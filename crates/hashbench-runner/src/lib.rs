@@ -8,6 +8,7 @@ mod alloc;
 mod assemble;
 mod cells;
 mod error;
+mod machine;
 mod meta;
 mod observer;
 mod pin;
@@ -17,7 +18,9 @@ mod reference;
 mod rounds;
 mod schedule;
 mod streams;
+mod trend;
 mod verification;
+mod warmup;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
@@ -91,6 +94,8 @@ pub fn run(
         pin::pin_current_thread(cpu)?;
     }
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
+    let mut load = machine::LoadRecorder::new(0);
+    load.sample(Checkpoint::Start);
     let mut reference = reference::DriftTimer::new(seed);
     reference.time(Checkpoint::Start, cancel)?;
     let per_round = per_round(plan);
@@ -103,6 +108,7 @@ pub fn run(
         plan.baselines,
         &mut skipped,
     )?;
+    load.resize(cells.planned.len());
     let rounds = plan.rounds as usize;
     let streams_cells = plan.streams.map_or(0, |_| {
         sizes.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
@@ -127,7 +133,7 @@ pub fn run(
     rounds::measure(
         &r,
         &mut cells,
-        &mut reference,
+        (&mut reference, &mut load),
         observer,
         (&mut skipped, &mut failed),
     )?;
@@ -153,7 +159,13 @@ pub fn run(
     observer.finished();
     let interrupted = cancel.load(Ordering::SeqCst);
     alloc::count(&mut cells, &sizes, seed, plan.misalign);
-    let (cells, baselines) = assemble::cells(&mut cells, rounds, plan.precision, plan.raw, &host)?;
+    let (machine_load, cell_loads) = load.finish();
+    let (cells, baselines) = assemble::cells(
+        &mut cells,
+        (rounds, plan.precision, plan.raw),
+        &cell_loads,
+        &host,
+    )?;
 
     let mut run = model(
         plan,
@@ -170,6 +182,7 @@ pub fn run(
             baselines,
             streams: streams_out,
             reference: reference.finish(),
+            load: machine_load,
             interrupted,
         },
     );
@@ -195,6 +208,7 @@ struct Measurements<'a> {
     baselines: Vec<hashbench_model::Cell>,
     streams: Vec<hashbench_model::StreamsCell>,
     reference: hashbench_model::DriftReference,
+    load: Option<hashbench_model::MachineLoad>,
     interrupted: bool,
 }
 
@@ -243,5 +257,6 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
         reference: Some(m.reference),
         flags: Vec::new(),
         relative_to: Vec::new(),
+        load: m.load,
     }
 }

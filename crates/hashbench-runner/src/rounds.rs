@@ -1,7 +1,9 @@
 //! The rounds: every planned cell measured once per round, in the shuffled order of
 //! [`crate::schedule`], with the drift reference timed after each round. A cell whose
 //! digest turns out wrong is set aside and reported; any other engine error stops the
-//! run.
+//! run. The machine's load is sampled after each round and measured around each cell
+//! ([`LoadRecorder`]); an implementation is warmed up before it is first measured
+//! ([`Warmed`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -9,9 +11,11 @@ use hashbench_engine::{Config, EngineError, Input};
 use hashbench_model::{Checkpoint, SkipReason, Skipped};
 
 use crate::cells::{Cells, Kind};
+use crate::machine::LoadRecorder;
 use crate::observer::{RunObserver, Step};
 use crate::reference::DriftTimer;
 use crate::schedule::{round_seed, shuffle};
+use crate::warmup::Warmed;
 use crate::RunError;
 
 /// What the rounds need besides the cells.
@@ -28,10 +32,11 @@ pub(crate) struct Rounds<'a> {
 pub(crate) fn measure(
     r: &Rounds<'_>,
     cells: &mut Cells,
-    reference: &mut DriftTimer,
+    (reference, load): (&mut DriftTimer, &mut LoadRecorder),
     observer: &mut dyn RunObserver,
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
 ) -> Result<(), RunError> {
+    let mut warmed = Warmed::default();
     'rounds: for round in 0..r.rounds {
         let round_seed = round_seed(r.seed, round);
         let mut size_order: Vec<u64> = r.sizes.to_vec();
@@ -54,7 +59,12 @@ pub(crate) fn measure(
                     rounds: r.rounds,
                 };
                 observer.step_started(&step);
-                let result = cells.round(i, &input, r.per_round, r.cancel)?;
+                let mut result = warmed.ensure(cells, i, &input, r.cancel)?;
+                if result.is_ok() {
+                    let threads = cells.planned[i].threads;
+                    result =
+                        load.measure(i, threads, || cells.round(i, &input, r.per_round, r.cancel))?;
+                }
                 if let Err(e) = result {
                     set_aside(cells, i, e, skipped)?;
                     *failed = true;
@@ -64,6 +74,7 @@ pub(crate) fn measure(
         }
         observer.drift_reference(round + 1);
         reference.time(Checkpoint::AfterRound(round + 1), r.cancel)?;
+        load.sample(Checkpoint::AfterRound(round + 1));
     }
     Ok(())
 }

@@ -56,17 +56,24 @@ pub(crate) fn measure_all(
             let input = Input::new(size as usize, s.seed, s.misalign);
             let expected = crate::verification::expected_digest(p, input.bytes())?;
             let make = || HashKernel::from_implementation(imp);
-            match measure_streams(
-                make,
-                size as usize,
-                s.seed,
-                s.misalign,
-                s.n,
-                &s.config,
-                Some(&expected),
-                s.cancel,
-            ) {
-                Ok(r) => out.push(crate::assemble::streams_cell(imp, size, &r, s.tsc_hz)?),
+            let (measured, load) = crate::machine::streams_load(s.n, || {
+                measure_streams(
+                    make,
+                    size as usize,
+                    s.seed,
+                    s.misalign,
+                    s.n,
+                    &s.config,
+                    Some(&expected),
+                    s.cancel,
+                )
+            });
+            match measured {
+                Ok(r) => {
+                    let mut cell = crate::assemble::streams_cell(imp, size, &r, s.tsc_hz)?;
+                    cell.load = load;
+                    out.push(cell);
+                }
                 Err(
                     e @ (EngineError::WrongDigest { .. }
                     | EngineError::WrongDigestBeforeTiming { .. }),

@@ -44,6 +44,8 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         iteration_scaling: None,
         flags: Vec::new(),
         relative: Vec::new(),
+        load: None,
+        trend: None,
         stop_reason: StopReason::Precision,
         complete: true,
         raw: None,
@@ -154,6 +156,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         reference: None,
         flags: Vec::new(),
         relative_to: Vec::new(),
+        load: None,
     }
 }
 
@@ -176,5 +179,6 @@ pub fn two_streams(stop_reason: StopReason) -> crate::StreamsCell {
         aggregate_throughput: aggregate.throughput,
         scaling_efficiency: 1.25,
         stop_reason,
+        load: None,
     }
 }

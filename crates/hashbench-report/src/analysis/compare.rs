@@ -8,12 +8,22 @@
 //! uncertainty is the wider of the 95 % CI of its median and the range of its round
 //! medians: a machine that changed speed during a run widens that run's interval instead
 //! of producing a "regression".
+//!
+//! Between the runs the machine itself may have changed speed (a shared VM, a
+//! neighbour, the clock): [`machine::machine_speed`] estimates that ratio from what both
+//! runs measured that no code change touches, every ratio is divided by it, and its
+//! uncertainty widens the interval; a change the machine's own move (at the far end of
+//! its interval) could explain is *unreliable*, not significant.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use hashbench_model::{Cell, Run};
+
+mod machine;
+use machine::interval;
+pub use machine::{machine_speed, MachineSpeed};
 
 /// What identifies a cell across runs.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -59,10 +69,17 @@ pub struct Change {
     pub candidate_median_ns: f64,
     /// candidate / base median time: above 1 is slower.
     pub ratio: f64,
-    /// Conservative interval of the ratio (see the module docs).
+    /// `ratio` over the machine-speed ratio ([`Comparison::machine`]); `ratio` when
+    /// there is no estimate. The verdict judges this one.
+    pub adjusted_ratio: f64,
+    /// Conservative interval of the adjusted ratio (see the module docs).
     pub ratio_low: f64,
     pub ratio_high: f64,
     pub verdict: Verdict,
+    /// Why an `unreliable` verdict is: `flagged` (a guard flagged a cell or its run) or
+    /// `machine` (the machine's speed moved as much as the cell).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreliable: Option<&'static str>,
 }
 
 /// The comparison of a candidate run with a base run.
@@ -79,19 +96,9 @@ pub struct Comparison {
     /// candidate / base median of `baseline/nop`, over the sizes both runs have: far from
     /// 1 means the machine itself ran at another speed.
     pub machine_speed_ratio: Option<f64>,
-}
-
-/// The interval a run gives its own median: the wider of the median's CI and the range of
-/// its round medians.
-fn interval(c: &Cell) -> (f64, f64) {
-    let s = &c.summary;
-    let mut low = s.median_ci.low.get();
-    let mut high = s.median_ci.high.get();
-    for &r in &c.round_medians_ns {
-        low = low.min(r);
-        high = high.max(r);
-    }
-    (low, high)
+    /// The machine-speed ratio every cell's ratio is adjusted by; `None` without a drift
+    /// reference in both runs.
+    pub machine: Option<MachineSpeed>,
 }
 
 /// Compares `candidate` with `base`, cells and baselines alike.
@@ -105,6 +112,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
             .collect()
     };
     let (a, b) = (index(base), index(candidate));
+    let machine = machine_speed(base, candidate);
     let mut changes = Vec::new();
     let mut only_in_base = Vec::new();
     for (key, ca) in &a {
@@ -126,26 +134,42 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
             || !cb.flags.is_empty()
             || !base.flags.is_empty()
             || !candidate.flags.is_empty();
-        let verdict = if ratio_low > 1.0 && ratio > 1.0 + noise_threshold {
+        let (adjusted, ratio_low, ratio_high) = match &machine {
+            Some(m) => (ratio / m.ratio, ratio_low / m.high, ratio_high / m.low),
+            None => (ratio, ratio_low, ratio_high),
+        };
+        let verdict = if ratio_low > 1.0 && adjusted > 1.0 + noise_threshold {
             Verdict::Slower
-        } else if ratio_high < 1.0 && ratio < 1.0 / (1.0 + noise_threshold) {
+        } else if ratio_high < 1.0 && adjusted < 1.0 / (1.0 + noise_threshold) {
             Verdict::Faster
         } else {
             Verdict::WithinNoise
         };
-        let verdict = if verdict != Verdict::WithinNoise && flagged {
-            Verdict::Unreliable
-        } else {
-            verdict
+        // The machine moved (at the far end of its interval) at least as much as the
+        // cell did after the adjustment: the adjustment decides the verdict.
+        let machine_moved = machine
+            .as_ref()
+            .is_some_and(|m| m.ratio.ln().abs() + m.log_half_width() >= adjusted.ln().abs());
+        let unreliable = match verdict {
+            Verdict::WithinNoise | Verdict::Unreliable => None,
+            _ if flagged => Some("flagged"),
+            _ if machine_moved => Some("machine"),
+            _ => None,
         };
         changes.push(Change {
             key: key.clone(),
             base_median_ns: ma,
             candidate_median_ns: mb,
             ratio,
+            adjusted_ratio: adjusted,
             ratio_low,
             ratio_high,
-            verdict,
+            verdict: if unreliable.is_some() {
+                Verdict::Unreliable
+            } else {
+                verdict
+            },
+            unreliable,
         });
     }
     let only_in_candidate = b.keys().filter(|k| !a.contains_key(*k)).cloned().collect();
@@ -168,6 +192,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         only_in_candidate,
         geometric_mean_ratio,
         machine_speed_ratio,
+        machine,
     }
 }
 
@@ -179,7 +204,7 @@ impl Comparison {
             .iter()
             .filter(|c| {
                 c.verdict == Verdict::Slower
-                    && c.ratio > 1.0 + percent / 100.0
+                    && c.adjusted_ratio > 1.0 + percent / 100.0
                     && !c.key.implementation.starts_with("baseline/")
             })
             .collect()

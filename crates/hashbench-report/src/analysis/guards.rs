@@ -11,7 +11,13 @@ use std::collections::BTreeMap;
 use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey};
 
 use crate::format::size as size_text;
+
+mod machine;
 use hashbench_model::{Cell, DriftReference, Run};
+pub use machine::{
+    busy_machine, short_budget, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS, BUSY_MIN_BATCH_NS,
+    TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
+};
 
 /// Where each guard draws its line. The defaults are argued in docs/method.md.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -304,6 +310,21 @@ fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
         .iteration_scaling
         .as_ref()
         .and_then(|sc| iteration_scaling(sc, thresholds))
+    {
+        flags.push(f);
+    }
+    let batch_ns = s.median.get() * cell.iterations_per_sample as f64;
+    if let Some(f) = cell
+        .load
+        .as_ref()
+        .and_then(|l| busy_machine(l, cell.threads, batch_ns))
+    {
+        flags.push(f);
+    }
+    if let Some(f) = cell
+        .trend
+        .as_ref()
+        .and_then(|t| short_budget(t, cell.load.as_ref()))
     {
         flags.push(f);
     }

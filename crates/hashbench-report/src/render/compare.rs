@@ -63,15 +63,28 @@ pub fn render(
                 c.key.threads.to_string(),
                 time_ns(c.base_median_ns),
                 time_ns(c.candidate_median_ns),
-                format!("{:.3}", c.ratio),
+                if c.adjusted_ratio == c.ratio {
+                    format!("{:.3}", c.ratio)
+                } else {
+                    format!("{:.3} ({:.3} adj.)", c.ratio, c.adjusted_ratio)
+                },
                 format!("{:.3}..{:.3}", c.ratio_low, c.ratio_high),
                 match c.verdict {
-                    Verdict::Faster => format!("faster by {:.1} %", (1.0 / c.ratio - 1.0) * 100.0),
-                    Verdict::Slower => format!("SLOWER by {:.1} %", (c.ratio - 1.0) * 100.0),
-                    Verdict::WithinNoise => "within noise".to_string(),
-                    Verdict::Unreliable => {
-                        format!("{:+.1} %, unreliable (flagged)", (c.ratio - 1.0) * 100.0)
+                    Verdict::Faster => {
+                        format!("faster by {:.1} %", (1.0 / c.adjusted_ratio - 1.0) * 100.0)
                     }
+                    Verdict::Slower => {
+                        format!("SLOWER by {:.1} %", (c.adjusted_ratio - 1.0) * 100.0)
+                    }
+                    Verdict::WithinNoise => "within noise".to_string(),
+                    Verdict::Unreliable => format!(
+                        "{:+.1} %, unreliable ({})",
+                        (c.adjusted_ratio - 1.0) * 100.0,
+                        match c.unreliable {
+                            Some("machine") => "the machine moved as much",
+                            _ => "flagged",
+                        }
+                    ),
                 },
             ]
         })
@@ -89,7 +102,7 @@ pub fn render(
         "{} cells joined: {} slower, {} faster, {} within noise, {} unreliable (noise \
          threshold {:.1} %; significant = ratio interval excludes 1 and the change exceeds \
          the threshold; unreliable = would be significant, but a guard flagged a cell or \
-         its run)\n",
+         its run, or the machine's own speed moved as much)\n",
         comparison.changes.len(),
         count(Verdict::Slower),
         count(Verdict::Faster),
@@ -99,6 +112,18 @@ pub fn render(
     ));
     if let Some(g) = comparison.geometric_mean_ratio {
         out.push_str(&format!("geometric mean ratio (implementations): {g:.3}\n"));
+    }
+    if let Some(m) = &comparison.machine {
+        if m.ratio != 1.0 || m.low != 1.0 {
+            out.push_str(&format!(
+                "machine speed: its own kernels ({}) ran {:.3}x as long in the candidate \
+                 ({:.3}..{:.3}); ratios are adjusted by it\n",
+                m.from.join(", "),
+                m.ratio,
+                m.low,
+                m.high
+            ));
+        }
     }
     if let Some(m) = comparison.machine_speed_ratio {
         if (m - 1.0).abs() > comparison.noise_threshold {

@@ -211,6 +211,7 @@ mod tests {
             aggregate_throughput: c.throughput,
             scaling_efficiency: 0.5,
             stop_reason: c.stop_reason,
+            load: None,
         });
         crate::analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
         let text = csv(&run);

@@ -95,3 +95,22 @@ pub fn scaled_baseline(mut run: Value, name: &str, factor: f64) -> Value {
 pub fn write(path: &std::path::Path, v: &Value) {
     std::fs::write(path, v.to_string()).expect("temporary file writable");
 }
+
+/// The machine itself `factor` times as slow: every baseline and every drift reference
+/// timing multiplied by it (the cells are left to the caller: a machine that slowed
+/// slows them too).
+pub fn scaled_machine(mut run: Value, factor: f64) -> Value {
+    for c in run["baselines"]
+        .as_array_mut()
+        .expect("baselines are a list")
+    {
+        scale_cell(c, factor);
+    }
+    for p in run["reference"]["points"]
+        .as_array_mut()
+        .expect("reference points are a list")
+    {
+        p["median_ns"] = (p["median_ns"].as_f64().expect("a number") * factor).into();
+    }
+    run
+}

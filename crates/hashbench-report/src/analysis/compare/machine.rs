@@ -1,0 +1,114 @@
+//! The machine-speed ratio between two runs, from what both measured that no code
+//! change touches: the drift reference (`read` at 4 KiB, timed at the start and after
+//! every round) and the `read` and `memcpy` baselines at every size both runs have.
+//!
+//! Each of these gives a ratio candidate / base with an interval (the reference from
+//! its timings' CIs, a baseline from the same interval a cell gets). The estimate is
+//! their geometric mean; its uncertainty, in log terms, is the larger of the tightest
+//! estimator's half-width and the furthest estimator's distance from the mean: when they
+//! disagree, the machine did not change speed uniformly, and no one figure corrects for
+//! it. Without a drift reference in both runs (runs built by hand, files from before it
+//! existed) there is no estimate and nothing is adjusted. `nop` is left out: it times
+//! the loop, sub-nanosecond, and its ratio is mostly the clock's noise.
+
+use serde::Serialize;
+
+use hashbench_model::{Baseline, Cell, DriftReference, Run};
+
+/// The interval a run gives its own median: the wider of the median's CI and the range of
+/// its round medians.
+pub(super) fn interval(c: &Cell) -> (f64, f64) {
+    let s = &c.summary;
+    let mut low = s.median_ci.low.get();
+    let mut high = s.median_ci.high.get();
+    for &r in &c.round_medians_ns {
+        low = low.min(r);
+        high = high.max(r);
+    }
+    (low, high)
+}
+
+/// How much slower the machine ran in the candidate (above 1: slower), with its interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MachineSpeed {
+    /// candidate / base time of the machine's own kernels: the geometric mean.
+    pub ratio: f64,
+    pub low: f64,
+    pub high: f64,
+    /// What the estimate is from: `reference`, `baseline/read @ 4096`, ...
+    pub from: Vec<String>,
+}
+
+impl MachineSpeed {
+    /// Half-width of the estimate's interval, in natural log.
+    #[must_use]
+    pub fn log_half_width(&self) -> f64 {
+        (self.high / self.ratio)
+            .ln()
+            .max((self.ratio / self.low).ln())
+    }
+}
+
+/// The reference's level and relative half-width: the median of its timings, and the
+/// median of their CIs (percent / 100).
+fn reference_level(r: &DriftReference) -> Option<(f64, f64)> {
+    let median = |mut v: Vec<f64>| -> Option<f64> {
+        v.retain(|x| x.is_finite() && *x > 0.0);
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        Some(if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        })
+    };
+    let level = median(r.points.iter().map(|p| p.median_ns).collect())?;
+    let ci = median(r.points.iter().filter_map(|p| p.ci_percent).collect()).unwrap_or(0.0);
+    Some((level, ci / 100.0))
+}
+
+/// The machine-speed ratio of `candidate` over `base`; `None` without a drift reference
+/// in both.
+#[must_use]
+pub fn machine_speed(base: &Run, candidate: &Run) -> Option<MachineSpeed> {
+    let (a, b) = (
+        reference_level(base.reference.as_ref()?)?,
+        reference_level(candidate.reference.as_ref()?)?,
+    );
+    // (label, log ratio, log half-width)
+    let mut est: Vec<(String, f64, f64)> = vec![(
+        "reference".to_string(),
+        (b.0 / a.0).ln(),
+        // The two runs' relative half-widths, added: as conservative as a cell's.
+        (1.0 + a.1).ln() + (1.0 + b.1).ln(),
+    )];
+    for size in base.sizes() {
+        for kind in [Baseline::Read, Baseline::Memcpy] {
+            let (Some(ca), Some(cb)) = (base.baseline(kind, size), candidate.baseline(kind, size))
+            else {
+                continue;
+            };
+            let (a_low, a_high) = interval(ca);
+            let (b_low, b_high) = interval(cb);
+            if a_low <= 0.0 || b_low <= 0.0 {
+                continue;
+            }
+            let x = (cb.summary.median.get() / ca.summary.median.get()).ln();
+            let h = ((b_high / a_low).ln() - (b_low / a_high).ln()) / 2.0;
+            est.push((format!("{} @ {size}", kind.id()), x, h));
+        }
+    }
+    let mean = est.iter().map(|e| e.1).sum::<f64>() / est.len() as f64;
+    let tightest = est.iter().map(|e| e.2).fold(f64::INFINITY, f64::min);
+    let spread = est.iter().map(|e| (e.1 - mean).abs()).fold(0.0, f64::max);
+    let h = tightest.max(spread);
+    Some(MachineSpeed {
+        ratio: mean.exp(),
+        low: (mean - h).exp(),
+        high: (mean + h).exp(),
+        from: est.into_iter().map(|e| e.0).collect(),
+    })
+}

@@ -1,0 +1,141 @@
+//! The guards on what the machine did while a cell was measured: `busy-machine` (other
+//! processes, or the hypervisor, had the cell's CPUs) and `short-budget` (the samples
+//! still trended when the budget ran out). docs/method.md gives the measurements behind
+//! the thresholds.
+
+use hashbench_model::{CellLoad, Flag, FlagCode, SampleTrend};
+
+/// A cell of several threads (`--threads`) is flagged when its threads waited for a
+/// CPU (or had it stolen) for more than this share of the time they wanted one: its
+/// scaling is then that of a share of the machine.
+pub const BUSY_MAX_PERCENT_THREADS: f64 = 25.0;
+/// A one-thread cell is flagged when its thread waited more than this share of the
+/// time (it had less than half a CPU)...
+pub const BUSY_MAX_PERCENT_ONE: f64 = 50.0;
+/// ...and its timed batches lasted at least this long: the scheduler's time slices are
+/// a few milliseconds, so a shorter batch is seldom cut by a wait, and the median of many
+/// such batches is that of uncut ones; a longer batch includes the waits.
+pub const BUSY_MIN_BATCH_NS: f64 = 1e6;
+/// `short-budget` fires when the last third of the samples is faster than the first by
+/// more than this (and their CIs are apart)...
+pub const TREND_MIN_CHANGE: f64 = 0.03;
+/// ...unless the cell's threads waited for a CPU for more than this share of the time:
+/// then the busy machine, not the budget, explains a trend.
+pub const TREND_MAX_COMPETED_PERCENT: f64 = 50.0;
+
+/// `busy-machine` for a cell of `threads` threads whose timed batches took `batch_ns`.
+#[must_use]
+pub fn busy_machine(load: &CellLoad, threads: usize, batch_ns: f64) -> Option<Flag> {
+    let competed = load.competed_percent();
+    let busy = if threads > 1 {
+        competed > BUSY_MAX_PERCENT_THREADS
+    } else {
+        competed > BUSY_MAX_PERCENT_ONE && batch_ns >= BUSY_MIN_BATCH_NS
+    };
+    busy.then(|| {
+        let stolen = match load.steal_percent {
+            Some(s) if s >= 0.05 => format!(" and {s:.1} % stolen by the hypervisor"),
+            _ => String::new(),
+        };
+        let what = if threads > 1 {
+            format!("its {threads} threads")
+        } else {
+            format!(
+                "its thread (batches of {})",
+                crate::format::time_ns(batch_ns)
+            )
+        };
+        Flag::new(
+            FlagCode::BusyMachine,
+            format!(
+                "{what} waited for a CPU {:.0} % of the time{stolen}: other processes had \
+                 the measuring CPUs",
+                load.cpu_wait_percent
+            ),
+        )
+    })
+}
+
+/// `short-budget`: the samples' last third faster than the first beyond both CIs and
+/// by more than [`TREND_MIN_CHANGE`], on a machine that was not busy (`load`).
+#[must_use]
+pub fn short_budget(trend: &SampleTrend, load: Option<&CellLoad>) -> Option<Flag> {
+    let change = trend.change();
+    let quiet = load.is_none_or(|l| l.competed_percent() <= TREND_MAX_COMPETED_PERCENT);
+    (trend.apart() && change < -TREND_MIN_CHANGE && quiet).then(|| {
+        Flag::new(
+            FlagCode::ShortBudget,
+            format!(
+                "the last third of the samples ran {:.1} % faster than the first ({} against \
+                 {} per call): still warming up when the budget ran out; try a longer --time",
+                -change * 100.0,
+                crate::format::time_ns(trend.last_third_ns),
+                crate::format::time_ns(trend.first_third_ns),
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(wait: f64) -> CellLoad {
+        CellLoad {
+            cpu_wait_percent: wait,
+            steal_percent: None,
+        }
+    }
+
+    #[test]
+    fn one_thread_is_busy_only_with_long_batches_and_half_the_cpu_gone() {
+        // A CPU hog pinned beside the measuring thread: 67 % waiting, 5 ms batches.
+        let f = busy_machine(&load(67.0), 1, 5e6).expect("flagged");
+        assert_eq!(f.code, FlagCode::BusyMachine);
+        assert!(f.reason.contains("67 %"), "{}", f.reason);
+        // The same wait with 50 us batches: the median is of uncut batches.
+        assert!(busy_machine(&load(67.0), 1, 5e4).is_none());
+        // Exactly half is not more than half.
+        assert!(busy_machine(&load(50.0), 1, 5e6).is_none());
+        // Steal counts as competition.
+        let stolen = CellLoad {
+            cpu_wait_percent: 40.0,
+            steal_percent: Some(15.0),
+        };
+        assert!(busy_machine(&stolen, 1, 5e6)
+            .unwrap()
+            .reason
+            .contains("15.0 % stolen"));
+    }
+
+    #[test]
+    fn threads_are_busy_from_a_quarter_whatever_the_batch() {
+        assert!(busy_machine(&load(30.0), 2, 5e4).is_some());
+        assert!(busy_machine(&load(25.0), 2, 5e6).is_none());
+    }
+
+    fn trend(first: f64, last: f64, half_width: f64) -> SampleTrend {
+        SampleTrend {
+            first_third_ns: first,
+            first_third_ci_ns: [first - half_width, first + half_width],
+            last_third_ns: last,
+            last_third_ci_ns: [last - half_width, last + half_width],
+        }
+    }
+
+    #[test]
+    fn a_speed_up_beyond_the_cis_is_a_short_budget_on_a_quiet_machine() {
+        // 2300 -> 2100 ns (-8.7 %), CIs of +-20 ns: apart.
+        let t = trend(2300.0, 2100.0, 20.0);
+        let f = short_budget(&t, Some(&load(5.0))).expect("flagged");
+        assert!(f.reason.contains("8.7 % faster"), "{}", f.reason);
+        assert!(short_budget(&t, None).is_some());
+        // On a busy machine the trend is the machine's.
+        assert!(short_budget(&t, Some(&load(60.0))).is_none());
+        // CIs that overlap: no verdict.
+        assert!(short_budget(&trend(2300.0, 2100.0, 120.0), None).is_none());
+        // 2 % is within the allowance; a slow-down is not a warm-up.
+        assert!(short_budget(&trend(2100.0, 2058.0, 1.0), None).is_none());
+        assert!(short_budget(&trend(2100.0, 2300.0, 1.0), None).is_none());
+    }
+}

@@ -1,0 +1,81 @@
+//! The warm-up floor: before an implementation (or baseline) is first measured in a
+//! run, it runs untimed for at least [`FLOOR`], in slices of [`SLICE`], until two
+//! slices in a row agree within [`STABLE`] (at most [`CEILING`]). The engine's own
+//! warm-up is a tenth of each round's budget, 1.7 ms per round with `--time 0.05`; a
+//! library whose first calls run slow (lazy initialisation, the clock ramping up, a
+//! cold instruction cache for a large kernel) then reads low however the budget is
+//! spent. The floor is paid once per implementation and thread count, not per cell or
+//! round, so a default run takes a few tenths of a second longer, not a multiple.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use hashbench_engine::{CellState, Config, EngineError, Input};
+
+use crate::cells::{Cells, Kind};
+use crate::RunError;
+
+/// The least warm-up per implementation.
+pub(crate) const FLOOR: Duration = Duration::from_millis(60);
+/// The most: a machine too noisy for two slices to agree does not warm up for ever.
+pub(crate) const CEILING: Duration = Duration::from_millis(250);
+/// One slice: a throw-away round of the cell, sampled for this long.
+const SLICE: Duration = Duration::from_millis(15);
+/// Two slices' medians within 2 % of each other: the per-batch time is stable.
+const STABLE: f64 = 0.02;
+
+/// Which (implementation, threads) have been warmed up in this run.
+#[derive(Default)]
+pub(crate) struct Warmed(BTreeSet<(String, usize)>);
+
+impl Warmed {
+    /// Warms up planned cell `i` on `input` unless its implementation at its thread
+    /// count already was. The cell's own measurement state is left as it was: the
+    /// slices are measured in a throw-away state and forgotten.
+    pub fn ensure(
+        &mut self,
+        cells: &mut Cells,
+        i: usize,
+        input: &Input,
+        cancel: &AtomicBool,
+    ) -> Result<Result<(), EngineError>, RunError> {
+        let p = &cells.planned[i];
+        let id = match p.kind {
+            Kind::Hash(k) => cells.kernels[k].passed.implementation.id.to_string(),
+            Kind::Baseline(b) => b.id().to_string(),
+        };
+        if !self.0.insert((id, p.threads)) || cancel.load(Ordering::SeqCst) {
+            return Ok(Ok(()));
+        }
+        let config = Config {
+            time_budget: SLICE,
+            // Never reached: each slice samples for its whole time.
+            target_precision: 0.0,
+            min_samples: 3,
+            ..Config::default()
+        };
+        let saved = std::mem::replace(&mut cells.planned[i].state, CellState::new());
+        let t0 = Instant::now();
+        let mut last: Option<f64> = None;
+        let outcome = loop {
+            cells.planned[i].state = CellState::new();
+            match cells.round(i, input, &config, cancel) {
+                Ok(Ok(())) => {}
+                other => break other,
+            }
+            let median = cells.planned[i].state.rounds().last().map(|r| r.median_ns);
+            let stable = match (last, median) {
+                (Some(a), Some(b)) if a > 0.0 => (b / a - 1.0).abs() <= STABLE,
+                _ => false,
+            };
+            let spent = t0.elapsed();
+            if (spent >= FLOOR && stable) || spent >= CEILING || cancel.load(Ordering::SeqCst) {
+                break Ok(Ok(()));
+            }
+            last = median;
+        };
+        cells.planned[i].state = saved;
+        outcome
+    }
+}
