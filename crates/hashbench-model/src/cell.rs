@@ -51,6 +51,11 @@ pub struct Cell {
     /// Median time per call of each round, nanoseconds, in round order. Far-apart values
     /// mean the machine's speed changed during the run.
     pub round_medians_ns: Vec<f64>,
+    /// Samples each round took, in round order (absent in files from before it was
+    /// recorded). With several rounds, `summary` uses the same number from each: the
+    /// smallest of these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_samples: Vec<usize>,
     /// Heap allocations through Rust's global allocator per call, counted over untimed
     /// calls after the cell was measured; `None` when not counted. C libraries' own
     /// `malloc`s are not seen.

@@ -58,6 +58,7 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         tsc_cycles_per_byte: per_call.map(|c| c / size as f64),
         fraction_of_read_ceiling: None,
         round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
+        round_samples: result.rounds.iter().map(|r| r.samples).collect(),
         allocations_per_call: meta.allocations.map(|a| a.allocations_per_call),
         bytes_allocated_per_call: meta.allocations.map(|a| a.bytes_per_call),
         stop_reason: result.stop_reason,

@@ -39,6 +39,7 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         tsc_cycles_per_byte: None,
         fraction_of_read_ceiling: None,
         round_medians_ns: Vec::new(),
+        round_samples: Vec::new(),
         allocations_per_call: None,
         bytes_allocated_per_call: None,
         iteration_scaling: None,

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::analysis::costmodel::{fit_series, Crossover, CrossoverVerdict, Faster};
 use crate::format::{aligned, size, time_ns};
-use hashbench_model::{Cell, CostFit};
+use hashbench_model::{Cell, CostFit, FlagCode};
 
 /// `crossover --format json`: the crossover and the line fitted to each series.
 #[derive(Serialize)]
@@ -14,6 +14,10 @@ pub struct Report<'a> {
     pub crossover: &'a Crossover,
     pub fit_a: Option<CostFit>,
     pub fit_b: Option<CostFit>,
+    /// Cells (`implementation @ size`) measured while other processes took the CPU
+    /// (`busy-machine`): while there are any, the verdict is not to be relied on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub busy_cells: Vec<String>,
 }
 
 impl<'a> Report<'a> {
@@ -24,8 +28,18 @@ impl<'a> Report<'a> {
             crossover: x,
             fit_a: fit_series(a, tsc_hz),
             fit_b: fit_series(b, tsc_hz),
+            busy_cells: busy_cells(a, b),
         }
     }
+}
+
+/// The cells of either series flagged `busy-machine`, as `implementation @ size`.
+fn busy_cells(a: &[&Cell], b: &[&Cell]) -> Vec<String> {
+    a.iter()
+        .chain(b)
+        .filter(|c| c.flags.iter().any(|f| f.code == FlagCode::BusyMachine))
+        .map(|c| format!("{} @ {}", c.implementation, size(c.size)))
+        .collect()
 }
 
 /// Pretty JSON of [`Report`] with a trailing newline.
@@ -48,6 +62,20 @@ pub fn table(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> St
     out.push('\n');
     out.push_str(&measured(&x.verdict));
     out.push('\n');
+    let busy = busy_cells(a, b);
+    if !busy.is_empty() {
+        // A verdict drawn while the CPU was shared says more about the load than the code.
+        out.push_str(&format!(
+            "UNRELIABLE: {} measured while other processes took the CPU (busy-machine): {}. \
+             Measure again on a quiet machine before relying on this verdict.\n",
+            if busy.len() == 1 {
+                "1 cell was"
+            } else {
+                "cells were"
+            },
+            busy.join(", ")
+        ));
+    }
     let fits = (fit_series(a, tsc_hz), fit_series(b, tsc_hz));
     for (name, fit) in [("A", &fits.0), ("B", &fits.1)] {
         if let Some(f) = fit {
@@ -173,6 +201,39 @@ mod tests {
         assert!(
             text.ends_with("Fitted lines cross at 2.2 KiB (2250 B).\n"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
+        let series = |id: &str, ns: f64| -> Vec<Cell> {
+            [64u64, 4096]
+                .iter()
+                .map(|&s| cell_with(id, 1, s, ns * s as f64))
+                .collect()
+        };
+        let (a, mut b) = (series("a/a", 0.1), series("b/b", 0.2));
+        let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+        let x = crossover("a/a", &ra, "b/b", &rb);
+        assert!(!table(&x, &ra, &rb, None).contains("UNRELIABLE"));
+        assert!(!json(&x, &ra, &rb, None).unwrap().contains("busy_cells"));
+        b[1].flags.push(hashbench_model::Flag::new(
+            FlagCode::BusyMachine,
+            "waited".to_string(),
+        ));
+        let rb: Vec<&Cell> = b.iter().collect();
+        let text = table(&x, &ra, &rb, None);
+        assert!(
+            text.contains(
+                "UNRELIABLE: 1 cell was measured while other processes took the CPU \
+                 (busy-machine): b/b @ 4 KiB."
+            ),
+            "{text}"
+        );
+        let json = json(&x, &ra, &rb, None).unwrap();
+        assert!(
+            json.contains("\"busy_cells\": [\n    \"b/b @ 4 KiB\"\n  ]"),
+            "{json}"
         );
     }
 }
