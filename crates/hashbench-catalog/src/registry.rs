@@ -312,9 +312,9 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
 ];
 
 /// The default suite of `hashbench run`: per algorithm, in [`ALGORITHMS`] order, the
-/// implementation that measured fastest at 4 KiB to 1 MiB on the development machine
-/// (x86_64 with AVX-512, no SHA-NI; docs/method.md, "The default suite", has the commands
-/// and figures). A rule written down, not a measurement of the machine it runs on: where
+/// implementation that measured fastest at 4 KiB to 1 MiB on the development machines
+/// (x86_64 VMs with AVX-512: an Intel Xeon without SHA-NI, then an AMD EPYC with it for
+/// the xxHash family; docs/method.md, "The default suite", has the commands and figures). A rule written down, not a measurement of the machine it runs on: where
 /// the choice depends on the CPU (xxHash's SIMD, SHA-NI), run the candidates there.
 pub static DEFAULT_SUITE: &[&str] = &[
     "adler32/simd-adler32",

@@ -20,7 +20,7 @@ use crate::{cli::select, cli::UsageError, cli::EXIT_FAILED};
 pub struct RunArgs {
     /// Algorithm ids, implementation ids, families, providers or classes; none runs the
     /// default suite: one implementation per algorithm, the fastest measured on the
-    /// development machine (x86_64, AVX-512; docs/method.md), not chosen on this one.
+    /// development machines (x86_64, AVX-512; docs/method.md), not chosen on this one.
     pub filter: Vec<String>,
     /// Input sizes: comma-separated, with k/m/g suffixes for KiB/MiB/GiB, or `cache`
     /// for half and twice each detected cache size [default: 64,384,4k,16k,64k,1m,4m].
@@ -142,7 +142,7 @@ impl Default for RunArgs {
 }
 
 /// The default suite: the implementation of every algorithm that measured fastest on the
-/// development machine (x86_64 with AVX-512)
+/// development machines (x86_64 VMs with AVX-512)
 /// (docs/method.md says how they were chosen).
 fn default_suite() -> Vec<&'static Implementation> {
     hashbench_catalog::registry::DEFAULT_SUITE
