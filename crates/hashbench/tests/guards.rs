@@ -192,6 +192,50 @@ fn a_cpu_hog_makes_the_run_noisy_and_strict_fails_it() {
     assert_eq!(points.len(), 4, "{}", run["reference"]);
 }
 
+/// The `busy-machine` guard met with the real thing: two busy threads pinned to the CPU the
+/// run is pinned to, for the whole run, so the measuring thread waits for its CPU about
+/// two thirds of the time. The 4 MiB SHA-256 cell's batches last milliseconds, long enough
+/// for the guard to judge (docs/method.md, "Machine load"). Opt-in, like the hog above.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "machine-dependent demonstration; run by scripts/test --slow"]
+fn a_hog_on_the_measuring_cpu_flags_busy_machine() {
+    let cpu = allowed_cpus()[0];
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("busy.json");
+    let hog = Hog::start(cpu, 2, Duration::from_secs(3600));
+    let out = output(hashbench().args([
+        "run",
+        "sha2-256/openssl",
+        "--sizes",
+        "4m",
+        "--time",
+        "0.3",
+        "--pin",
+        &cpu.to_string(),
+        "--format",
+        "json",
+        "-q",
+        "-o",
+        target.to_str().unwrap(),
+    ]));
+    drop(hog);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let run = read_json(&target);
+    let cell = &run["cells"][0];
+    let codes: Vec<&str> = cell["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"busy-machine"),
+        "{codes:?}, load {}",
+        cell["load"]
+    );
+}
+
 #[test]
 fn a_cpu_outside_the_allowed_set_is_a_usage_error() {
     usage_error(
