@@ -15,8 +15,8 @@ use crate::format::size as size_text;
 mod machine;
 use hashbench_model::{Cell, DriftReference, Run};
 pub use machine::{
-    busy_machine, short_budget, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS, BUSY_MIN_BATCH_NS,
-    TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
+    busy_machine, short_budget, streams_busy, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS,
+    BUSY_MIN_BATCH_NS, TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
 };
 
 /// Where each guard draws its line. The defaults are argued in docs/method.md.

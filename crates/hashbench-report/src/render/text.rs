@@ -293,7 +293,14 @@ fn streams_section(run: &Run, style: Style) -> String {
                 s.streams.to_string(),
                 rate(s.single_throughput.estimate.gb_per_sec),
                 rate(s.aggregate_throughput.estimate.gb_per_sec),
-                format!("{:.0} %", s.scaling_efficiency * 100.0),
+                // Scaling measured while other processes had the CPUs is not the hash's.
+                match crate::analysis::guards::streams_busy(s.load.as_ref()) {
+                    Some(waited) => format!(
+                        "{:.0} % (unreliable: busy machine, {waited:.0} % wait)",
+                        s.scaling_efficiency * 100.0
+                    ),
+                    None => format!("{:.0} %", s.scaling_efficiency * 100.0),
+                },
             ]
         })
         .collect();

@@ -56,6 +56,15 @@ pub fn busy_machine(load: &CellLoad, threads: usize, batch_ns: f64) -> Option<Fl
     })
 }
 
+/// Whether a `--streams` measurement ran on a busy machine: its threads waited for a CPU
+/// more than [`BUSY_MAX_PERCENT_THREADS`] of the time, so its aggregate rate and scaling
+/// efficiency are those of a share of the machine, not of the machine.
+#[must_use]
+pub fn streams_busy(load: Option<&CellLoad>) -> Option<f64> {
+    load.map(CellLoad::competed_percent)
+        .filter(|&competed| competed > BUSY_MAX_PERCENT_THREADS)
+}
+
 /// `short-budget`: the samples' last third faster than the first beyond both CIs and
 /// by more than [`TREND_MIN_CHANGE`], on a machine that was not busy (`load`).
 #[must_use]

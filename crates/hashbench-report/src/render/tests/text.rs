@@ -255,6 +255,24 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
 }
 
 #[test]
+fn streams_measured_on_a_busy_machine_say_their_scaling_is_unreliable() {
+    let with_wait = |wait: f64, steal: Option<f64>| {
+        let mut run = run_with(vec![]);
+        let mut s = hashbench_model::testutil::two_streams(hashbench_model::StopReason::Precision);
+        s.load = Some(hashbench_model::CellLoad {
+            cpu_wait_percent: wait,
+            steal_percent: steal,
+        });
+        run.streams.push(s);
+        terminal(&run)
+    };
+    // 25 % is the line (BUSY_MAX_PERCENT_THREADS); steal counts as waiting too.
+    assert!(with_wait(25.0, None).contains("  125 %\n"));
+    assert!(with_wait(20.0, Some(10.0)).contains("125 % (unreliable: busy machine, 30 % wait)\n"));
+    assert!(with_wait(40.0, None).contains("125 % (unreliable: busy machine, 40 % wait)\n"));
+}
+
+#[test]
 fn flags_text_lists_run_flags_then_flagged_cells() {
     let mut run = small_run();
     assert_eq!(
