@@ -42,30 +42,9 @@ impl Default for SizeSpec {
     }
 }
 
-/// What the table and Markdown outputs show (`--metric`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Metric {
-    /// Time per call and throughput, with rankings.
-    #[default]
-    Time,
-    /// TSC cycles per call and per byte, in btrfs hash-speedtest's layout.
-    Cycles,
-}
-
-impl Metric {
-    /// Every metric's name, as `--metric` and suite files take them.
-    pub const NAMES: [&'static str; 2] = ["time", "cycles"];
-
-    /// The metric named `name`, if any.
-    #[must_use]
-    pub fn parse(name: &str) -> Option<Metric> {
-        match name {
-            "time" => Some(Metric::Time),
-            "cycles" => Some(Metric::Cycles),
-            _ => None,
-        }
-    }
-}
+/// What the table and Markdown outputs show (`--metric`): the renderers' own type, which
+/// the plan carries so that a run's default relative columns can follow it.
+pub use hashbench_report::Metric;
 
 /// Everything a run needs to know, typed. Built once; the runner only reads it.
 #[derive(Clone, Debug)]

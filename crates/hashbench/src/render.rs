@@ -50,10 +50,6 @@ pub(crate) fn render(
         RunFormat::Csv => Format::Csv,
         RunFormat::Markdown => Format::Markdown,
     };
-    let metric = match metric {
-        Metric::Time => hashbench_report::Metric::Time,
-        Metric::Cycles => hashbench_report::Metric::Cycles,
-    };
     Ok(hashbench_report::render(run, format, metric, layout)?)
 }
 

@@ -16,12 +16,29 @@ pub enum Format {
     Markdown,
 }
 
-/// What the tables show: time and throughput, or TSC cycles.
+/// What the tables show (`--metric`): time and throughput, or TSC cycles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Metric {
+    /// Time per call and throughput, with rankings.
     #[default]
     Time,
+    /// TSC cycles per call and per byte, in btrfs hash-speedtest's layout.
     Cycles,
+}
+
+impl Metric {
+    /// Every metric's name, as `--metric` and suite files take them.
+    pub const NAMES: [&'static str; 2] = ["time", "cycles"];
+
+    /// The metric named `name`, if any.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Metric> {
+        match name {
+            "time" => Some(Metric::Time),
+            "cycles" => Some(Metric::Cycles),
+            _ => None,
+        }
+    }
 }
 
 /// The renderer for `format`, `metric` and `layout`: the data formats ignore the metric
