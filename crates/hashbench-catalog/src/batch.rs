@@ -11,58 +11,14 @@
 
 use std::hint::black_box;
 
+use crate::barrier::{consumed, opaque};
+use crate::feed::{drive_feed, link, Feed};
 use crate::hasher::Hasher;
 use crate::pattern::Pattern;
 
 /// The longest digest in the catalogue (SHA-512, BLAKE2b-512), bytes: the stack buffer
 /// of the `hex` pattern.
 pub const MAX_DIGEST: usize = 64;
-
-/// Hides `value` from the optimiser at no cost: an empty `asm!` block that takes the
-/// value in a register and hands it back "changed". The compiler must assume any value
-/// came out, so nothing computed from it can be hoisted out of the loop or folded into
-/// another call. [`std::hint::black_box`] would do the same through memory (a store and a
-/// reload per call), which is most of a `nop` iteration's cost.
-#[inline(always)]
-fn opaque<T>(value: *const T) -> *const T {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let mut v = value;
-        // SAFETY: the template is empty: no instruction runs, no memory or flag changes.
-        // The pointer is only carried through a register, never dereferenced, so `nomem`
-        // is true.
-        #[allow(clippy::pointers_in_nomem_asm_block)]
-        unsafe {
-            std::arch::asm!("/* {0} */", inout(reg) v, options(nomem, nostack, preserves_flags));
-        }
-        v
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        std::hint::black_box(value)
-    }
-}
-
-/// Marks `out` as read after every call at no cost: an empty `asm!` block that may read
-/// memory, so each call's digest must really be stored (a call whose digest nobody reads
-/// could otherwise be dropped once the call is inlined into the loop). Through
-/// [`std::hint::black_box`] this would be a store and a reload of the slice per call.
-#[inline(always)]
-fn consumed(out: &mut [u8]) {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        // SAFETY: the template is empty: no instruction runs and nothing is written.
-        // `readonly` (not `nomem`) is the point: the compiler must assume the block
-        // reads memory, `out` included.
-        unsafe {
-            std::arch::asm!("/* {0} */", in(reg) out.as_ptr(), options(readonly, nostack, preserves_flags));
-        }
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        black_box(out);
-    }
-}
 
 /// Calls `call` `iters` times on `input`, the timed loop every kernel runs in.
 ///
@@ -182,6 +138,66 @@ pub fn run_batch<H: Hasher + ?Sized>(
     }
 }
 
+/// [`run_batch`] for latency mode and varying lengths: `iters` calls of `h` as `pattern`
+/// says, each given what `feed` says, the last digest in `out`. The calls are the same
+/// as [`run_batch`]'s; only what each is given differs.
+#[inline]
+pub fn run_feed<H: Hasher + ?Sized>(
+    h: &mut H,
+    pattern: Pattern,
+    feed: &mut Feed<'_>,
+    out: &mut [u8],
+    iters: u64,
+) {
+    match pattern {
+        Pattern::Oneshot | Pattern::Prefetched => drive_feed(feed, iters, |i| {
+            h.oneshot(i, out);
+            consumed(out);
+            link(out)
+        }),
+        Pattern::New => drive_feed(feed, iters, |i| {
+            h.fresh(i, out);
+            consumed(out);
+            link(out)
+        }),
+        Pattern::Reuse => drive_feed(feed, iters, |i| {
+            h.update(i);
+            h.finalize_reset(out);
+            consumed(out);
+            link(out)
+        }),
+        Pattern::Prealloc => drive_feed(feed, iters, |i| {
+            h.write_into(i, out);
+            consumed(out);
+            link(out)
+        }),
+        Pattern::ByName => drive_feed(feed, iters, |i| {
+            h.by_name(i, out);
+            consumed(out);
+            link(out)
+        }),
+        // The chain reads the caller's own result: the Vec's bytes, the hex text's.
+        Pattern::Alloc => {
+            let len = out.len();
+            drive_feed(feed, iters, |i| link(&black_box(alloc_digest(h, i, len))));
+        }
+        Pattern::Hex => {
+            let len = out.len();
+            drive_feed(feed, iters, |i| {
+                link(black_box(hex_digest(h, i, len)).as_bytes())
+            });
+        }
+        Pattern::Streaming(chunk) => drive_feed(feed, iters, |i| {
+            for piece in i.chunks(chunk) {
+                h.update(piece);
+            }
+            h.finalize_reset(out);
+            consumed(out);
+            link(out)
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +270,88 @@ mod tests {
         let one = ["update", "update", "update", "finalize"];
         assert_eq!(h.0, [one, one].concat());
         assert_eq!(out, [1, 1]);
+    }
+
+    /// Hashes with FNV-1a into 8 bytes, and logs the inputs it was given.
+    #[derive(Default)]
+    struct Fnv(Vec<Vec<u8>>);
+
+    impl Hasher for Fnv {
+        fn update(&mut self, _: &[u8]) {}
+        fn finalize_reset(&mut self, _: &mut [u8]) {}
+        fn reset(&mut self) {}
+        fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
+            self.0.push(data.to_vec());
+            let h = data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            });
+            out.copy_from_slice(&h.to_le_bytes()[..out.len()]);
+        }
+    }
+
+    #[test]
+    fn a_chained_feed_passes_each_digest_into_the_next_input() {
+        let start = *b"0123456789";
+        let mut buf = start;
+        let mut h = Fnv::default();
+        let mut out = [0u8; 8];
+        let mut feed = Feed {
+            buf: &mut buf,
+            lengths: None,
+            chained: true,
+        };
+        h.run_feed(Pattern::Oneshot, &mut feed, &mut out, 3);
+        // By hand: each input is the last one with its first 8 bytes XORed with the
+        // digest of the last one.
+        let mut want = start.to_vec();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(want.clone());
+            let mut d = [0u8; 8];
+            Fnv::default().oneshot(&want, &mut d);
+            for (w, x) in want.iter_mut().zip(d) {
+                *w ^= x;
+            }
+        }
+        assert_eq!(h.0, seen);
+        assert_eq!(buf.to_vec(), want);
+        // Short digests and short inputs chain what they have.
+        let mut short = *b"ab";
+        let mut out4 = [0u8; 4];
+        let mut feed = Feed {
+            buf: &mut short,
+            lengths: None,
+            chained: true,
+        };
+        Fnv::default().run_feed(Pattern::Hex, &mut feed, &mut out4, 1);
+        let mut d = [0u8; 4];
+        Fnv::default().oneshot(b"ab", &mut d);
+        let hex = hex::encode(d);
+        assert_eq!(short, [b'a' ^ hex.as_bytes()[0], b'b' ^ hex.as_bytes()[1]]);
+    }
+
+    #[test]
+    fn lengths_are_taken_in_turn_and_wrap() {
+        let mut buf = *b"abcdef";
+        let mut h = Fnv::default();
+        let mut out = [0u8; 8];
+        let lengths = [3u32, 0, 6];
+        let mut feed = Feed {
+            buf: &mut buf,
+            lengths: Some(&lengths),
+            chained: false,
+        };
+        h.run_feed(Pattern::Oneshot, &mut feed, &mut out, 5);
+        let got: Vec<&[u8]> = h.0.iter().map(Vec::as_slice).collect();
+        assert_eq!(got, [&b"abc"[..], b"", b"abcdef", b"abc", b""]);
+        assert_eq!(buf, *b"abcdef", "not chained: the input is untouched");
+    }
+
+    #[test]
+    fn link_reads_up_to_eight_bytes_little_endian() {
+        assert_eq!(link(&[1, 2, 3, 4, 5, 6, 7, 8, 9]), 0x0807_0605_0403_0201);
+        assert_eq!(link(&[1, 2]), 0x0201);
+        assert_eq!(link(&[]), 0);
     }
 
     #[test]

@@ -75,6 +75,19 @@ pub trait Hasher: Send {
     fn run_batch(&mut self, pattern: Pattern, input: &[u8], out: &mut [u8], iters: u64) {
         crate::batch::run_batch(self, pattern, input, out, iters);
     }
+
+    /// The timed loop of latency mode and varying lengths: `iters` calls as `pattern`
+    /// says, each given what `feed` says (see [`crate::batch::run_feed`]). Provided and
+    /// compiled per type, as [`Hasher::run_batch`] is.
+    fn run_feed(
+        &mut self,
+        pattern: Pattern,
+        feed: &mut crate::feed::Feed<'_>,
+        out: &mut [u8],
+        iters: u64,
+    ) {
+        crate::batch::run_feed(self, pattern, feed, out, iters);
+    }
 }
 
 /// A hasher that does no work and writes nothing: what a measurement of it shows is the

@@ -13,8 +13,10 @@
 //! ```
 
 pub mod algorithm;
+mod barrier;
 pub mod batch;
 pub mod cpu;
+pub mod feed;
 pub mod filter;
 pub mod hasher;
 pub mod implementation;

@@ -15,7 +15,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{CellState, Config, HashKernel, Input, Kernel, Nop};
+use hashbench_engine::{CellState, Config, HashKernel, Input, Kernel, Nop, Workload};
 
 const ROUNDS: usize = 5;
 
@@ -30,14 +30,14 @@ fn main() {
         "kernel", "size", "ns/call", "TSC ticks/call"
     );
     for size in [64usize, 4096, 1 << 20] {
-        let input = Input::new(size, 1, 0);
+        let mut input = Workload::plain(Input::new(size, 1, 0));
         let mut nop = Nop;
         let mut empty = HashKernel::new("empty hasher", hashbench_catalog::empty(), 0);
         let mut cells = [CellState::new(), CellState::new()];
         for _ in 0..ROUNDS {
             for (i, cell) in cells.iter_mut().enumerate() {
                 let kernel: &mut dyn KernelRef = if i == 0 { &mut nop } else { &mut empty };
-                kernel.round(cell, &input, &config, &cancel);
+                kernel.round(cell, &mut input, &config, &cancel);
             }
         }
         for (cell, name) in cells.into_iter().zip(["baseline/nop", "empty hasher"]) {
@@ -65,11 +65,23 @@ fn main() {
 /// Lets the loop above hold both kernels while each is still measured as its concrete
 /// type (monomorphised into the timed loop), as `hashbench run` measures them.
 trait KernelRef {
-    fn round(&mut self, cell: &mut CellState, input: &Input, config: &Config, cancel: &AtomicBool);
+    fn round(
+        &mut self,
+        cell: &mut CellState,
+        input: &mut Workload,
+        config: &Config,
+        cancel: &AtomicBool,
+    );
 }
 
 impl<K: Kernel> KernelRef for K {
-    fn round(&mut self, cell: &mut CellState, input: &Input, config: &Config, cancel: &AtomicBool) {
+    fn round(
+        &mut self,
+        cell: &mut CellState,
+        input: &mut Workload,
+        config: &Config,
+        cancel: &AtomicBool,
+    ) {
         cell.round(self, input, config, None, cancel)
             .expect("baselines cannot fail");
     }

@@ -5,7 +5,7 @@ pub const INPUT_ALIGN: usize = 64;
 
 /// Random bytes generated from a recorded seed, starting `misalign` bytes past
 /// a 64-byte boundary.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Input {
     buf: Vec<u8>,
     start: usize,
@@ -62,6 +62,21 @@ impl Input {
         }
     }
 
+    /// The lengths `min..=max`, each once, in an order shuffled from `seed`
+    /// (Fisher-Yates): the call sequence of a random-length cell. Drawn before anything
+    /// is timed, and the same for every implementation of a run.
+    #[must_use]
+    pub fn shuffled_lengths(min: u32, max: u32, seed: u64) -> Vec<u32> {
+        let mut v: Vec<u32> = (min..=max).collect();
+        // A different stream from the input bytes' own.
+        let mut rng = XorShift64::new(seed ^ 0x6C65_6E67_7468_7321);
+        for i in (1..v.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+        v
+    }
+
     /// The input bytes.
     #[must_use]
     pub fn bytes(&self) -> &[u8] {
@@ -98,6 +113,16 @@ impl Input {
     }
 }
 
+/// A clone is generated again from the seed: copying the buffer would move it, and its
+/// start would no longer be `misalign` bytes past a 64-byte boundary.
+impl Clone for Input {
+    fn clone(&self) -> Self {
+        let mut c = Input::new(self.len, self.seed, self.misalign);
+        c.bytes_mut().copy_from_slice(self.bytes());
+        c
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +150,26 @@ mod tests {
         assert_ne!(a.bytes(), c.bytes());
         let zero = Input::new(64, 0, 0);
         assert!(zero.bytes().iter().any(|&b| b != 0));
+    }
+
+    #[test]
+    fn a_clone_keeps_its_bytes_and_its_alignment() {
+        let mut a = Input::new(100, 9, 5);
+        a.bytes_mut()[0] ^= 1;
+        let b = a.clone();
+        assert_eq!(a.bytes(), b.bytes());
+        assert_eq!(b.bytes().as_ptr() as usize % INPUT_ALIGN, 5);
+    }
+
+    #[test]
+    fn shuffled_lengths_are_each_length_once_in_a_seeded_order() {
+        let a = Input::shuffled_lengths(1, 128, 3);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=128).collect::<Vec<u32>>());
+        assert_ne!(a, sorted, "shuffled");
+        assert_eq!(a, Input::shuffled_lengths(1, 128, 3));
+        assert_ne!(a, Input::shuffled_lengths(1, 128, 4));
+        assert_eq!(Input::shuffled_lengths(5, 5, 1), [5]);
     }
 }

@@ -3,6 +3,7 @@
 use std::hint::black_box;
 
 use hashbench_catalog::batch::{self, MAX_DIGEST};
+use hashbench_catalog::feed::{self, Feed};
 use hashbench_catalog::{Hasher, Pattern};
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
@@ -21,6 +22,17 @@ pub trait Kernel {
     #[inline]
     fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
         crate::timing::repeat(input, iters, |i| self.run(i, out));
+    }
+
+    /// The timed loop of latency mode and varying lengths: `iters` calls, each given
+    /// what `feed` says ([`hashbench_catalog::feed::drive_feed`]), chained on the
+    /// first bytes of `out`. Hash kernels override this with their hasher's own loop.
+    #[inline]
+    fn run_feed(&mut self, feed: &mut Feed<'_>, out: &mut [u8], iters: u64) {
+        feed::drive_feed(feed, iters, |i| {
+            self.run(i, out);
+            feed::link(out)
+        });
     }
 
     /// The kernel's name in messages; defaults to `"kernel"`.
@@ -200,6 +212,10 @@ impl Kernel for HashKernel {
         self.hasher.run_batch(self.pattern, input, out, iters);
     }
 
+    fn run_feed(&mut self, feed: &mut Feed<'_>, out: &mut [u8], iters: u64) {
+        self.hasher.run_feed(self.pattern, feed, out, iters);
+    }
+
     fn name(&self) -> &str {
         &self.name
     }
@@ -252,11 +268,14 @@ pub struct Memcpy {
 impl Kernel for Memcpy {
     #[inline]
     fn run(&mut self, input: &[u8], _out: &mut [u8]) {
-        if self.dst.len() != input.len() {
+        // Grown once to the longest input: calls of varying length (a range of sizes)
+        // copy into a prefix, never allocate.
+        if self.dst.len() < input.len() {
             self.dst = vec![0; input.len()];
         }
-        self.dst.copy_from_slice(input);
-        black_box(self.dst.as_mut_slice());
+        let dst = &mut self.dst[..input.len()];
+        dst.copy_from_slice(input);
+        black_box(dst);
     }
 
     fn output_len(&self) -> usize {
@@ -482,7 +501,8 @@ mod tests {
         let mut m = Memcpy::default();
         m.run(&[1, 2, 3], &mut []);
         assert_eq!(m.dst, [1, 2, 3]);
+        // A shorter input is copied into the prefix: no new buffer.
         m.run(&[4, 5], &mut []);
-        assert_eq!(m.dst, [4, 5]);
+        assert_eq!(m.dst, [4, 5, 3]);
     }
 }

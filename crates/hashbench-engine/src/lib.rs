@@ -21,6 +21,7 @@ mod measure;
 mod parallel;
 mod scaling;
 mod timing;
+mod workload;
 
 pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
@@ -31,3 +32,4 @@ pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, 
 pub use measure::{measure, CellResult, CellState, Config, RoundRecord, StopReason};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
+pub use workload::Workload;

@@ -11,7 +11,7 @@ pub use crate::config::Config;
 use crate::error::{hex, EngineError};
 use crate::scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
 use crate::timing::{ticks, timer_resolution};
-use crate::{Input, Kernel, Malformed};
+use crate::{Kernel, Malformed, Workload};
 
 pub use hashbench_model::StopReason;
 
@@ -68,18 +68,18 @@ fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Opti
     }
 }
 
-/// Runs `kernel` `iters` times on `input` ([`Kernel::run_batch`]) and returns the
-/// elapsed time and TSC ticks.
+/// Runs `kernel` `iters` times on `work` ([`Workload::batch`]) and returns the elapsed
+/// time and TSC ticks.
 #[inline(never)]
 fn timed_batch<K: Kernel + ?Sized>(
     kernel: &mut K,
-    input: &[u8],
+    work: &mut Workload,
     out: &mut [u8],
     iters: u64,
 ) -> (Duration, u64) {
     let c0 = ticks();
     let start = Instant::now();
-    kernel.run_batch(input, out, iters);
+    work.batch(kernel, out, iters);
     let elapsed = start.elapsed();
     let c1 = ticks();
     black_box(&mut *out);
@@ -97,19 +97,21 @@ fn next_check(n: usize) -> usize {
     }
 }
 
-/// Calls `kernel` untimed for `time` (at least 3 calls, fewer after a cancel): caches,
-/// branch predictors and the CPU's clock settle before anything is timed.
+/// Runs `kernel` untimed for `time` (at least 3 batches of one period, fewer after a
+/// cancel), as the timed batches will: caches, branch predictors (the lengths of a
+/// range included) and the CPU's clock settle before anything is timed.
 fn warm_up<K: Kernel + ?Sized>(
     kernel: &mut K,
-    bytes: &[u8],
+    work: &mut Workload,
     out: &mut [u8],
     time: Duration,
     cancel: &AtomicBool,
 ) {
     let mut calls = 0u32;
     let t0 = Instant::now();
+    let period = work.period();
     while calls < 3 || t0.elapsed() < time {
-        kernel.run(black_box(bytes), out);
+        work.batch(kernel, out, period);
         black_box(&mut *out);
         calls = calls.saturating_add(1);
         if calls >= 3 && cancel.load(Ordering::Relaxed) {
@@ -212,7 +214,7 @@ impl CellState {
     pub fn round<K: Kernel + ?Sized>(
         &mut self,
         kernel: &mut K,
-        input: &Input,
+        work: &mut Workload,
         config: &Config,
         expected: Option<&[u8]>,
         cancel: &AtomicBool,
@@ -229,7 +231,6 @@ impl CellState {
                 });
             }
         }
-        let bytes = input.bytes();
         let mut out = vec![0u8; kernel_len];
         let mut check = vec![0u8; kernel_len];
 
@@ -238,7 +239,7 @@ impl CellState {
         //    verification does not exercise as such) is never timed, not even once.
         if self.rounds.is_empty() {
             if let Some(exp) = expected {
-                if let Some(got) = mismatch(kernel.check(bytes, &mut check), &check, exp) {
+                if let Some(got) = mismatch(kernel.check(work.bytes(), &mut check), &check, exp) {
                     return Err(EngineError::WrongDigestBeforeTiming {
                         expected: hex(exp),
                         got,
@@ -249,14 +250,14 @@ impl CellState {
 
         // 1. Warm-up.
         if !cancel.load(Ordering::Relaxed) {
-            warm_up(kernel, bytes, &mut out, config.time_budget / 10, cancel);
+            warm_up(kernel, work, &mut out, config.time_budget / 10, cancel);
         }
 
         // 2. Calibration, once per cell.
         let iters = match self.iters {
             Some(n) => n,
             None => {
-                let iters = self.calibrate(kernel, bytes, &mut out, config, cancel);
+                let iters = self.calibrate(kernel, work, &mut out, config, cancel);
                 self.iters = Some(iters);
                 iters
             }
@@ -266,12 +267,12 @@ impl CellState {
         let first = self.measurements.len();
         let mut check_at = config.min_samples;
         let (stop_reason, summary) = loop {
-            let (elapsed, ticks) = timed_batch(kernel, bytes, &mut out, iters);
+            let (elapsed, ticks) = timed_batch(kernel, work, &mut out, iters);
             self.measurements.push(Measurement::new(iters, elapsed));
             self.ticks.push(ticks);
             let sample_index = self.measurements.len() - 1;
 
-            let checked = kernel.check(bytes, &mut check);
+            let checked = kernel.check(work.bytes(), &mut check);
             if let Some(exp) = expected {
                 if let Some(got) = mismatch(checked, &check, exp) {
                     return Err(EngineError::WrongDigest {
@@ -306,7 +307,7 @@ impl CellState {
         if self.scaling.is_none() && stop_reason != StopReason::Cancelled {
             self.scaling = Some(time_scaling(
                 kernel,
-                bytes,
+                work,
                 iters,
                 (&mut out, &mut check),
                 expected,
@@ -330,12 +331,13 @@ impl CellState {
         Ok(stop_reason)
     }
 
-    /// The batch size: doubled from 1 until one batch takes at least
-    /// `max(min_sample_time, 1000 × timer resolution)`.
+    /// The batch size: doubled from one period of the workload's lengths (1 call for a
+    /// fixed size) until one batch takes at least `max(min_sample_time, 1000 × timer
+    /// resolution)`; so always a whole number of periods.
     fn calibrate<K: Kernel + ?Sized>(
         &self,
         kernel: &mut K,
-        bytes: &[u8],
+        work: &mut Workload,
         out: &mut [u8],
         config: &Config,
         cancel: &AtomicBool,
@@ -343,9 +345,9 @@ impl CellState {
         let threshold = config
             .min_sample_time
             .max(Duration::from_secs_f64(self.resolution_ns * 1000.0 / 1e9));
-        let mut iters: u64 = 1;
+        let mut iters: u64 = work.period();
         loop {
-            let (mut elapsed, _) = timed_batch(kernel, bytes, out, iters);
+            let (mut elapsed, _) = timed_batch(kernel, work, out, iters);
             // A batch preempted by the scheduler reads long, and would stop the
             // doubling at a batch far too short to time (a 2-call batch read as
             // milliseconds, then sampled at the clock's overhead: a 2 ns kernel
@@ -356,7 +358,7 @@ impl CellState {
                 if elapsed < threshold {
                     break;
                 }
-                elapsed = elapsed.min(timed_batch(kernel, bytes, out, iters).0);
+                elapsed = elapsed.min(timed_batch(kernel, work, out, iters).0);
             }
             // Not cut short by the time budget: on a busy machine the budget can
             // pass in the waits between short batches, and a batch below the
@@ -474,13 +476,13 @@ fn equal_weight_selection(rounds: &[RoundRecord], measurements: &[Measurement]) 
 /// As [`CellState::round`].
 pub fn measure<K: Kernel + ?Sized>(
     kernel: &mut K,
-    input: &Input,
+    work: &mut Workload,
     config: &Config,
     expected: Option<&[u8]>,
     cancel: &AtomicBool,
 ) -> Result<CellResult, EngineError> {
     let mut cell = CellState::new();
-    cell.round(kernel, input, config, expected, cancel)?;
+    cell.round(kernel, work, config, expected, cancel)?;
     cell.finish(1, config.target_precision)
 }
 
@@ -517,7 +519,7 @@ fn thread_cpu_ns() -> Option<u64> {
 /// fastest batch of each kind.
 fn time_scaling<K: Kernel + ?Sized>(
     kernel: &mut K,
-    bytes: &[u8],
+    work: &mut Workload,
     iters: u64,
     (out, check): (&mut [u8], &mut [u8]),
     expected: Option<&[u8]>,
@@ -528,12 +530,12 @@ fn time_scaling<K: Kernel + ?Sized>(
     let mut trials = Vec::new();
     let mut checked_batch = |n: u64| -> Result<u64, EngineError> {
         let cpu0 = thread_cpu_ns();
-        let (elapsed, _) = timed_batch(kernel, bytes, out, n);
+        let (elapsed, _) = timed_batch(kernel, work, out, n);
         let ns = match (cpu0, thread_cpu_ns()) {
             (Some(a), Some(b)) if cpu_clock => b.saturating_sub(a),
             _ => u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX),
         };
-        kernel.run(bytes, check);
+        kernel.run(work.bytes(), check);
         if let Some(exp) = expected {
             if check != exp {
                 return Err(EngineError::WrongDigest {

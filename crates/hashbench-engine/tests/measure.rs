@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use hashbench_engine::{
     measure, read_fold, CellResult, CellState, Config, EngineError, HashKernel, Input, Kernel,
-    Memcpy, Nop, Read, StopReason,
+    Memcpy, Nop, Read, StopReason, Workload,
 };
 
 fn small_config() -> Config {
@@ -40,7 +40,14 @@ fn baselines_measure() {
         Box::new(Memcpy::default()),
     ];
     for mut k in kernels {
-        let r = measure(k.as_mut(), &input, &config, None, &cancel).unwrap();
+        let r = measure(
+            k.as_mut(),
+            &mut Workload::plain(input.clone()),
+            &config,
+            None,
+            &cancel,
+        )
+        .unwrap();
         check_result(&r, &config);
         assert_ne!(r.stop_reason, StopReason::Cancelled);
     }
@@ -78,7 +85,7 @@ fn wrong_digest_from_third_call_is_caught() {
     };
     let err = measure(
         &mut k,
-        &input,
+        &mut Workload::plain(input.clone()),
         &small_config(),
         Some(&[good]),
         &AtomicBool::new(false),
@@ -109,7 +116,7 @@ fn correct_kernel_passes_checks() {
     let config = small_config();
     let r = measure(
         &mut k,
-        &input,
+        &mut Workload::plain(input.clone()),
         &config,
         Some(&[good]),
         &AtomicBool::new(false),
@@ -122,7 +129,7 @@ fn correct_kernel_passes_checks() {
 fn expected_length_mismatch() {
     let err = measure(
         &mut Nop,
-        &Input::new(16, 0, 0),
+        &mut Workload::plain(Input::new(16, 0, 0)),
         &small_config(),
         Some(&[1, 2]),
         &AtomicBool::new(false),
@@ -146,7 +153,7 @@ fn cancelled_before_start_is_incomplete() {
     };
     let r = measure(
         &mut Read::default(),
-        &Input::new(4096, 9, 0),
+        &mut Workload::plain(Input::new(4096, 9, 0)),
         &config,
         None,
         &AtomicBool::new(true),
@@ -171,7 +178,7 @@ fn hash_kernel_from_catalog() {
     let config = small_config();
     let r = measure(
         &mut k,
-        &input,
+        &mut Workload::plain(input.clone()),
         &config,
         Some(&expected),
         &AtomicBool::new(false),
@@ -196,7 +203,7 @@ fn read_fold_changes_with_any_byte() {
 fn result_serialises() {
     let r = measure(
         &mut Nop,
-        &Input::new(64, 0, 0),
+        &mut Workload::plain(Input::new(64, 0, 0)),
         &small_config(),
         None,
         &AtomicBool::new(false),
@@ -226,7 +233,7 @@ fn invalid_config_rejected() {
     };
     let err = measure(
         &mut Nop,
-        &Input::new(64, 0, 0),
+        &mut Workload::plain(Input::new(64, 0, 0)),
         &config,
         None,
         &AtomicBool::new(false),
@@ -248,8 +255,14 @@ fn rounds_pool_their_samples_and_share_one_batch_size() {
     let mut cell = CellState::new();
     let mut per_round = Vec::new();
     for _ in 0..3 {
-        cell.round(&mut kernel, &input, &config, None, &cancel)
-            .unwrap();
+        cell.round(
+            &mut kernel,
+            &mut Workload::plain(input.clone()),
+            &config,
+            None,
+            &cancel,
+        )
+        .unwrap();
         per_round.push(cell.rounds().last().unwrap().samples);
     }
     let r = cell.finish(3, config.target_precision).unwrap();
@@ -278,7 +291,7 @@ fn fewer_rounds_than_planned_is_incomplete() {
     let mut cell = CellState::new();
     cell.round(
         &mut Nop,
-        &Input::new(64, 0, 0),
+        &mut Workload::plain(Input::new(64, 0, 0)),
         &config,
         None,
         &AtomicBool::new(false),

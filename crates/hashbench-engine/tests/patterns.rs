@@ -5,7 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_catalog::{registry::IMPLEMENTATIONS, Hasher, Pattern};
-use hashbench_engine::{measure, Config, EngineError, HashKernel, Input, Kernel, KernelError};
+use hashbench_engine::{
+    measure, Config, EngineError, HashKernel, Input, Kernel, KernelError, Workload,
+};
 
 const ALL: &[Pattern] = &[
     Pattern::Oneshot,
@@ -162,7 +164,7 @@ fn a_wrong_digest_is_caught_through_the_alloc_and_hex_conversions() {
         let mut kernel = HashKernel::with_pattern("broken", broken, 64, pattern).unwrap();
         let err = measure(
             &mut kernel,
-            &input,
+            &mut Workload::plain(input.clone()),
             &config,
             Some(&expected),
             &AtomicBool::new(false),

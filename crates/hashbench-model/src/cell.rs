@@ -10,6 +10,7 @@ use crate::pattern::Pattern;
 use crate::relative::Relative;
 use crate::scaling::IterationScaling;
 use crate::series::SeriesKey;
+use crate::size::{Mode, Size};
 use crate::stop::StopReason;
 use crate::subject::Subject;
 
@@ -29,8 +30,14 @@ pub struct Cell {
     /// Threads working on each call: the pool size for implementations that split one
     /// message (`--threads`), else 1.
     pub threads: usize,
-    /// Input bytes per call.
-    pub size: u64,
+    /// Input bytes per call: a number, or a range (`"1..=128"`) whose lengths the calls
+    /// take in turn (docs/method.md).
+    pub size: Size,
+    /// `throughput` (calls may overlap) or `latency` (each call waits for the last
+    /// digest). Written only for latency: absent means throughput (and files from
+    /// before latency mode read unchanged).
+    #[serde(default, skip_serializing_if = "Mode::is_throughput")]
+    pub mode: Mode,
     /// The smallest data cache the input fits in (`L1`, `L2`, `L3`, `memory`), from the
     /// host's cache sizes; `None` when they are unknown.
     #[serde(default)]
@@ -133,6 +140,7 @@ impl Cell {
             implementation: self.implementation.clone(),
             pattern: self.pattern,
             threads: self.threads,
+            mode: self.mode,
         }
     }
 
@@ -142,6 +150,7 @@ impl Cell {
         self.implementation == key.implementation
             && self.pattern == key.pattern
             && self.threads == key.threads
+            && self.mode == key.mode
     }
 
     /// The implementation id, with the pattern when it is not `oneshot` and the thread

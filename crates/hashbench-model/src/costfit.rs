@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
 use crate::series::SeriesKey;
+use crate::size::Mode;
 use crate::subject::Subject;
 
 /// A point estimate and its interval.
@@ -16,12 +17,15 @@ pub struct Interval {
     pub high: f64,
 }
 
-/// time(n) = a + b·n for one (implementation, pattern, threads).
+/// time(n) = a + b·n for one (implementation, pattern, threads, mode), over its fixed sizes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CostFit {
     pub implementation: Subject,
     pub pattern: Pattern,
     pub threads: usize,
+    /// Written only for latency: absent means throughput.
+    #[serde(default, skip_serializing_if = "Mode::is_throughput")]
+    pub mode: Mode,
     /// The sizes fitted, ascending (one point per size: its median time per call).
     pub sizes: Vec<u64>,
     /// a: the fixed cost of one call, ns (may come out negative when the line does not
@@ -45,6 +49,7 @@ impl CostFit {
             implementation: self.implementation.clone(),
             pattern: self.pattern,
             threads: self.threads,
+            mode: self.mode,
         }
     }
 

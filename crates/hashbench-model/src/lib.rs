@@ -18,6 +18,7 @@ mod relative;
 mod run;
 mod scaling;
 mod series;
+mod size;
 mod skip;
 mod stop;
 mod subject;
@@ -38,6 +39,7 @@ pub use run::{
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
 pub use series::SeriesKey;
+pub use size::{Mode, Size, MAX_RANGE_LENGTHS};
 pub use skip::{SkipReason, Skipped};
 pub use stop::StopReason;
 pub use subject::{Baseline, Subject};

@@ -12,6 +12,7 @@ use crate::flag::Flag;
 use crate::layout::Layout;
 use crate::pattern::Pattern;
 use crate::relative::RelativeTo;
+use crate::size::{Mode, Size};
 use crate::skip::Skipped;
 use crate::subject::Baseline;
 
@@ -177,8 +178,15 @@ pub struct Tool {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RunConfig {
     pub filters: Vec<String>,
-    /// Input sizes in bytes.
-    pub sizes: Vec<u64>,
+    /// Input sizes: bytes, or ranges of lengths (`"1..=128"`).
+    pub sizes: Vec<Size>,
+    /// `--mode`: the modes the cells were measured in. Written only when it is not
+    /// throughput alone: absent means `["throughput"]`.
+    #[serde(
+        default = "throughput_only",
+        skip_serializing_if = "is_throughput_only"
+    )]
+    pub modes: Vec<Mode>,
     /// Per-cell time budget, seconds.
     pub time_budget_s: f64,
     /// Target relative half-width of the median's 95 % CI (0.01 = +-1 %).
@@ -215,10 +223,18 @@ pub struct ProviderVersion {
     pub version: String,
 }
 
+fn throughput_only() -> Vec<Mode> {
+    vec![Mode::Throughput]
+}
+
+fn is_throughput_only(modes: &[Mode]) -> bool {
+    modes == [Mode::Throughput]
+}
+
 impl Run {
     /// The distinct sizes of the run's cells and baselines, ascending.
-    pub fn sizes(&self) -> Vec<u64> {
-        let mut sizes: Vec<u64> = self
+    pub fn sizes(&self) -> Vec<Size> {
+        let mut sizes: Vec<Size> = self
             .cells
             .iter()
             .chain(&self.baselines)
@@ -230,7 +246,7 @@ impl Run {
     }
 
     /// The baseline's cell at this size, if it was measured.
-    pub fn baseline(&self, baseline: Baseline, size: u64) -> Option<&Cell> {
+    pub fn baseline(&self, baseline: Baseline, size: Size) -> Option<&Cell> {
         self.baselines
             .iter()
             .find(|c| c.size == size && c.implementation.baseline() == Some(baseline))

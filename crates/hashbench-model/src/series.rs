@@ -1,9 +1,10 @@
-//! The series a cell belongs to: one (implementation, pattern, threads) measured at
+//! The series a cell belongs to: one (implementation, pattern, threads, mode) measured at
 //! several sizes.
 
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
+use crate::size::Mode;
 use crate::subject::Subject;
 
 /// What a series of cells (one per size) shares: the cost model fits one, relative
@@ -13,6 +14,9 @@ pub struct SeriesKey {
     pub implementation: Subject,
     pub pattern: Pattern,
     pub threads: usize,
+    /// Written only for latency: absent means throughput.
+    #[serde(default, skip_serializing_if = "Mode::is_throughput")]
+    pub mode: Mode,
 }
 
 impl SeriesKey {
@@ -27,6 +31,9 @@ impl SeriesKey {
         if self.threads != 1 {
             label.push_str(&format!(" ({} threads)", self.threads));
         }
+        if !self.mode.is_throughput() {
+            label.push_str(&format!(" ({})", self.mode));
+        }
         label
     }
 }
@@ -39,6 +46,7 @@ impl Ord for SeriesKey {
             .cmp(&other.implementation)
             .then_with(|| self.pattern.to_string().cmp(&other.pattern.to_string()))
             .then_with(|| self.threads.cmp(&other.threads))
+            .then_with(|| self.mode.cmp(&other.mode))
     }
 }
 

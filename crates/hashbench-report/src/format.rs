@@ -1,7 +1,20 @@
 //! Human formatting of sizes, times and rates, shared by every text renderer.
 
-/// `64 B`, `4 KiB`, `1 MiB`, `1.5 KiB`: binary units, as sizes are given on the command line.
-pub fn size(bytes: u64) -> String {
+use hashbench_model::Size;
+
+/// `64 B`, `4 KiB`, `1 MiB`, `1.5 KiB`: binary units, as sizes are given on the command
+/// line; a range of lengths as its mean and its bounds, `avg 64.5 B (1..=128)`.
+pub fn size(size: impl Into<Size>) -> String {
+    match size.into() {
+        Size::Bytes(n) => bytes(n),
+        range @ Size::Range { .. } => {
+            let mean = range.mean_bytes();
+            format!("avg {} B ({range})", sig4(mean))
+        }
+    }
+}
+
+fn bytes(bytes: u64) -> String {
     const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
     for (unit, scale) in UNITS {
         if bytes >= scale {

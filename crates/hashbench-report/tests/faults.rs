@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, Read};
+use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, Read, Workload};
 use hashbench_model::{Flag, FlagCode};
 use hashbench_report::analysis::guards::{self, Thresholds};
 
@@ -27,7 +27,10 @@ fn measure_sweep<K: Kernel>(
     expected: impl Fn(&[u8]) -> Option<Vec<u8>>,
 ) -> Vec<(usize, CellResult)> {
     let cancel = AtomicBool::new(false);
-    let inputs: Vec<Input> = sizes.iter().map(|&s| Input::new(s, 9, 0)).collect();
+    let mut inputs: Vec<Workload> = sizes
+        .iter()
+        .map(|&s| Workload::plain(Input::new(s, 9, 0)))
+        .collect();
     let digests: Vec<Option<Vec<u8>>> = inputs.iter().map(|i| expected(i.bytes())).collect();
     let mut states: Vec<CellState> = sizes.iter().map(|_| CellState::new()).collect();
     for round in 0..3 {
@@ -41,7 +44,7 @@ fn measure_sweep<K: Kernel>(
             states[i]
                 .round(
                     kernel,
-                    &inputs[i],
+                    &mut inputs[i],
                     &config(),
                     digests[i].as_deref(),
                     &cancel,

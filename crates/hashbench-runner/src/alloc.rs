@@ -2,6 +2,7 @@
 //! is off while samples are timed (docs/method.md), so it never costs a timed call.
 
 use hashbench_engine::Input;
+use hashbench_model::Size;
 
 use crate::cells::Cells;
 
@@ -13,9 +14,10 @@ fn counted_calls(median_ns: f64) -> u32 {
 }
 
 /// Counts the allocations of every cell that was measured and did not fail.
-pub(crate) fn count(cells: &mut Cells, sizes: &[u64], seed: u64, misalign: usize) {
+/// A range's calls are counted on its longest length.
+pub(crate) fn count(cells: &mut Cells, sizes: &[Size], seed: u64, misalign: usize) {
     for &size in sizes {
-        let input = Input::new(size as usize, seed, misalign);
+        let input = Input::new(size.max_bytes() as usize, seed, misalign);
         for i in 0..cells.planned.len() {
             let p = &cells.planned[i];
             if p.size != size || p.failed {

@@ -5,7 +5,7 @@
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
 use hashbench_host::Host;
-use hashbench_model::{Baseline, Cell, CellLoad, RawSample, StreamsCell, Subject};
+use hashbench_model::{Baseline, Cell, CellLoad, Mode, RawSample, Size, StreamsCell, Subject};
 use hashbench_stats::Throughput;
 
 use crate::cells::{Cells, Kind};
@@ -19,16 +19,21 @@ struct CellMeta {
     pattern: Pattern,
     allocations: Option<Allocations>,
     threads: usize,
+    mode: Mode,
 }
 
-fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell, RunError> {
-    let throughput =
-        Throughput::from_summary(&result.summary, size, None).map_err(|source| RunError::Rate {
+fn cell(meta: CellMeta, size: Size, result: CellResult, raw: bool) -> Result<Cell, RunError> {
+    // A range's calls hash its mean length each, exactly: every length once per period,
+    // and a batch is whole periods.
+    let bytes = size.mean_bytes();
+    let throughput = Throughput::from_summary(&result.summary, bytes, None).map_err(|source| {
+        RunError::Rate {
             subject: meta.subject.to_string(),
             size,
             what: "",
             source,
-        })?;
+        }
+    })?;
     let per_call = result.tsc_ticks_per_call;
     let trend = crate::trend::of(&result.rounds, &result.measurements);
     let raw = raw.then(|| {
@@ -50,12 +55,13 @@ fn cell(meta: CellMeta, size: u64, result: CellResult, raw: bool) -> Result<Cell
         pattern: meta.pattern,
         threads: meta.threads,
         size,
+        mode: meta.mode,
         cache_level: None,
         iterations_per_sample: result.iterations_per_sample,
         summary: result.summary,
         throughput,
         tsc_cycles_per_call: per_call,
-        tsc_cycles_per_byte: per_call.map(|c| c / size as f64),
+        tsc_cycles_per_byte: per_call.filter(|_| bytes > 0.0).map(|c| c / bytes),
         fraction_of_read_ceiling: None,
         round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
         round_samples: result.rounds.iter().map(|r| r.samples).collect(),
@@ -104,6 +110,7 @@ pub(crate) fn cells(
             backend: planned.backend(i),
             pattern,
             allocations: p.allocations,
+            mode: p.mode,
         };
         let p = &mut planned.planned[i];
         let state = std::mem::replace(&mut p.state, CellState::new());
@@ -113,11 +120,11 @@ pub(crate) fn cells(
                 subject: p.name.clone(),
                 size: p.size,
                 what: String::new(),
-                source,
+                source: Box::new(source),
             })?;
         let mut c = cell(meta, p.size, result, raw)?;
         c.load = loads.get(i).copied().flatten();
-        c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size));
+        c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
         if c.algorithm.is_some() {
             cells.push(c);
         } else {
@@ -128,7 +135,8 @@ pub(crate) fn cells(
         let read = baselines
             .iter()
             .find(|b| b.size == c.size && b.implementation == Subject::Baseline(Baseline::Read))
-            .map(Cell::gb_per_sec);
+            .map(Cell::gb_per_sec)
+            .filter(|&r| r > 0.0);
         c.fraction_of_read_ceiling = read.map(|r| c.gb_per_sec() / r);
     }
     Ok((cells, baselines))
@@ -142,9 +150,9 @@ pub(crate) fn streams_cell(
     tsc_hz: Option<f64>,
 ) -> Result<StreamsCell, RunError> {
     let rates = |s: &hashbench_stats::Summary| {
-        Throughput::from_summary(s, size, tsc_hz).map_err(|source| RunError::Rate {
+        Throughput::from_summary(s, size as f64, tsc_hz).map_err(|source| RunError::Rate {
             subject: imp.id.to_string(),
-            size,
+            size: Size::Bytes(size),
             what: ", streams",
             source,
         })

@@ -7,10 +7,10 @@ use std::sync::atomic::AtomicBool;
 
 use hashbench_catalog::Pattern;
 use hashbench_engine::{
-    count_allocations, Allocations, CellState, Config, EngineError, HashKernel, Input, Kernel,
-    KernelError, Memcpy, Nop, Read, RoundRecord, ThreadPool,
+    count_allocations, Allocations, CellState, Config, EngineError, HashKernel, Kernel,
+    KernelError, Memcpy, Nop, Read, RoundRecord, ThreadPool, Workload,
 };
-use hashbench_model::{Baseline, SkipReason, Skipped};
+use hashbench_model::{Baseline, Mode, Size, SkipReason, Skipped};
 
 use crate::verification::Passed;
 use crate::RunError;
@@ -23,12 +23,13 @@ pub(crate) enum Kind {
     Hash(usize),
 }
 
-/// One (subject, threads, size) and what has been measured of it so far.
+/// One (subject, threads, size, mode) and what has been measured of it so far.
 pub(crate) struct Planned {
     pub kind: Kind,
     pub name: String,
-    pub size: u64,
+    pub size: Size,
     pub threads: usize,
+    pub mode: Mode,
     pub state: CellState,
     pub expected: Option<Vec<u8>>,
     pub failed: bool,
@@ -125,13 +126,14 @@ fn thread_plan(
 }
 
 impl Cells {
-    /// Plans every cell: the baselines (when `baselines`) and every kernel at each of its
-    /// thread counts, at every size.
+    /// Plans every cell: the baselines (when `baselines`, in throughput mode: they are the
+    /// machine's floor and ceilings) and every kernel at each of its thread counts, in
+    /// every mode, at every size.
     pub fn new(
         kernels: Vec<PatternKernel>,
         passed: &[Passed],
         (threads, logical_cores): (Option<&[usize]>, usize),
-        sizes: &[u64],
+        (sizes, modes): (&[Size], &[Mode]),
         baselines: bool,
         skipped: &mut Vec<Skipped>,
     ) -> Result<Cells, RunError> {
@@ -149,18 +151,25 @@ impl Cells {
             let base = if baselines { &Baseline::ALL[..] } else { &[] };
             let subjects = base
                 .iter()
-                .map(|&b| (Kind::Baseline(b), b.id().to_string(), 1))
+                .map(|&b| (Kind::Baseline(b), b.id().to_string(), 1, Mode::Throughput))
                 .chain(kernels.iter().enumerate().flat_map(|(i, k)| {
-                    thread_plan[i]
-                        .iter()
-                        .map(move |&n| (Kind::Hash(i), k.kernel.name().to_string(), n))
+                    thread_plan[i].iter().flat_map(move |&n| {
+                        modes.iter().map(move |&mode| {
+                            let name = match mode {
+                                Mode::Throughput => k.kernel.name().to_string(),
+                                Mode::Latency => format!("{} (latency)", k.kernel.name()),
+                            };
+                            (Kind::Hash(i), name, n, mode)
+                        })
+                    })
                 }));
-            for (kind, name, threads) in subjects {
+            for (kind, name, threads, mode) in subjects {
                 planned.push(Planned {
                     kind,
                     name,
                     size,
                     threads,
+                    mode,
                     state: CellState::new(),
                     expected: None,
                     failed: false,
@@ -184,7 +193,7 @@ impl Cells {
     pub fn round(
         &mut self,
         i: usize,
-        input: &Input,
+        work: &mut Workload,
         config: &Config,
         cancel: &AtomicBool,
     ) -> Result<Result<(), EngineError>, RunError> {
@@ -195,23 +204,23 @@ impl Cells {
             Kind::Baseline(Baseline::Nop) => {
                 self.planned[i]
                     .state
-                    .round(&mut self.nop, input, config, None, cancel)
+                    .round(&mut self.nop, work, config, None, cancel)
             }
             Kind::Baseline(Baseline::Memcpy) => {
                 self.planned[i]
                     .state
-                    .round(&mut self.memcpy, input, config, None, cancel)
+                    .round(&mut self.memcpy, work, config, None, cancel)
             }
             Kind::Baseline(Baseline::Read) => {
                 self.planned[i]
                     .state
-                    .round(&mut self.read, input, config, None, cancel)
+                    .round(&mut self.read, work, config, None, cancel)
             }
             Kind::Hash(k) => {
                 if self.planned[i].expected.is_none() {
                     self.planned[i].expected = Some(crate::verification::expected_digest(
                         self.kernels[k].passed,
-                        input.bytes(),
+                        work.bytes(),
                     )?);
                 }
                 let parallel = self.kernels[k].passed.implementation.parallel;
@@ -219,7 +228,7 @@ impl Cells {
                 let kernel = &mut self.kernels[k].kernel;
                 let p = &mut self.planned[i];
                 let (state, expected) = (&mut p.state, p.expected.as_deref());
-                let mut measure = || state.round(kernel, input, config, expected, cancel);
+                let mut measure = || state.round(kernel, work, config, expected, cancel);
                 // A parallel implementation is timed from inside its pool, so the
                 // library's rayon calls use exactly `threads` threads.
                 match pool {

@@ -41,10 +41,11 @@ pub enum RunError {
     #[error("{subject} at {size} B{what}")]
     Measure {
         subject: String,
-        size: u64,
+        size: hashbench_model::Size,
         what: String,
+        /// Boxed: the one large variant would make every `Result` of the runner large.
         #[source]
-        source: EngineError,
+        source: Box<EngineError>,
     },
     /// The drift reference could not be timed.
     #[error("timing the drift reference {at}")]
@@ -57,7 +58,7 @@ pub enum RunError {
     #[error("{subject} at {size} B{what}: no finite rate")]
     Rate {
         subject: String,
-        size: u64,
+        size: hashbench_model::Size,
         what: &'static str,
         #[source]
         source: hashbench_stats::ThroughputError,

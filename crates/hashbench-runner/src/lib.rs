@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime};
 
 use hashbench_engine::Config;
 use hashbench_host::{Host, Tsc};
-use hashbench_model::{Checkpoint, ProviderVersion, Run, RunConfig, SCHEMA_VERSION};
+use hashbench_model::{Checkpoint, ProviderVersion, Run, RunConfig, Size, SCHEMA_VERSION};
 
 pub use error::RunError;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
@@ -104,14 +104,16 @@ pub fn run(
         kernels,
         &passed,
         (plan.threads.as_deref(), host.logical_cores),
-        &sizes,
+        (&sizes, &plan.modes),
         plan.baselines,
         &mut skipped,
     )?;
     load.resize(cells.planned.len());
     let rounds = plan.rounds as usize;
+    // Streams hash fixed sizes (the plan refuses ranges with --streams).
+    let fixed: Vec<u64> = sizes.iter().filter_map(|s| s.fixed()).collect();
     let streams_cells = plan.streams.map_or(0, |_| {
-        sizes.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
+        fixed.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
     });
     // Every cell gets its budget (spread over the rounds) unless it reaches the
     // precision sooner; the drift reference takes about 0.1 s a time.
@@ -141,7 +143,7 @@ pub fn run(
         Some(n) => {
             let s = streams::Streams {
                 n,
-                sizes: &sizes,
+                sizes: &fixed,
                 seed,
                 misalign: plan.misalign,
                 config: Config {
@@ -199,7 +201,7 @@ struct Measurements<'a> {
     host: Host,
     started_at: SystemTime,
     seed: u64,
-    sizes: Vec<u64>,
+    sizes: Vec<Size>,
     tsc_hz: Option<f64>,
     min_samples: usize,
     passed: &'a [verification::Passed],
@@ -234,6 +236,7 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
         config: RunConfig {
             filters: plan.filters.clone(),
             sizes: m.sizes,
+            modes: plan.modes.clone(),
             time_budget_s: plan.time_s,
             precision: plan.precision,
             min_samples: m.min_samples,

@@ -23,7 +23,7 @@ pub enum Step<'a> {
     /// A cell in one round (`round` counts from 1).
     Round {
         name: &'a str,
-        size: u64,
+        size: hashbench_model::Size,
         round: usize,
         rounds: usize,
     },

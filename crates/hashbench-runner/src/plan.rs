@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_host::Host;
-use hashbench_model::{Layout, RelativeTo, SuiteInfo};
+use hashbench_model::{Layout, Mode, RelativeTo, Size, SuiteInfo};
 use hashbench_verify::VectorSource;
 
 use crate::RunError;
@@ -32,13 +32,13 @@ pub const MAX_CELLS_WITHOUT_YES: usize = 5000;
 pub enum SizeSpec {
     /// Half and twice each detected cache size (`--sizes cache`).
     AroundCaches,
-    /// These sizes in bytes, ascending, without repeats.
-    Bytes(Vec<u64>),
+    /// These sizes (fixed sizes ascending, then ranges), without repeats.
+    List(Vec<Size>),
 }
 
 impl Default for SizeSpec {
     fn default() -> Self {
-        SizeSpec::Bytes(DEFAULT_SIZES.to_vec())
+        SizeSpec::List(DEFAULT_SIZES.iter().map(|&n| Size::Bytes(n)).collect())
     }
 }
 
@@ -56,6 +56,8 @@ pub struct RunPlan {
     /// Measure the baselines (nop, memcpy, read) at every size too.
     pub baselines: bool,
     pub sizes: SizeSpec,
+    /// `--mode`: throughput, latency or both; deduplicated, never empty.
+    pub modes: Vec<Mode>,
     /// Budget per cell in seconds (recorded as given, so kept as `f64`).
     pub time_s: f64,
     /// Target precision of each cell's median, as a fraction (0.01 is 1 %).
@@ -97,6 +99,7 @@ impl Default for RunPlan {
             implementations: Vec::new(),
             baselines: true,
             sizes: SizeSpec::default(),
+            modes: vec![Mode::Throughput],
             time_s: DEFAULT_TIME_S,
             precision: DEFAULT_PRECISION,
             rounds: DEFAULT_ROUNDS,
@@ -132,14 +135,17 @@ impl RunPlan {
     pub fn at_most_cells(&self) -> usize {
         let thread_counts = self.threads.as_ref().map_or(1, Vec::len);
         self.sizes_len().saturating_mul(
-            (self.implementations.len() * self.patterns.len().max(1) * thread_counts)
-                .saturating_add(if self.baselines { 3 } else { 0 }),
+            (self.implementations.len()
+                * self.patterns.len().max(1)
+                * thread_counts
+                * self.modes.len().max(1))
+            .saturating_add(if self.baselines { 3 } else { 0 }),
         )
     }
 
     fn sizes_len(&self) -> usize {
         match &self.sizes {
-            SizeSpec::Bytes(b) => b.len(),
+            SizeSpec::List(b) => b.len(),
             // At most a handful of cache levels, two sizes each.
             SizeSpec::AroundCaches => 0,
         }
@@ -148,7 +154,7 @@ impl RunPlan {
 
 /// The sizes to measure on `host`, checked against its memory: the input and the
 /// memcpy baseline's copy must both fit, with room to spare.
-pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError> {
+pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunError> {
     let max_size = host.memory_available_bytes.map_or(1 << 40, |m| m / 4);
     match &plan.sizes {
         SizeSpec::AroundCaches => {
@@ -157,10 +163,14 @@ pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError
                     "--sizes cache: this machine's cache sizes are unknown (no /sys/devices/system/cpu/cpu0/cache); give sizes instead".to_string(),
                 )
             })?;
-            Ok(sizes.into_iter().filter(|&s| s <= max_size).collect())
+            Ok(sizes
+                .into_iter()
+                .filter(|&s| s <= max_size)
+                .map(Size::Bytes)
+                .collect())
         }
-        SizeSpec::Bytes(sizes) => {
-            if let Some(&big) = sizes.iter().find(|&&s| s > max_size) {
+        SizeSpec::List(sizes) => {
+            if let Some(&big) = sizes.iter().find(|s| s.max_bytes() > max_size) {
                 return Err(RunError::Plan(format!(
                     "bad size {big} B in --sizes: larger than this machine's memory allows \
                      ({max_size} bytes at most)"
@@ -172,8 +182,20 @@ pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError
 }
 
 /// Every check of the plan against the machine, before anything runs; returns the sizes.
-pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError> {
+pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunError> {
     let sizes = sizes_on(plan, host)?;
+    if let Some(range) = sizes.iter().find(|s| s.fixed().is_none()) {
+        if plan.streams.is_some() {
+            return Err(RunError::Plan(format!(
+                "--streams measures fixed sizes; {range} is a range of lengths: give fixed --sizes with --streams"
+            )));
+        }
+        if range.max_bytes() > u64::from(u32::MAX) {
+            return Err(RunError::Plan(format!(
+                "bad size {range} in --sizes: a range's lengths must be below 4 GiB"
+            )));
+        }
+    }
     if plan.streams == Some(0) {
         return Err(RunError::Plan(
             "bad --streams 0: give at least 1".to_string(),
@@ -187,7 +209,7 @@ pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError> {
     )?;
     if let (Some(n), Some(available)) = (plan.streams, host.memory_available_bytes) {
         // Each stream hashes its own copy of the input.
-        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let largest = sizes.iter().map(|s| s.max_bytes()).max().unwrap_or(0);
         let need = largest.saturating_mul(n as u64);
         if need > available / 2 {
             return Err(RunError::Plan(format!(
@@ -198,7 +220,7 @@ pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<u64>, RunError> {
     }
     // The plan's size is known before anything runs: refuse a huge one unless asked.
     let checked = RunPlan {
-        sizes: SizeSpec::Bytes(sizes.clone()),
+        sizes: SizeSpec::List(sizes.clone()),
         ..plan.clone()
     };
     let at_most = checked.at_most_cells();
@@ -260,7 +282,7 @@ mod tests {
         let mut host = Host::detect();
         host.memory_available_bytes = Some(4 << 30);
         let plan = |sizes: Vec<u64>| RunPlan {
-            sizes: SizeSpec::Bytes(sizes),
+            sizes: SizeSpec::List(sizes.into_iter().map(Size::Bytes).collect()),
             ..RunPlan::default()
         };
         let err = sizes_on(&plan(vec![64, 2 << 30]), &host).unwrap_err();

@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{measure, Config, Input, Read};
+use hashbench_engine::{measure, Config, Input, Read, Workload};
 use hashbench_model::{Baseline, Checkpoint, DriftReference, ReferencePoint};
 
 use crate::RunError;
@@ -23,7 +23,7 @@ const BUDGET: Duration = Duration::from_millis(30);
 
 /// Collects the reference timings of one run.
 pub(crate) struct DriftTimer {
-    input: Input,
+    input: Workload,
     kernel: Read,
     points: Vec<ReferencePoint>,
 }
@@ -31,7 +31,7 @@ pub(crate) struct DriftTimer {
 impl DriftTimer {
     pub fn new(seed: u64) -> Self {
         Self {
-            input: Input::new(REFERENCE_SIZE as usize, seed, 0),
+            input: Workload::plain(Input::new(REFERENCE_SIZE as usize, seed, 0)),
             kernel: Read::default(),
             points: Vec::new(),
         }
@@ -48,7 +48,7 @@ impl DriftTimer {
             target_precision: 0.005,
             ..Config::default()
         };
-        let result = measure(&mut self.kernel, &self.input, &config, None, cancel)
+        let result = measure(&mut self.kernel, &mut self.input, &config, None, cancel)
             .map_err(|source| RunError::DriftReference { at, source })?;
         if result.complete {
             self.points.push(ReferencePoint {

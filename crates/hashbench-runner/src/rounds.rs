@@ -7,8 +7,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use hashbench_engine::{Config, EngineError, Input};
-use hashbench_model::{Checkpoint, SkipReason, Skipped};
+use hashbench_engine::{Config, EngineError, Workload};
+use hashbench_model::{Checkpoint, Mode, Size, SkipReason, Skipped};
 
 use crate::cells::{Cells, Kind};
 use crate::machine::LoadRecorder;
@@ -20,7 +20,7 @@ use crate::RunError;
 
 /// What the rounds need besides the cells.
 pub(crate) struct Rounds<'a> {
-    pub sizes: &'a [u64],
+    pub sizes: &'a [Size],
     pub seed: u64,
     pub misalign: usize,
     pub rounds: usize,
@@ -39,14 +39,16 @@ pub(crate) fn measure(
     let mut warmed = Warmed::default();
     'rounds: for round in 0..r.rounds {
         let round_seed = round_seed(r.seed, round);
-        let mut size_order: Vec<u64> = r.sizes.to_vec();
+        let mut size_order: Vec<Size> = r.sizes.to_vec();
         shuffle(&mut size_order, round_seed);
-        for &size in &size_order {
-            let input = Input::new(size as usize, r.seed, r.misalign);
+        for (n, &size) in size_order.iter().enumerate() {
+            // One workload per mode: the same input and lengths, chained or not.
+            let mut work = [Mode::Throughput, Mode::Latency]
+                .map(|mode| Workload::new(size, mode, r.seed, r.misalign));
             let mut order: Vec<usize> = (0..cells.planned.len())
                 .filter(|&i| cells.planned[i].size == size && !cells.planned[i].failed)
                 .collect();
-            shuffle(&mut order, round_seed ^ size);
+            shuffle(&mut order, round_seed ^ size.max_bytes() ^ (n as u64) << 48);
             for i in order {
                 if r.cancel.load(Ordering::SeqCst) {
                     break 'rounds;
@@ -59,11 +61,12 @@ pub(crate) fn measure(
                     rounds: r.rounds,
                 };
                 observer.step_started(&step);
-                let mut result = warmed.ensure(cells, i, &input, r.cancel)?;
+                let work = &mut work[usize::from(cells.planned[i].mode == Mode::Latency)];
+                let mut result = warmed.ensure(cells, i, work, r.cancel)?;
                 if result.is_ok() {
                     let threads = cells.planned[i].threads;
                     result =
-                        load.measure(i, threads, || cells.round(i, &input, r.per_round, r.cancel))?;
+                        load.measure(i, threads, || cells.round(i, work, r.per_round, r.cancel))?;
                 }
                 if let Err(e) = result {
                     set_aside(cells, i, e, skipped)?;
@@ -93,7 +96,7 @@ fn set_aside(
             subject: p.name.clone(),
             size: p.size,
             what: String::new(),
-            source: e,
+            source: Box::new(e),
         });
     };
     p.failed = true;

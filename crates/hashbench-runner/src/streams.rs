@@ -89,9 +89,9 @@ pub(crate) fn measure_all(
                 Err(source) => {
                     return Err(RunError::Measure {
                         subject: imp.id.to_string(),
-                        size,
+                        size: hashbench_model::Size::Bytes(size),
                         what: format!(", {} streams", s.n),
-                        source,
+                        source: Box::new(source),
                     })
                 }
             }

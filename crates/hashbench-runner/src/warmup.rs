@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hashbench_engine::{CellState, Config, EngineError, Input};
+use hashbench_engine::{CellState, Config, EngineError, Workload};
 
 use crate::cells::{Cells, Kind};
 use crate::RunError;
@@ -30,14 +30,14 @@ const STABLE: f64 = 0.02;
 pub(crate) struct Warmed(BTreeSet<(String, usize)>);
 
 impl Warmed {
-    /// Warms up planned cell `i` on `input` unless its implementation at its thread
+    /// Warms up planned cell `i` on `work` unless its implementation at its thread
     /// count already was. The cell's own measurement state is left as it was: the
     /// slices are measured in a throw-away state and forgotten.
     pub fn ensure(
         &mut self,
         cells: &mut Cells,
         i: usize,
-        input: &Input,
+        work: &mut Workload,
         cancel: &AtomicBool,
     ) -> Result<Result<(), EngineError>, RunError> {
         let p = &cells.planned[i];
@@ -60,7 +60,7 @@ impl Warmed {
         let mut last: Option<f64> = None;
         let outcome = loop {
             cells.planned[i].state = CellState::new();
-            match cells.round(i, input, &config, cancel) {
+            match cells.round(i, work, &config, cancel) {
                 Ok(Ok(())) => {}
                 other => break other,
             }

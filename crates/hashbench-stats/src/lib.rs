@@ -38,7 +38,7 @@
 //! assert!(!precision_reached(&summary, 0.01));
 //!
 //! // 4 KiB per iteration at a 3 GHz clock.
-//! let tp = Throughput::from_summary(&summary, 4096, Some(3e9))?;
+//! let tp = Throughput::from_summary(&summary, 4096.0, Some(3e9))?;
 //! assert!((tp.estimate.gb_per_sec - 4096.0 / 109.5).abs() < 1e-12);
 //! // The throughput interval inverts the time interval.
 //! assert!(tp.lower.gb_per_sec < tp.estimate.gb_per_sec);

@@ -58,8 +58,8 @@ pub struct Rates {
 }
 
 impl Rates {
-    /// Rates for `time` per iteration over `bytes_per_iteration` bytes,
-    /// with cycles when `cycles_hz` is given.
+    /// Rates for `time` per iteration over `bytes_per_iteration` bytes (a mean, for
+    /// calls of varying length), with cycles when `cycles_hz` is given.
     ///
     /// # Errors
     ///
@@ -68,7 +68,7 @@ impl Rates {
     /// is positive and finite.
     pub fn at(
         time: Nanos,
-        bytes_per_iteration: u64,
+        bytes_per_iteration: f64,
         cycles_hz: Option<f64>,
     ) -> Result<Rates, ThroughputError> {
         let t = time.get();
@@ -80,7 +80,7 @@ impl Rates {
                 return Err(ThroughputError::BadFrequency(hz));
             }
         }
-        let bytes = bytes_per_iteration as f64;
+        let bytes = bytes_per_iteration;
         let cycles_per_op = cycles_hz.map(|hz| t * 1e-9 * hz);
         Ok(Rates {
             ns_per_op: t,
@@ -89,7 +89,7 @@ impl Rates {
             mib_per_sec: bytes * 1e9 / t / MIB,
             cycles_per_op,
             cycles_per_byte: cycles_per_op
-                .filter(|_| bytes_per_iteration > 0)
+                .filter(|_| bytes_per_iteration > 0.0)
                 .map(|c| c / bytes),
         })
     }
@@ -105,8 +105,10 @@ impl Rates {
 /// the throughput ends, not the numeric order of every field.)
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Throughput {
-    /// Bytes processed by one iteration.
-    pub bytes_per_iteration: u64,
+    /// Bytes processed by one iteration: a whole number for a fixed size (written as an
+    /// integer), the mean for calls of varying length.
+    #[serde(serialize_with = "whole_as_integer")]
+    pub bytes_per_iteration: f64,
     /// Cycle frequency used for the `cycles_*` fields, if any.
     pub cycles_hz: Option<f64>,
     /// Rates at the median time per iteration.
@@ -127,7 +129,7 @@ impl Throughput {
     /// rate); [`ThroughputError::BadFrequency`] for an invalid frequency.
     pub fn from_summary(
         summary: &Summary,
-        bytes_per_iteration: u64,
+        bytes_per_iteration: f64,
         cycles_hz: Option<f64>,
     ) -> Result<Throughput, ThroughputError> {
         let estimate = Rates::at(summary.median, bytes_per_iteration, cycles_hz)?;
@@ -144,6 +146,16 @@ impl Throughput {
     }
 }
 
+/// A whole number of bytes as a JSON integer (`4096`, as files always had it), anything
+/// else as a float (`64.5`).
+fn whole_as_integer<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if v.fract() == 0.0 && *v >= 0.0 && *v < 9.0e15 {
+        s.serialize_u64(*v as u64)
+    } else {
+        s.serialize_f64(*v)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,7 +163,7 @@ mod tests {
 
     #[test]
     fn known_rates() {
-        let r = Rates::at(Nanos(100.0), 1024, Some(3e9)).expect("valid");
+        let r = Rates::at(Nanos(100.0), 1024.0, Some(3e9)).expect("valid");
         assert_eq!(r.ns_per_op, 100.0);
         assert_eq!(r.ops_per_sec, 1e7);
         assert_eq!(r.gb_per_sec, 10.24);
@@ -164,19 +176,19 @@ mod tests {
 
     #[test]
     fn missing_or_bad_inputs() {
-        let r = Rates::at(Nanos(2.0), 0, None).expect("valid");
+        let r = Rates::at(Nanos(2.0), 0.0, None).expect("valid");
         assert_eq!(r.gb_per_sec, 0.0);
         assert_eq!(r.cycles_per_op, None);
-        let r = Rates::at(Nanos(2.0), 0, Some(1e9)).expect("valid");
+        let r = Rates::at(Nanos(2.0), 0.0, Some(1e9)).expect("valid");
         assert_eq!(r.cycles_per_op, Some(2.0));
         assert_eq!(r.cycles_per_byte, None);
         assert_eq!(
-            Rates::at(Nanos(0.0), 8, None),
+            Rates::at(Nanos(0.0), 8.0, None),
             Err(ThroughputError::BadTime(0.0))
         );
-        assert!(Rates::at(Nanos(f64::NAN), 8, None).is_err());
+        assert!(Rates::at(Nanos(f64::NAN), 8.0, None).is_err());
         assert_eq!(
-            Rates::at(Nanos(1.0), 8, Some(0.0)),
+            Rates::at(Nanos(1.0), 8.0, Some(0.0)),
             Err(ThroughputError::BadFrequency(0.0))
         );
     }
@@ -186,7 +198,7 @@ mod tests {
         let s = Samples::from_nanos((1..=10).map(f64::from))
             .expect("valid")
             .summary();
-        let t = Throughput::from_summary(&s, 100, None).expect("median > 0");
+        let t = Throughput::from_summary(&s, 100.0, None).expect("median > 0");
         let upper = t.upper.expect("ci low > 0");
         assert!(t.lower.gb_per_sec < t.estimate.gb_per_sec);
         assert!(t.estimate.gb_per_sec < upper.gb_per_sec);
@@ -195,14 +207,27 @@ mod tests {
     }
 
     #[test]
+    fn whole_byte_counts_stay_integers_in_json() {
+        let s = Samples::from_nanos([10.0, 10.0, 10.0])
+            .expect("valid")
+            .summary();
+        let json = |b| {
+            let t = Throughput::from_summary(&s, b, None).expect("positive");
+            serde_json::to_value(t).expect("serialises")["bytes_per_iteration"].to_string()
+        };
+        assert_eq!(json(4096.0), "4096");
+        assert_eq!(json(64.5), "64.5");
+    }
+
+    #[test]
     fn zero_lower_time_bound_means_unbounded_upper_rate() {
         let s = Samples::from_nanos([0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0])
             .expect("valid")
             .summary();
         assert_eq!(s.median_ci.low, Nanos(0.0));
-        let t = Throughput::from_summary(&s, 1, None).expect("median > 0");
+        let t = Throughput::from_summary(&s, 1.0, None).expect("median > 0");
         assert_eq!(t.upper, None);
         let zero = Samples::from_nanos([0.0]).expect("valid").summary();
-        assert!(Throughput::from_summary(&zero, 1, None).is_err());
+        assert!(Throughput::from_summary(&zero, 1.0, None).is_err());
     }
 }

@@ -175,25 +175,25 @@ fn a_finite_slope_with_an_overflowing_intercept_is_an_overflow() {
 #[test]
 fn rates_refuse_infinite_inputs() {
     assert_eq!(
-        Rates::at(Nanos(f64::INFINITY), 8, None),
+        Rates::at(Nanos(f64::INFINITY), 8.0, None),
         Err(hashbench_stats::ThroughputError::BadTime(f64::INFINITY))
     );
     assert_eq!(
-        Rates::at(Nanos(1.0), 8, Some(f64::INFINITY)),
+        Rates::at(Nanos(1.0), 8.0, Some(f64::INFINITY)),
         Err(hashbench_stats::ThroughputError::BadFrequency(
             f64::INFINITY
         ))
     );
     assert_eq!(
-        Rates::at(Nanos(-1.0), 8, None),
+        Rates::at(Nanos(-1.0), 8.0, None),
         Err(hashbench_stats::ThroughputError::BadTime(-1.0))
     );
     assert_eq!(
-        Rates::at(Nanos(1.0), 8, Some(-1.0)),
+        Rates::at(Nanos(1.0), 8.0, Some(-1.0)),
         Err(hashbench_stats::ThroughputError::BadFrequency(-1.0))
     );
     // One byte in 1 ns at 1 GHz: one cycle per byte.
-    let r = Rates::at(Nanos(1.0), 1, Some(1e9)).expect("valid");
+    let r = Rates::at(Nanos(1.0), 1.0, Some(1e9)).expect("valid");
     assert_eq!((r.cycles_per_op, r.cycles_per_byte), (Some(1.0), Some(1.0)));
     assert_eq!((r.ops_per_sec, r.gb_per_sec), (1e9, 1.0));
 }

@@ -177,7 +177,7 @@ proptest! {
 
     #[test]
     fn throughput_times_time_is_bytes(t in 1e-3..1e9_f64, bytes in 0u64..(1 << 40), hz in 1e6..1e10_f64) {
-        let r = Rates::at(Nanos(t), bytes, Some(hz)).expect("valid");
+        let r = Rates::at(Nanos(t), bytes as f64, Some(hz)).expect("valid");
         let b = bytes as f64;
         // GB/s = bytes per ns.
         prop_assert!(rel_close(r.gb_per_sec * t, b, b));
@@ -194,7 +194,7 @@ proptest! {
     #[test]
     fn throughput_interval_brackets_estimate(values in prop::collection::vec(1e-3..1e9_f64, 1..200), bytes in 1u64..(1 << 30)) {
         let s = summarize(&values);
-        let tp = Throughput::from_summary(&s, bytes, None).expect("positive times");
+        let tp = Throughput::from_summary(&s, bytes as f64, None).expect("positive times");
         let upper = tp.upper.expect("positive ci low");
         prop_assert!(tp.lower.gb_per_sec <= tp.estimate.gb_per_sec);
         prop_assert!(tp.estimate.gb_per_sec <= upper.gb_per_sec);

@@ -109,7 +109,7 @@ fn hashbench_medians(ids: &[&str]) -> Vec<(String, u64, f64)> {
     let plan = RunPlan {
         implementations,
         baselines: false,
-        sizes: SizeSpec::Bytes(SIZES.to_vec()),
+        sizes: SizeSpec::List(SIZES.iter().map(|&n| n.into()).collect()),
         ..RunPlan::default()
     };
     let measured =
@@ -122,7 +122,7 @@ fn hashbench_medians(ids: &[&str]) -> Vec<(String, u64, f64)> {
         .map(|c| {
             (
                 c.implementation.id().to_string(),
-                c.size,
+                c.size.max_bytes(),
                 c.summary.median.get(),
             )
         })
@@ -137,11 +137,11 @@ fn floor_medians() -> Vec<(u64, f64)> {
     SIZES
         .iter()
         .map(|&size| {
-            let input = Input::new(size as usize, 1, 0);
+            let mut input = hashbench_engine::Workload::plain(Input::new(size as usize, 1, 0));
             let mut kernel = HashKernel::new("empty", hashbench_catalog::empty(), 0);
             let mut cell = CellState::new();
             for _ in 0..3 {
-                cell.round(&mut kernel, &input, &Config::default(), None, &cancel)
+                cell.round(&mut kernel, &mut input, &Config::default(), None, &cancel)
                     .expect("the empty hasher cannot fail");
             }
             let r = cell.finish(3, 0.01).expect("measured");

@@ -14,8 +14,10 @@ use crate::values::{self, ThreadCounts};
 use crate::{cli::emit, cli::UsageError};
 
 /// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
-fn default_sizes() -> Vec<u64> {
-    (6..=22).map(|bits| 1u64 << bits).collect()
+fn default_sizes() -> Vec<hashbench_model::Size> {
+    (6..=22)
+        .map(|bits| hashbench_model::Size::Bytes(1u64 << bits))
+        .collect()
 }
 
 #[derive(clap::Args, Debug)]
@@ -99,7 +101,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
                 sizes: args
                     .sizes
                     .clone()
-                    .unwrap_or_else(|| SizeSpec::Bytes(default_sizes())),
+                    .unwrap_or_else(|| SizeSpec::List(default_sizes())),
                 threads: threads.clone(),
                 time_s: args.time,
                 precision: args.precision,

@@ -53,11 +53,13 @@ impl ProgressLine {
             "?".to_string()
         } else {
             let per = self.started.elapsed().as_secs_f64() / self.done as f64;
-            format!("{:.0} s", per * (self.total - self.done) as f64)
+            format!("{:.0} s", per * self.total.saturating_sub(self.done) as f64)
         };
+        // The drift reference after the last round is not a cell: it must not count
+        // past the total.
         eprint!(
             "\r\x1b[K[{}/{}] {what}  ETA {eta}",
-            self.done + 1,
+            (self.done + 1).min(self.total.max(1)),
             self.total
         );
     }
@@ -95,12 +97,18 @@ impl RunObserver for ProgressLine {
                 size,
                 round,
                 rounds,
-            } => format!("{name} @ {size} B, round {round}/{rounds}"),
+            } => format!(
+                "{name} @ {}, round {round}/{rounds}",
+                hashbench_report::format::size(size)
+            ),
             Step::Streams {
                 implementation,
                 size,
                 streams,
-            } => format!("{implementation} @ {size} B, {streams} streams"),
+            } => format!(
+                "{implementation} @ {}, {streams} streams",
+                hashbench_report::format::size(size)
+            ),
         });
     }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use hashbench_catalog::{Implementation, Pattern};
-use hashbench_model::{Baseline, Layout, RelativeTo, SuiteInfo};
+use hashbench_model::{Baseline, Layout, Mode, RelativeTo, SuiteInfo};
 use hashbench_runner::{
     Measured, Metric, RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_ROUNDS, DEFAULT_TIME_S,
 };
@@ -22,10 +22,17 @@ pub struct RunArgs {
     /// default suite: one implementation per algorithm, the fastest measured on the
     /// development machines (x86_64, AVX-512; docs/method.md), not chosen on this one.
     pub filter: Vec<String>,
-    /// Input sizes: comma-separated, with k/m/g suffixes for KiB/MiB/GiB, or `cache`
+    /// Input sizes: comma-separated, with k/KiB, m/MiB, g/GiB units; A..=B for calls of
+    /// random lengths from A to B (each length once per period, in a seeded order;
+    /// reported as their mean), every:A..=B for each length as its own size; or `cache`
     /// for half and twice each detected cache size [default: 64,384,4k,16k,64k,1m,4m].
     #[arg(long, value_parser = values::size_spec)]
     pub sizes: Option<SizeSpec>,
+    /// throughput: independent calls on one input, which the CPU may overlap; latency:
+    /// each call's first 8 input bytes XORed with the last digest, so calls run one after
+    /// another (hash tables, chained records); both: each cell in both, with their ratio.
+    #[arg(long, value_enum, default_value_t = ModeArg::Throughput)]
+    pub mode: ModeArg,
     /// Thread counts (comma-separated) for implementations that split one message
     /// across threads (blake3+rayon) [default: one per logical CPU]; the others run with
     /// 1 and are reported as not applicable for more.
@@ -151,10 +158,29 @@ fn default_suite() -> Vec<&'static Implementation> {
         .collect()
 }
 
+/// `--mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    Throughput,
+    Latency,
+    Both,
+}
+
+impl ModeArg {
+    /// The modes each cell is measured in.
+    pub fn modes(self) -> Vec<Mode> {
+        match self {
+            ModeArg::Throughput => vec![Mode::Throughput],
+            ModeArg::Latency => vec![Mode::Latency],
+            ModeArg::Both => vec![Mode::Throughput, Mode::Latency],
+        }
+    }
+}
+
 /// What a suite file sets, typed: the fallbacks for the flags not given.
 pub struct SuiteDefaults {
     pub implementations: Vec<String>,
-    pub sizes: Vec<u64>,
+    pub sizes: Vec<hashbench_model::Size>,
     pub patterns: Vec<Pattern>,
     pub metric: Option<Metric>,
     pub layout: Option<Layout>,
@@ -178,7 +204,7 @@ pub fn plan(
     let mut suite_info = None;
     if let Some(s) = suite {
         filters = s.implementations;
-        sizes = sizes.or(Some(SizeSpec::Bytes(s.sizes)));
+        sizes = sizes.or(Some(SizeSpec::List(s.sizes)));
         if patterns.is_empty() {
             patterns = s.patterns;
         }
@@ -217,6 +243,7 @@ pub fn plan(
         implementations,
         baselines: true,
         sizes: sizes.unwrap_or_default(),
+        modes: args.mode.modes(),
         time_s: args.time,
         precision: args.precision,
         rounds: args.rounds,

@@ -94,7 +94,7 @@ pub struct SuiteArgs {
 /// A suite file's settings, parsed once and typed.
 #[derive(Debug)]
 pub struct Settings {
-    pub sizes: Vec<u64>,
+    pub sizes: Vec<hashbench_model::Size>,
     pub patterns: Vec<hashbench_catalog::Pattern>,
     pub metric: Option<Metric>,
     pub layout: Option<Layout>,

@@ -1,11 +1,11 @@
 //! Flag values, parsed once by clap into types (clap's `value_parser`): sizes
-//! (`64,384,4k,16k,64k,1m,4m` or `cache`), durations (`0.3`, `300ms`), precisions
+//! (`64,384,4k,16k,64k,1m,4m`, `1..=128`, `every:0..=256` or `cache`), durations (`0.3`, `300ms`), precisions
 //! (`0.01`, `1%`), thread counts, patterns, layouts, metrics and percentages. A bad value
 //! is a usage error (exit 2) that names the flag and says what is accepted; suite files
 //! use the same parsers and name their key instead.
 
 use hashbench_catalog::Pattern;
-use hashbench_model::Layout;
+use hashbench_model::{Layout, Size};
 use hashbench_runner::{Metric, SizeSpec, MAX_THREADS};
 
 use crate::cli::UsageError;
@@ -14,46 +14,92 @@ use crate::cli::UsageError;
 pub fn size_spec(text: &str) -> Result<SizeSpec, UsageError> {
     match text.trim() {
         "cache" => Ok(SizeSpec::AroundCaches),
-        list => parse_sizes(list).map(SizeSpec::Bytes),
+        list => parse_sizes(list).map(SizeSpec::List),
     }
 }
 
-/// Parses a comma-separated size list; `k`/`m`/`g` suffixes are KiB/MiB/GiB. Whether
-/// the machine has the memory is the runner's to check.
-pub fn parse_sizes(text: &str) -> Result<Vec<u64>, UsageError> {
+/// The most sizes one `every:A..=B` may sweep.
+pub const MAX_EVERY: u64 = 65_536;
+
+/// Parses a comma-separated size list; `k`/`m`/`g` suffixes are KiB/MiB/GiB. An item is
+/// a size (`4k`), a range of lengths the calls take in turn (`1..=128`, reported as
+/// its mean), or every length of a range as a size of its own (`every:0..=256`). Fixed
+/// sizes come first, ascending, then the ranges. Whether the machine has the memory is
+/// the runner's to check.
+pub fn parse_sizes(text: &str) -> Result<Vec<Size>, UsageError> {
     let mut sizes = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
         let bad = |why: &str| UsageError(format!("bad size '{item}': {why}"));
         if item.is_empty() {
-            return Err(bad("empty (sizes look like 64,4k,1m)"));
+            return Err(bad(
+                "empty (sizes look like 64,4k,1m, 1..=128 or every:0..=256)",
+            ));
         }
         let lower = item.to_ascii_lowercase();
-        let (digits, scale) = match lower.strip_suffix(['k', 'm', 'g']) {
-            Some(d) => (
-                d,
-                match lower.as_bytes()[lower.len() - 1] {
-                    b'k' => 1u64 << 10,
-                    b'm' => 1 << 20,
-                    _ => 1 << 30,
-                },
-            ),
-            None => (lower.strip_suffix('b').unwrap_or(&lower), 1),
+        let range = |text: &str| -> Result<(u64, u64), UsageError> {
+            let (a, b) = text
+                .split_once("..=")
+                .ok_or_else(|| bad("a range is written A..=B, both ends included"))?;
+            let (a, b) = (
+                one_size(a).map_err(|w| bad(&w))?,
+                one_size(b).map_err(|w| bad(&w))?,
+            );
+            if a > b {
+                return Err(bad("the range is empty: its first length exceeds its last"));
+            }
+            Ok((a, b))
         };
-        let n: u64 = digits
-            .trim()
-            .parse()
-            .map_err(|_| bad("not a whole number with an optional k, m or g suffix"))?;
-        let bytes = n.checked_mul(scale).ok_or_else(|| bad("too large"))?;
-        if bytes == 0 {
-            return Err(bad("must be at least 1 byte"));
-        }
-        if !sizes.contains(&bytes) {
-            sizes.push(bytes);
+        let new: Vec<Size> = if let Some(rest) = lower.strip_prefix("every:") {
+            let (a, b) = range(rest)?;
+            if b - a >= MAX_EVERY {
+                return Err(bad(&format!(
+                    "sweeps {} sizes; every: sweeps at most {MAX_EVERY}",
+                    b - a + 1
+                )));
+            }
+            (a..=b).map(Size::Bytes).collect()
+        } else if lower.contains("..") {
+            let (a, b) = range(&lower)?;
+            vec![Size::range(a, b).map_err(|w| bad(&w))?]
+        } else {
+            vec![Size::Bytes(one_size(&lower).map_err(|w| bad(&w))?)]
+        };
+        for s in new {
+            if !sizes.contains(&s) {
+                sizes.push(s);
+            }
         }
     }
     sizes.sort_unstable();
     Ok(sizes)
+}
+
+/// One byte count with an optional unit: `k`, `kb`, `kib` are KiB (all binary, as in
+/// `4k` pages), likewise `m`/`mb`/`mib` and `g`/`gb`/`gib`, and `b` is bytes, in any
+/// case, with or without a space: `4k`, `4KiB`, `4 kb`. `Err` says why not.
+fn one_size(text: &str) -> Result<u64, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let digits_end = lower
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(lower.len());
+    let (digits, unit) = lower.split_at(digits_end);
+    let scale: u64 = match unit.trim() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        _ => {
+            return Err(
+                "not a whole number with an optional unit (k, KiB, m, MiB, g, GiB)".to_string(),
+            )
+        }
+    };
+    let n: u64 = digits.parse().map_err(|_| {
+        "not a whole number with an optional unit (k, KiB, m, MiB, g, GiB)".to_string()
+    })?;
+    // 0 bytes is a size: the call's fixed cost alone.
+    n.checked_mul(scale).ok_or_else(|| "too large".to_string())
 }
 
 /// Parses `0.3`, `0.3s`, `300ms`, `2s` into seconds (`--time`). The message says what is
@@ -195,20 +241,46 @@ mod tests {
 
     #[test]
     fn sizes_with_suffixes() {
+        let bytes = |v: &[u64]| v.iter().map(|&n| Size::Bytes(n)).collect::<Vec<_>>();
         assert_eq!(
             parse_sizes("64,384,4k,16K,64k,1m,4m").unwrap(),
-            hashbench_runner::DEFAULT_SIZES
+            bytes(hashbench_runner::DEFAULT_SIZES)
         );
-        assert_eq!(parse_sizes("1g, 7b").unwrap(), [7, 1 << 30]);
-        assert_eq!(parse_sizes("4k,4096").unwrap(), [4096]);
+        assert_eq!(parse_sizes("1g, 7b").unwrap(), bytes(&[7, 1 << 30]));
+        assert_eq!(parse_sizes("4k,4096,4KiB,4 kb").unwrap(), bytes(&[4096]));
+        assert_eq!(parse_sizes("1MiB,0").unwrap(), bytes(&[0, 1 << 20]));
         assert_eq!(size_spec(" cache ").unwrap(), SizeSpec::AroundCaches);
+    }
+
+    #[test]
+    fn ranges_and_sweeps() {
+        assert_eq!(
+            parse_sizes("1..=128, 64").unwrap(),
+            [Size::Bytes(64), Size::Range { min: 1, max: 128 }]
+        );
+        assert_eq!(
+            parse_sizes("1k..=2k").unwrap(),
+            [Size::Range {
+                min: 1024,
+                max: 2048
+            }]
+        );
+        let every = parse_sizes("every:0..=256").unwrap();
+        assert_eq!(every.len(), 257);
+        assert_eq!((every[0], every[256]), (Size::Bytes(0), Size::Bytes(256)));
+        assert_eq!(parse_sizes("every:3..=3,3").unwrap(), [Size::Bytes(3)]);
     }
 
     #[test]
     fn bad_sizes_say_why() {
         for (text, why) in [
-            ("0", "at least 1 byte"),
             ("4x", "whole number"),
+            ("4 kilobytes", "whole number"),
+            ("9..=1", "empty"),
+            ("1..128", "A..=B"),
+            ("every:1..=1m", "at most 65536"),
+            ("0..=5000", "at most 4096"),
+            ("every:x..=3", "whole number"),
             ("", "empty"),
             ("64,,4k", "empty"),
             ("-1", "whole number"),

@@ -97,7 +97,15 @@ fn table_markdown_and_csv_render() {
 
 #[test]
 fn bad_sizes_and_names_are_usage_errors() {
-    for sizes in ["0", "4x", "1.5k", "", "99999999g"] {
+    for sizes in [
+        "9..=1",
+        "4x",
+        "1.5k",
+        "",
+        "99999999g",
+        "every:0..=99999999",
+        "1..=99999",
+    ] {
         usage_error(&["run", "crc32", "--sizes", sizes], "--sizes");
     }
     let out = run_exit(hashbench().args(["run", "sha256", "--sizes", "64"]), 2);
@@ -156,7 +164,7 @@ fn the_progress_line_counts_every_cell_of_every_round() {
         );
     }
     assert!(
-        err.contains("crc32/crc32fast [oneshot] @ 4096 B, round 3/3"),
+        err.contains("crc32/crc32fast [oneshot] @ 4 KiB, round 3/3"),
         "{err:?}"
     );
     assert!(err.contains("baseline/read @ 64 B, round 1/3"), "{err:?}");

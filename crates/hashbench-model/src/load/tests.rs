@@ -47,10 +47,8 @@ fn a_plausible_cell_passes_and_its_limits_are_allowed() {
 
 #[test]
 fn each_impossible_value_is_refused_with_its_reason() {
-    assert_eq!(
-        refused(|c| c.size = 0),
-        "size: 0 is not between 1 byte and 1 TiB"
-    );
+    // 0 bytes is a size (the fixed cost alone), but then there is no rate.
+    assert!(refused(|c| c.size = crate::Size::Bytes(0)).starts_with("throughput"));
     assert_eq!(
         refused(|c| c.threads = 0),
         "threads: 0 is not a thread count"
@@ -154,12 +152,12 @@ fn an_older_schema_is_refused_as_older() {
 #[test]
 fn values_beyond_physical_bounds_and_derived_figures_that_disagree_are_refused() {
     assert_eq!(
-        refused(|c| c.size = MAX_SIZE_BYTES + 1),
-        "size: 1099511627777 is not between 1 byte and 1 TiB"
+        refused(|c| c.size = crate::Size::Bytes(MAX_SIZE_BYTES + 1)),
+        "size: 1099511627777 is not between 0 bytes and 1 TiB"
     );
     // 1 TiB itself is allowed by the size check (the throughput check then applies).
     let mut c = good();
-    c.size = MAX_SIZE_BYTES;
+    c.size = crate::Size::Bytes(MAX_SIZE_BYTES);
     assert!(check_cell(&c).unwrap_err().starts_with("throughput"));
     assert_eq!(
         refused(|c| c.summary.max = nanos(86_400e9 * 2.0)),

@@ -23,14 +23,15 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
     }))
     .expect("valid samples");
     let summary = samples.summary();
-    let throughput = Throughput::from_summary(&summary, size, None).expect("finite");
+    let throughput = Throughput::from_summary(&summary, size as f64, None).expect("finite");
     Cell {
         implementation: crate::Subject::parse(implementation),
         algorithm: Some(implementation.split('/').next().unwrap_or("").to_string()),
         backend: "test".to_string(),
         pattern: crate::Pattern::Oneshot,
         threads,
-        size,
+        size: crate::Size::Bytes(size),
+        mode: crate::Mode::Throughput,
         cache_level: None,
         iterations_per_sample: 1000,
         summary,
@@ -94,7 +95,7 @@ pub fn cell_times(implementation: &str, size: u64, t: Times) -> Cell {
     s.median_ci.low = Nanos(t.median * (1.0 - t.ci_percent / 100.0));
     s.median_ci.high = Nanos(t.median * (1.0 + t.ci_percent / 100.0));
     s.ci_relative_half_width_percent = Some(t.ci_percent);
-    c.throughput = Throughput::from_summary(s, size, None).expect("finite");
+    c.throughput = Throughput::from_summary(s, size as f64, None).expect("finite");
     c
 }
 
@@ -134,6 +135,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         config: RunConfig {
             filters: Vec::new(),
             sizes: Vec::new(),
+            modes: vec![crate::Mode::Throughput],
             time_budget_s: 0.3,
             precision: 0.01,
             min_samples: 10,

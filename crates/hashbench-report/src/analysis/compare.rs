@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use hashbench_model::{Cell, Run};
+use hashbench_model::{Cell, Mode, Run, Size};
 
 mod machine;
 use machine::interval;
@@ -30,8 +30,11 @@ pub use machine::{machine_speed, MachineSpeed};
 pub struct CellKey {
     pub implementation: String,
     pub pattern: String,
-    pub size: u64,
+    pub size: Size,
     pub threads: usize,
+    /// Written only for latency: absent means throughput.
+    #[serde(skip_serializing_if = "Mode::is_throughput")]
+    pub mode: Mode,
 }
 
 impl CellKey {
@@ -41,6 +44,7 @@ impl CellKey {
             pattern: c.pattern.to_string(),
             size: c.size,
             threads: c.threads,
+            mode: c.mode,
         }
     }
 }

@@ -17,11 +17,12 @@ use serde::{Deserialize, Serialize};
 
 use hashbench_model::{Cell, CostFit, Interval, Run};
 
-/// The cells of `run` grouped by (implementation, pattern, threads), in order of first
-/// appearance, each group sorted by size.
+/// The fixed-size cells of `run` grouped by (implementation, pattern, threads, mode), in
+/// order of first appearance, each group sorted by size. Cells of a length range are not
+/// points of a line: [`range_vs_line`] sets each beside its series' line instead.
 pub fn series(run: &Run) -> Vec<Vec<&Cell>> {
     let mut groups: Vec<Vec<&Cell>> = Vec::new();
-    for c in &run.cells {
+    for c in run.cells.iter().filter(|c| c.size.fixed().is_some()) {
         match groups.iter_mut().find(|g| c.is_in(&g[0].series_key())) {
             Some(g) => g.push(c),
             None => groups.push(vec![c]),
@@ -33,14 +34,61 @@ pub fn series(run: &Run) -> Vec<Vec<&Cell>> {
     groups
 }
 
+/// A cell of random lengths set beside its series' line: what the line predicts at the
+/// mean length, against what the cell measured. A line is straight, so its mean over the
+/// lengths is its value at their mean: `ratio` above 1 is what varying lengths cost
+/// beyond that (branches on the length that the predictor cannot learn, tail handling).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeVsLine {
+    pub label: String,
+    pub size: hashbench_model::Size,
+    pub measured_ns: f64,
+    pub predicted_ns: f64,
+}
+
+impl RangeVsLine {
+    /// Measured over predicted.
+    #[must_use]
+    pub fn ratio(&self) -> f64 {
+        self.measured_ns / self.predicted_ns
+    }
+}
+
+/// Every range cell of `run` whose series has a fitted line with a positive prediction
+/// at the range's mean length; the line is fitted over fixed sizes that cover the
+/// range's lengths (otherwise it would be extrapolated, and is not used).
+#[must_use]
+pub fn ranges_vs_lines(run: &Run) -> Vec<RangeVsLine> {
+    run.cells
+        .iter()
+        .filter_map(|c| {
+            let hashbench_model::Size::Range { min, max } = c.size else {
+                return None;
+            };
+            let key = c.series_key();
+            let fit = run.cost_model.iter().find(|f| f.series_key() == key)?;
+            let covers = fit.sizes.first().is_some_and(|&lo| lo <= min)
+                && fit.sizes.last().is_some_and(|&hi| hi >= max);
+            let predicted_ns = fit.predict_ns(c.size.mean_bytes());
+            (covers && predicted_ns > 0.0).then(|| RangeVsLine {
+                label: c.label(),
+                size: c.size,
+                measured_ns: c.summary.median.get(),
+                predicted_ns,
+            })
+        })
+        .collect()
+}
+
 /// Fits one series; `None` below 3 distinct sizes or when the points are degenerate.
 pub fn fit_series(cells: &[&Cell], tsc_hz: Option<f64>) -> Option<CostFit> {
     let first = cells.first()?;
     let points: Vec<(f64, f64)> = cells
         .iter()
-        .map(|c| (c.size as f64, c.summary.median.get()))
+        .filter(|c| c.size.fixed().is_some())
+        .map(|c| (c.size.mean_bytes(), c.summary.median.get()))
         .collect();
-    let mut sizes: Vec<u64> = cells.iter().map(|c| c.size).collect();
+    let mut sizes: Vec<u64> = cells.iter().filter_map(|c| c.size.fixed()).collect();
     sizes.dedup();
     if sizes.len() < 3 {
         return None;
@@ -68,6 +116,7 @@ pub fn fit_series(cells: &[&Cell], tsc_hz: Option<f64>) -> Option<CostFit> {
         implementation: first.implementation.clone(),
         pattern: first.pattern,
         threads: first.threads,
+        mode: first.mode,
         sizes,
         fixed_ns: Interval {
             estimate: fi.fit.intercept,
@@ -138,7 +187,7 @@ pub struct Crossover {
     pub fitted_size: Option<f64>,
 }
 
-fn duel(a: &Cell, b: &Cell) -> Duel {
+fn duel(size: u64, a: &Cell, b: &Cell) -> Duel {
     let (sa, sb) = (&a.summary, &b.summary);
     let faster = if sa.median_ci.high.get() < sb.median_ci.low.get() {
         Faster::A
@@ -148,7 +197,7 @@ fn duel(a: &Cell, b: &Cell) -> Duel {
         Faster::Tie
     };
     Duel {
-        size: a.size,
+        size,
         a_ns: sa.median.get(),
         b_ns: sb.median.get(),
         faster,
@@ -162,9 +211,10 @@ pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Cros
     let mut duels: Vec<Duel> = a
         .iter()
         .filter_map(|ca| {
+            let size = ca.size.fixed()?;
             b.iter()
                 .find(|cb| cb.size == ca.size)
-                .map(|cb| duel(ca, cb))
+                .map(|cb| duel(size, ca, cb))
         })
         .collect();
     duels.sort_by_key(|d| d.size);

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey};
+use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey, Size};
 
 use crate::format::size as size_text;
 
@@ -339,9 +339,11 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         c.flags = own_flags(c, thresholds);
     }
 
-    // Above the ceiling: hash cells against the read baseline at their size.
+    // Above the ceiling: hash cells against the read baseline at their size (its
+    // lengths, for a range). Baselines run in throughput mode: a latency-mode call can
+    // only be slower than that ceiling, so the same ceiling holds for both modes.
     let range = run.reference.as_ref().map_or(1.0, speed_range);
-    let ceilings: BTreeMap<u64, f64> = run
+    let ceilings: BTreeMap<Size, f64> = run
         .baselines
         .iter()
         .filter(|b| b.implementation == "baseline/read")
@@ -361,7 +363,8 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
     let mut sweeps: BTreeMap<SeriesKey, Vec<usize>> = BTreeMap::new();
     let all: Vec<&Cell> = run.cells.iter().chain(&run.baselines).collect();
     for (i, c) in all.iter().enumerate() {
-        if c.implementation.baseline() != Some(Baseline::Nop) {
+        // A range is not a point of a size sweep.
+        if c.implementation.baseline() != Some(Baseline::Nop) && c.size.fixed().is_some() {
             sweeps.entry(c.series_key()).or_default().push(i);
         }
     }
@@ -369,7 +372,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
     for members in sweeps.values() {
         let sweep: Vec<(u64, f64)> = members
             .iter()
-            .map(|&i| (all[i].size, all[i].throughput.estimate.ops_per_sec))
+            .filter_map(|&i| Some((all[i].size.fixed()?, all[i].throughput.estimate.ops_per_sec)))
             .collect();
         for pair in flat_scaling(&sweep) {
             if let Some(&i) = members.iter().find(|&&i| all[i].size == pair.large_size) {

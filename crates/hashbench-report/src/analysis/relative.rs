@@ -21,7 +21,7 @@
 //! slowest" negative for the truly slowest one.
 
 use hashbench_model::FlagCode;
-use hashbench_model::{Cell, Relative, RelativeTo, Run};
+use hashbench_model::{Cell, Mode, Relative, RelativeTo, Run, Size};
 
 /// Flags that say a cell's time cannot be the hash's (noise cannot raise them), so it
 /// cannot be the fastest or slowest that others are measured against.
@@ -31,13 +31,15 @@ fn believable(cell: &Cell) -> bool {
     !cell.flags.iter().any(|f| UNBELIEVABLE.contains(&f.code))
 }
 
-/// The reference cell for `to` at `size`.
-fn reference<'a>(run: &'a Run, to: &RelativeTo, size: u64) -> Option<&'a Cell> {
+/// The reference cell for `to` at `size` in `mode`: latency cells are set beside latency
+/// cells. A named reference measured only in the other mode (a baseline, which always
+/// runs in throughput mode) is taken from that mode.
+fn reference<'a>(run: &'a Run, to: &RelativeTo, size: Size, mode: Mode) -> Option<&'a Cell> {
     let median = |c: &&Cell| c.summary.median.get();
     let candidates = || {
         run.cells
             .iter()
-            .filter(move |c| c.size == size && believable(c) && median(c) > 0.0)
+            .filter(move |c| c.size == size && c.mode == mode && believable(c) && median(c) > 0.0)
     };
     match to {
         RelativeTo::Fastest => candidates().min_by(|a, b| median(a).total_cmp(&median(b))),
@@ -45,11 +47,15 @@ fn reference<'a>(run: &'a Run, to: &RelativeTo, size: u64) -> Option<&'a Cell> {
         RelativeTo::Cell(_) => {
             let (id, pattern) = to.id_and_pattern()?;
             // The first match in run order: the first pattern asked for, the fewest threads.
-            run.cells.iter().chain(&run.baselines).find(|c| {
+            let named = |c: &&Cell| {
                 c.size == size
                     && c.implementation == id
                     && pattern.is_none_or(|p| c.pattern.to_string() == p)
-            })
+            };
+            let all = || run.cells.iter().chain(&run.baselines);
+            all()
+                .find(|c| named(c) && c.mode == mode)
+                .or_else(|| all().find(named))
         }
     }
 }
@@ -58,7 +64,7 @@ fn reference<'a>(run: &'a Run, to: &RelativeTo, size: u64) -> Option<&'a Cell> {
 /// own: the seed layouts use this for their default column).
 #[must_use]
 pub fn relative(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
-    let reference = reference(run, to, cell.size);
+    let reference = reference(run, to, cell.size, cell.mode);
     let time_ratio = reference.and_then(|r| {
         let (mine, theirs) = (cell.summary.median.get(), r.summary.median.get());
         (theirs > 0.0 && mine > 0.0).then(|| mine / theirs)

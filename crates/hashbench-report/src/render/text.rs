@@ -10,7 +10,7 @@ use crate::render::flags::flags_section;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::table::{heading, table, write_header, Style};
 use hashbench_model::Interval;
-use hashbench_model::{Cell, Run};
+use hashbench_model::{Cell, Mode, Run, Size};
 
 /// Allocations or bytes per call: whole numbers as such, `-` when not counted.
 fn per_call(v: Option<f64>) -> String {
@@ -31,10 +31,14 @@ fn render(run: &Run, style: Style) -> String {
     let mut out = String::new();
     write_header(&mut out, run, style);
     for s in run.sizes() {
-        out.push_str(&ranking_section(run, s, style));
+        for mode in [Mode::Throughput, Mode::Latency] {
+            out.push_str(&ranking_section(run, s, mode, style));
+        }
     }
+    out.push_str(&super::modes::section(run, style));
     out.push_str(&detail_section(run, style));
     out.push_str(&cost_model_section(run, style));
+    out.push_str(&super::ranges::section(run, style));
     out.push_str(&streams_section(run, style));
     out.push_str(&baselines_section(run, style));
     out.push_str(&flags_section(run, style));
@@ -42,18 +46,29 @@ fn render(run: &Run, style: Style) -> String {
     out
 }
 
-/// The cells at `size` ranked by throughput, with the relative columns; empty when no
-/// cell has that size.
-fn ranking_section(run: &Run, s: u64, style: Style) -> String {
-    let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
+/// The cells at `size` in `mode` ranked by throughput, with the relative columns; empty
+/// when no cell has that size and mode.
+fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
+    let mut cells: Vec<&Cell> = run
+        .cells
+        .iter()
+        .filter(|c| c.size == s && c.mode == mode)
+        .collect();
     if cells.is_empty() {
         return String::new();
     }
-    cells.sort_by(|a, b| b.gb_per_sec().total_cmp(&a.gb_per_sec()));
+    // By time per call: the same order as by throughput, and still an order at 0 bytes,
+    // where every throughput is 0 and the time is the whole story.
+    cells.sort_by(|a, b| a.summary.median.get().total_cmp(&b.summary.median.get()));
+    let empty = s.mean_bytes() == 0.0;
     let level = cells[0]
         .cache_level
         .map_or(String::new(), |l| format!(" (input in {l})"));
-    let mut out = heading(style, 1, &format!("Ranking at {}{level}", size(s)));
+    let how = match mode {
+        Mode::Throughput => "",
+        Mode::Latency => ", latency mode (each call waits for the last)",
+    };
+    let mut out = heading(style, 1, &format!("Ranking at {}{level}{how}", size(s)));
     let rows: Vec<Vec<String>> = cells
         .iter()
         .enumerate()
@@ -61,7 +76,11 @@ fn ranking_section(run: &Run, s: u64, style: Style) -> String {
             let mut row = vec![
                 format!("{}.", i + 1),
                 c.label(),
-                rate(c.gb_per_sec()),
+                if empty {
+                    time_ns(c.summary.median.get())
+                } else {
+                    rate(c.gb_per_sec())
+                },
                 format!("±{}", percent(c.ci_percent())),
             ];
             row.extend(
@@ -75,7 +94,12 @@ fn ranking_section(run: &Run, s: u64, style: Style) -> String {
         })
         .collect();
     let headings: Vec<String> = run.relative_to.iter().map(|to| to.heading(run)).collect();
-    let mut header = vec!["#", "implementation", "throughput", "95 % CI"];
+    let mut header = vec![
+        "#",
+        "implementation",
+        if empty { "time per call" } else { "throughput" },
+        "95 % CI",
+    ];
     header.extend(headings.iter().map(String::as_str));
     header.extend(["vs read", "flags"]);
     let mut right = vec![true, false, true, true];
@@ -124,10 +148,15 @@ fn detail_section(run: &Run, style: Style) -> String {
 fn detail_row(c: &Cell) -> Vec<String> {
     vec![
         c.algorithm.clone().unwrap_or_default(),
-        if c.threads == 1 {
-            c.implementation.to_string()
-        } else {
-            format!("{} ({} threads)", c.implementation, c.threads)
+        {
+            let mut name = c.implementation.to_string();
+            if c.threads != 1 {
+                name.push_str(&format!(" ({} threads)", c.threads));
+            }
+            if !c.mode.is_throughput() {
+                name.push_str(&format!(" ({})", c.mode));
+            }
+            name
         },
         c.pattern.to_string(),
         size(c.size),

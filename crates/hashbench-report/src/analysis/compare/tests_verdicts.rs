@@ -193,7 +193,13 @@ fn several_cells_are_joined_and_summarised() {
     let verdicts: Vec<(&str, u64, Verdict)> = c
         .changes
         .iter()
-        .map(|ch| (ch.key.implementation.as_str(), ch.key.size, ch.verdict))
+        .map(|ch| {
+            (
+                ch.key.implementation.as_str(),
+                ch.key.size.max_bytes(),
+                ch.verdict,
+            )
+        })
         .collect();
     use Verdict::{Faster, Slower, Unreliable, WithinNoise};
     assert_eq!(
@@ -211,8 +217,9 @@ fn several_cells_are_joined_and_summarised() {
     let key = |imp: &str| CellKey {
         implementation: imp.to_string(),
         pattern: "oneshot".to_string(),
-        size: 64,
+        size: 64.into(),
         threads: 1,
+        mode: hashbench_model::Mode::Throughput,
     };
     assert_eq!(c.only_in_base, [key("x/gone")]);
     assert_eq!(c.only_in_candidate, [key("y/new")]);

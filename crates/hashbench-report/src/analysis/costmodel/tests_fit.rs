@@ -158,12 +158,12 @@ fn touching_intervals_are_a_tie() {
     // A's CI ends at 100 where B's begins: neither is faster beyond doubt.
     let a = cell_ci("a/a", 64, 95.0, 90.0, 100.0);
     let b = cell_ci("b/b", 64, 105.0, 100.0, 110.0);
-    assert_eq!(duel(&a, &b).faster, Faster::Tie);
-    assert_eq!(duel(&b, &a).faster, Faster::Tie);
+    assert_eq!(duel(64, &a, &b).faster, Faster::Tie);
+    assert_eq!(duel(64, &b, &a).faster, Faster::Tie);
     let b = cell_ci("b/b", 64, 105.0, 100.5, 110.0);
-    assert_eq!(duel(&a, &b).faster, Faster::A);
-    assert_eq!(duel(&b, &a).faster, Faster::B);
-    let d = duel(&a, &b);
+    assert_eq!(duel(64, &a, &b).faster, Faster::A);
+    assert_eq!(duel(64, &b, &a).faster, Faster::B);
+    let d = duel(64, &a, &b);
     assert_eq!((d.size, d.a_ns, d.b_ns), (64, 95.0, 105.0));
 }
 
@@ -183,7 +183,13 @@ fn series_keep_implementations_patterns_and_threads_apart() {
         .iter()
         .map(|g| {
             g.iter()
-                .map(|c| (c.implementation.to_string(), c.pattern.to_string(), c.size))
+                .map(|c| {
+                    (
+                        c.implementation.to_string(),
+                        c.pattern.to_string(),
+                        c.size.max_bytes(),
+                    )
+                })
                 .collect()
         })
         .collect();
@@ -206,4 +212,30 @@ fn series_keep_implementations_patterns_and_threads_apart() {
     assert_eq!(fits.len(), 3);
     assert!((fits[0].ns_per_byte.estimate - 0.01).abs() < 1e-15);
     assert!(fits[0].fixed_ns.estimate.abs() < 1e-12);
+}
+
+#[test]
+fn a_range_is_set_beside_its_line_only_when_the_line_covers_it() {
+    // A line of 10 ns + 1 ns/B over 16..=256 B, and a range 1..=128 (mean 64.5) that
+    // took 100 ns: the line predicts 74.5 ns.
+    let mut all = cells("a/a", &[(16, 26.0), (64, 74.0), (128, 138.0), (256, 266.0)]);
+    let mut range = all[0].clone();
+    range.size = hashbench_model::Size::Range { min: 16, max: 128 };
+    range.summary.median = hashbench_stats::Nanos(100.0);
+    all.push(range.clone());
+    let mut far = range.clone();
+    far.size = hashbench_model::Size::Range { min: 1, max: 128 };
+    all.push(far);
+    let mut run = hashbench_model::testutil::run_with(all);
+    run.cost_model = series(&run)
+        .iter()
+        .filter_map(|g| fit_series(g, None))
+        .collect();
+    assert_eq!(run.cost_model.len(), 1, "ranges are not points of the line");
+    assert_eq!(run.cost_model[0].sizes, [16, 64, 128, 256]);
+    let got = ranges_vs_lines(&run);
+    // 1..=128 starts below the line's first size: not extrapolated.
+    assert_eq!(got.len(), 1);
+    assert!((got[0].predicted_ns - 82.0).abs() < 1e-9, "{got:?}");
+    assert!((got[0].ratio() - 100.0 / 82.0).abs() < 1e-12);
 }

@@ -72,7 +72,8 @@ fn fastest_is_the_quickest_believable_hash_cell() {
         Some(hashbench_model::SeriesKey {
             implementation: "a/a".into(),
             pattern: hashbench_model::Pattern::Oneshot,
-            threads: 1
+            threads: 1,
+            mode: hashbench_model::Mode::Throughput,
         })
     );
     assert_eq!(r.time_ratio, Some(1.0));

@@ -46,7 +46,7 @@ pub(super) fn render(run: &Run) -> String {
             let stem = if last_group { "   " } else { "│  " };
             let branch = if i + 1 == cells.len() { "╰" } else { "├" };
             let s = &c.summary;
-            let bytes = c.size as f64;
+            let bytes = c.size.mean_bytes();
             let gbps = |ns: f64| rate(bytes / ns);
             let mut time_row = vec![
                 format!("{stem}{branch}─ {}", c.size),

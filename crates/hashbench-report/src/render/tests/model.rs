@@ -42,17 +42,19 @@ fn sizes_are_the_distinct_sizes_of_cells_and_baselines_ascending() {
     ];
     assert_eq!(run.sizes(), [16, 64, 4096]);
     assert_eq!(
-        run.baseline(hashbench_model::Baseline::Read, 16)
+        run.baseline(hashbench_model::Baseline::Read, 16.into())
             .map(|b| b.implementation.as_str()),
         Some("baseline/read")
     );
     assert!(run
-        .baseline(hashbench_model::Baseline::Read, 4096)
+        .baseline(hashbench_model::Baseline::Read, 4096.into())
         .is_none());
-    assert!(run.baseline(hashbench_model::Baseline::Nop, 16).is_none());
+    assert!(run
+        .baseline(hashbench_model::Baseline::Nop, 16.into())
+        .is_none());
     assert_eq!(
-        run.baseline(hashbench_model::Baseline::Nop, 4096)
+        run.baseline(hashbench_model::Baseline::Nop, 4096.into())
             .map(|b| b.size),
-        Some(4096)
+        Some(4096.into())
     );
 }
