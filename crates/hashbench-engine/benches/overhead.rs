@@ -7,6 +7,10 @@
 //! cargo bench -p hashbench-engine --bench overhead
 //! ```
 //!
+//! Also in latency mode (the chain's load, XOR and store per call; the empty hasher's
+//! 8-byte "digest" is chained into the input) and over a range of lengths (the load of
+//! each call's length from the shuffled sequence).
+//!
 //! Each floor is measured in several rounds, interleaved, through the same
 //! `CellState::round` path `hashbench run` uses; the table gives the median per call over
 //! all rounds, each round's median (a machine that changes speed shows up there), and TSC
@@ -15,7 +19,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{CellState, Config, HashKernel, Input, Kernel, Nop, Workload};
+use hashbench_engine::{CellState, Config, HashKernel, Kernel, Nop, Workload};
+use hashbench_model::{Mode, Size};
 
 const ROUNDS: usize = 5;
 
@@ -29,10 +34,19 @@ fn main() {
         "{:<28} {:>8} {:>12} {:>14}  round medians (ns)",
         "kernel", "size", "ns/call", "TSC ticks/call"
     );
-    for size in [64usize, 4096, 1 << 20] {
-        let mut input = Workload::plain(Input::new(size, 1, 0));
+    let range = Size::Range { min: 1, max: 128 };
+    let workloads = [
+        (Size::Bytes(64), Mode::Throughput),
+        (Size::Bytes(64), Mode::Latency),
+        (range, Mode::Throughput),
+        (range, Mode::Latency),
+        (Size::Bytes(4096), Mode::Throughput),
+        (Size::Bytes(1 << 20), Mode::Throughput),
+    ];
+    for (size, mode) in workloads {
+        let mut input = Workload::new(size, mode, 1, 0);
         let mut nop = Nop;
-        let mut empty = HashKernel::new("empty hasher", hashbench_catalog::empty(), 0);
+        let mut empty = HashKernel::new("empty hasher", hashbench_catalog::empty(), 8);
         let mut cells = [CellState::new(), CellState::new()];
         for _ in 0..ROUNDS {
             for (i, cell) in cells.iter_mut().enumerate() {
@@ -40,7 +54,11 @@ fn main() {
                 kernel.round(cell, &mut input, &config, &cancel);
             }
         }
-        for (cell, name) in cells.into_iter().zip(["baseline/nop", "empty hasher"]) {
+        let names = match mode {
+            Mode::Throughput => ["baseline/nop", "empty hasher"],
+            Mode::Latency => ["baseline/nop (latency)", "empty hasher (latency)"],
+        };
+        for (cell, name) in cells.into_iter().zip(names) {
             let r = cell
                 .finish(ROUNDS, config.target_precision)
                 .expect("every round measured");

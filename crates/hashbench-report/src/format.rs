@@ -8,8 +8,8 @@ pub fn size(size: impl Into<Size>) -> String {
     match size.into() {
         Size::Bytes(n) => bytes(n),
         range @ Size::Range { .. } => {
-            let mean = range.mean_bytes();
-            format!("avg {} B ({range})", sig4(mean))
+            // The mean of a range is whole or a half: shown exactly.
+            format!("avg {} B ({range})", range.mean_bytes())
         }
     }
 }

@@ -276,3 +276,79 @@ fn a_run_interrupted_after_its_last_cell_is_still_marked_incomplete() {
     assert_eq!(run["cells"].as_array().unwrap().len(), 1);
     assert_eq!(run["baselines"].as_array().unwrap().len(), 3);
 }
+
+#[test]
+fn latency_mode_and_length_ranges_are_measured_recorded_and_shown() {
+    let args = [
+        "run",
+        "crc32/crc32fast",
+        "--sizes",
+        "8,1..=16",
+        "--mode",
+        "both",
+        "--time",
+        "0.02",
+        "--seed",
+        "3",
+    ];
+    let run = run_ok_json(hashbench().args(args).args(["--format", "json"]));
+    assert_eq!(run["config"]["sizes"], serde_json::json!([8, "1..=16"]));
+    assert_eq!(
+        run["config"]["modes"],
+        serde_json::json!(["throughput", "latency"])
+    );
+    let cells = run["cells"].as_array().unwrap();
+    // 2 sizes x 2 modes; throughput is the default, so only latency is written.
+    let shape: Vec<(String, String)> = cells
+        .iter()
+        .map(|c| {
+            (
+                c["size"].to_string(),
+                c["mode"].as_str().unwrap_or("throughput").to_string(),
+            )
+        })
+        .collect();
+    for want in [
+        ("8", "throughput"),
+        ("8", "latency"),
+        ("\"1..=16\"", "throughput"),
+        ("\"1..=16\"", "latency"),
+    ] {
+        assert!(
+            shape.contains(&(want.0.to_string(), want.1.to_string())),
+            "{want:?} in {shape:?}"
+        );
+    }
+    for c in cells {
+        // A range's calls hash its mean length, exactly: (1 + 16) / 2.
+        let bytes = c["throughput"]["bytes_per_iteration"].as_f64().unwrap();
+        let want = if c["size"] == "1..=16" { 8.5 } else { 8.0 };
+        assert_eq!(bytes, want, "{c}");
+        // A batch is a whole number of periods of the 16 lengths.
+        if c["size"] == "1..=16" {
+            assert_eq!(c["iterations_per_sample"].as_u64().unwrap() % 16, 0);
+        }
+    }
+    // Baselines run in throughput mode only, at every size, the range included.
+    let baselines = run["baselines"].as_array().unwrap();
+    assert_eq!(baselines.len(), 6);
+    assert!(baselines.iter().all(|b| b.get("mode").is_none()));
+    // The table shows the range as its mean and the two modes side by side.
+    let text = stdout(&run_ok(hashbench().args(args)));
+    assert!(text.contains("Ranking at avg 8.5 B (1..=16)"), "{text}");
+    assert!(text.contains("latency mode"), "{text}");
+    assert!(text.contains("Latency vs throughput"), "{text}");
+    // And the file reads back as it was written.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.json");
+    run_ok(
+        hashbench()
+            .args(args)
+            .arg("-o")
+            .arg(&path)
+            .args(["--format", "json"]),
+    );
+    let report = stdout(&run_ok(hashbench().arg("report").arg(&path)));
+    assert!(report.contains("Latency vs throughput"), "{report}");
+    assert_eq!(read_json(&path)["config"]["sizes"][1], "1..=16");
+}

@@ -13,3 +13,4 @@ pub mod costmodel;
 pub mod guards;
 pub mod plausibility;
 pub mod relative;
+pub mod staircase;

@@ -29,6 +29,7 @@ pub mod published;
 mod ranges;
 mod renderer;
 mod select;
+mod staircase;
 pub(crate) mod table;
 #[cfg(test)]
 mod tests;

@@ -27,12 +27,26 @@ fn ceiling(cell: &Cell) -> String {
     })
 }
 
+/// More sizes than this in a sweep, and the rankings give way to its staircase.
+const MAX_RANKINGS: usize = 24;
+
 fn render(run: &Run, style: Style) -> String {
     let mut out = String::new();
     write_header(&mut out, run, style);
-    for s in run.sizes() {
-        for mode in [Mode::Throughput, Mode::Latency] {
-            out.push_str(&ranking_section(run, s, mode, style));
+    let sizes = run.sizes();
+    if sizes.len() > MAX_RANKINGS && crate::analysis::staircase::is_sweep(run) {
+        // A sweep's hundreds of rankings would bury everything else: its staircase says
+        // what they would, and the detail table (and CSV, JSON) keeps every cell.
+        out.push_str(&super::staircase::section(run, style));
+        out.push_str(&format!(
+            "({} sizes: the rankings per size are left out; the detail table has every cell.)\n\n",
+            sizes.len()
+        ));
+    } else {
+        for s in sizes {
+            for mode in [Mode::Throughput, Mode::Latency] {
+                out.push_str(&ranking_section(run, s, mode, style));
+            }
         }
     }
     out.push_str(&super::modes::section(run, style));

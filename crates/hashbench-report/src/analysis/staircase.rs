@@ -1,0 +1,197 @@
+//! The fixed-cost staircase of an every-length sweep (`--sizes every:0..=256`): the
+//! lengths over which a hash costs the same, and where its time steps up (a new block, a
+//! wider code path). eBASH publishes such sweeps; a line fitted through them hides the
+//! steps, so a sweep is summarised as the steps themselves.
+
+use hashbench_model::{Cell, Run, SeriesKey};
+
+/// Sizes a series must have, one byte apart, to count as a sweep.
+pub const MIN_SWEEP: usize = 16;
+
+/// A length (the next one's median) joins the current step when it is within this
+/// fraction of the step's median, or within [`SAME_NS`].
+const SAME_FRACTION: f64 = 0.05;
+/// Below this difference two times are one step whatever their ratio: a quarter of a
+/// nanosecond is about a cycle, under the noise of one cell.
+const SAME_NS: f64 = 0.25;
+
+/// Lengths `from..=to` at about the same time per call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub from: u64,
+    pub to: u64,
+    /// The median of the step's cells' medians, ns.
+    pub median_ns: f64,
+    /// Single lengths inside the step that read differently from the lengths on both
+    /// sides of them, which agree with each other: a cell measured in a slow moment of the
+    /// machine, not a step (a step lasts). Kept, not hidden.
+    pub outliers: Vec<(u64, f64)>,
+}
+
+/// One series' steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Staircase {
+    pub label: String,
+    pub steps: Vec<Step>,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// The steps of `cells` (one series, sorted by size, one byte apart).
+fn steps(cells: &[&Cell]) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::new();
+    let mut members: Vec<f64> = Vec::new();
+    for c in cells {
+        let (Some(size), t) = (c.size.fixed(), c.summary.median.get()) else {
+            continue;
+        };
+        if let Some(last) = out.last_mut() {
+            let m = last.median_ns;
+            if (t - m).abs() <= (SAME_FRACTION * m).max(SAME_NS) {
+                last.to = size;
+                members.push(t);
+                last.median_ns = median(&mut members.clone());
+                continue;
+            }
+        }
+        members = vec![t];
+        out.push(Step {
+            from: size,
+            to: size,
+            median_ns: t,
+            outliers: Vec::new(),
+        });
+    }
+    merge_outliers(out)
+}
+
+/// Whether two times are one step.
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= (SAME_FRACTION * a.min(b)).max(SAME_NS)
+}
+
+/// Folds every one-length step whose neighbours are one step into them: [A, x, B] with A
+/// and B alike becomes one step from A's first length to B's last, x an outlier.
+fn merge_outliers(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::new();
+    let mut i = 0;
+    while i < steps.len() {
+        let mut cur = steps[i].clone();
+        i += 1;
+        while i + 1 < steps.len()
+            && steps[i].from == steps[i].to
+            && same(cur.median_ns, steps[i + 1].median_ns)
+        {
+            let (x, next) = (&steps[i], &steps[i + 1]);
+            let (a, b) = (cur.to - cur.from + 1, next.to - next.from + 1);
+            // The joined step's time: its parts weighted by their lengths.
+            cur.median_ns = (cur.median_ns * a as f64 + next.median_ns * b as f64) / (a + b) as f64;
+            cur.outliers.push((x.from, x.median_ns));
+            cur.outliers.extend(next.outliers.iter().copied());
+            cur.to = next.to;
+            i += 2;
+        }
+        out.push(cur);
+    }
+    out
+}
+
+/// The staircase of every series of `run` measured at [`MIN_SWEEP`] or more consecutive
+/// lengths, in the order the series first appear.
+#[must_use]
+pub fn staircases(run: &Run) -> Vec<Staircase> {
+    let mut keys: Vec<SeriesKey> = Vec::new();
+    for c in &run.cells {
+        let k = c.series_key();
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys.iter()
+        .filter_map(|k| {
+            let mut cells: Vec<&Cell> = run
+                .cells
+                .iter()
+                .filter(|c| c.is_in(k) && c.size.fixed().is_some())
+                .collect();
+            cells.sort_by_key(|c| c.size);
+            let consecutive = cells
+                .windows(2)
+                .filter(|w| w[1].size.max_bytes() == w[0].size.max_bytes() + 1)
+                .count();
+            (consecutive + 1 >= MIN_SWEEP).then(|| Staircase {
+                label: k.label(),
+                steps: steps(&cells),
+            })
+        })
+        .collect()
+}
+
+/// Whether `run` holds a sweep: its per-size rankings would be hundreds of sections.
+#[must_use]
+pub fn is_sweep(run: &Run) -> bool {
+    !staircases(run).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hashbench_model::testutil::{cell_with, run_with};
+
+    #[test]
+    fn a_sweep_becomes_its_steps() {
+        // 10 ns up to 55 bytes, 20 ns from 56 (a second block), with 3 % noise.
+        let cells: Vec<Cell> = (0..=80u64)
+            .map(|n| {
+                let base = if n < 56 { 10.0 } else { 20.0 };
+                let wobble = if n % 2 == 0 { 1.03 } else { 0.98 };
+                cell_with("sha2-256/x", 1, n, base * wobble)
+            })
+            .collect();
+        let run = run_with(cells);
+        let s = staircases(&run);
+        assert_eq!(s.len(), 1);
+        let spans: Vec<(u64, u64)> = s[0].steps.iter().map(|st| (st.from, st.to)).collect();
+        assert_eq!(spans, [(0, 55), (56, 80)]);
+        assert!(s[0].steps.iter().all(|st| st.outliers.is_empty()));
+        assert!((s[0].steps[0].median_ns - 10.0).abs() < 0.5);
+        assert!(is_sweep(&run));
+    }
+
+    #[test]
+    fn one_slow_length_between_alike_lengths_is_an_outlier_not_a_step() {
+        let cells: Vec<Cell> = (0..=40u64)
+            .map(|n| cell_with("x/y", 1, n, if n == 30 { 15.0 } else { 10.0 }))
+            .collect();
+        let s = staircases(&run_with(cells));
+        assert_eq!(s[0].steps.len(), 1, "{s:?}");
+        assert_eq!((s[0].steps[0].from, s[0].steps[0].to), (0, 40));
+        assert_eq!(s[0].steps[0].outliers.len(), 1);
+        assert_eq!(s[0].steps[0].outliers[0].0, 30);
+        // Two lengths in a row are a step, not an outlier.
+        let cells: Vec<Cell> = (0..=40u64)
+            .map(|n| cell_with("x/y", 1, n, if n == 30 || n == 31 { 15.0 } else { 10.0 }))
+            .collect();
+        assert_eq!(staircases(&run_with(cells))[0].steps.len(), 3);
+    }
+
+    #[test]
+    fn a_few_sizes_are_not_a_sweep() {
+        let run = run_with((0..10u64).map(|n| cell_with("a/b", 1, n, 1.0)).collect());
+        assert!(!is_sweep(&run));
+        let spaced = run_with(
+            (0..40u64)
+                .map(|n| cell_with("a/b", 1, n * 2, 1.0))
+                .collect(),
+        );
+        assert!(!is_sweep(&spaced), "lengths two apart are not every length");
+    }
+}
