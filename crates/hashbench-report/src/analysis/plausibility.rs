@@ -10,6 +10,13 @@ use serde::Serialize;
 /// judged: near sizes are too close for noise and fixed per-call costs to be told apart.
 pub const FLAT_SCALING_MIN_SIZE_RATIO: u64 = 16;
 
+/// The larger size must be at least this many bytes before a pair is judged. A block
+/// hash pads every message to whole blocks, so two sizes inside one block (1 B and 32 B
+/// of SHA-256, whose first block holds up to 55) rightly take the same time: the "extra"
+/// bytes were always going to be processed. No algorithm here has a block (or rate)
+/// over 168 bytes, so from 256 B on the larger size always has more blocks to process.
+pub const FLAT_SCALING_MIN_LARGE_BYTES: u64 = 256;
+
 /// "Roughly flat": the calls per second at the larger size are within this factor of
 /// those at the smaller size, either way.
 pub const FLAT_SCALING_OPS_BAND: f64 = 1.25;
@@ -62,7 +69,8 @@ impl FlatScaling {
 ///
 /// A pair of points is flagged when all three hold:
 ///
-/// - the larger size is at least [`FLAT_SCALING_MIN_SIZE_RATIO`] times the smaller;
+/// - the larger size is at least [`FLAT_SCALING_MIN_SIZE_RATIO`] times the smaller, and
+///   at least [`FLAT_SCALING_MIN_LARGE_BYTES`];
 /// - the calls per second stay within [`FLAT_SCALING_OPS_BAND`] of each other (flat);
 /// - the time per call grows by less than the extra bytes would take at
 ///   [`FLAT_SCALING_CEILING_BYTES_PER_SEC`], or does not grow at all.
@@ -89,6 +97,7 @@ pub fn flat_scaling(points: &[SweepPoint]) -> Vec<FlatScaling> {
             .filter(|small| {
                 large.size_bytes / small.size_bytes >= FLAT_SCALING_MIN_SIZE_RATIO
                     && large.size_bytes > small.size_bytes
+                    && large.size_bytes >= FLAT_SCALING_MIN_LARGE_BYTES
             })
             .map(|small| {
                 let extra_bytes = (large.size_bytes - small.size_bytes) as f64;

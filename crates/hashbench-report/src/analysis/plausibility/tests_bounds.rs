@@ -38,6 +38,15 @@ fn sixteen_times_the_size_is_judged_fifteen_is_not() {
 }
 
 #[test]
+fn sizes_inside_one_block_are_not_judged() {
+    // SHA-256 takes one block for 1 to 55 bytes: 2 B and 32 B alike is no anomaly.
+    assert!(flat_scaling(&[p(2, 1e7), p(32, 1e7)]).is_empty());
+    assert!(flat_scaling(&[p(15, 1e7), p(255, 1e7)]).is_empty());
+    // From 256 B on the larger size has more blocks whatever the algorithm.
+    assert_eq!(flat_scaling(&[p(16, 1e7), p(256, 1e7)]).len(), 1);
+}
+
+#[test]
 fn the_band_is_one_point_two_five_either_way() {
     // Calls per second rising by exactly 1.25x (a cheaper call at the larger size) is
     // still "roughly flat" and impossible; by 1.3x it is another anomaly, not this one.
