@@ -36,6 +36,11 @@ pub fn find_implementation(id: &str) -> Option<&'static Implementation> {
     registry::IMPLEMENTATIONS.iter().find(|i| i.id == id)
 }
 
+/// The algorithm with exactly this id.
+pub fn find_algorithm(id: &str) -> Option<&'static Algorithm> {
+    ALGORITHMS.iter().find(|a| a.id == id)
+}
+
 /// Every implementation of `algorithm`, reference first.
 pub fn implementations_of(algorithm: &str) -> impl Iterator<Item = &'static Implementation> + '_ {
     registry::IMPLEMENTATIONS

@@ -68,8 +68,11 @@ fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Opti
     }
 }
 
+/// The TSC ticks of a batch that another process timed ([`Kernel::self_timed`]): none.
+const SELF_TIMED: u64 = u64::MAX;
+
 /// Runs `kernel` `iters` times on `work` ([`Workload::batch`]) and returns the elapsed
-/// time and TSC ticks.
+/// time and TSC ticks ([`SELF_TIMED`] when the kernel timed itself).
 #[inline(never)]
 fn timed_batch<K: Kernel + ?Sized>(
     kernel: &mut K,
@@ -77,6 +80,10 @@ fn timed_batch<K: Kernel + ?Sized>(
     out: &mut [u8],
     iters: u64,
 ) -> (Duration, u64) {
+    if let Some(elapsed) = kernel.self_timed(work.bytes(), out, iters) {
+        // Timed on the other side's clock; no TSC reading belongs to it.
+        return (elapsed, SELF_TIMED);
+    }
     let c0 = ticks();
     let start = Instant::now();
     work.batch(kernel, out, iters);
@@ -412,7 +419,9 @@ impl CellState {
         } else {
             StopReason::Budget
         };
-        let tsc_ticks_per_call = cfg!(target_arch = "x86_64")
+        // Batches another process timed have no TSC reading: no cycles for the cell.
+        let has_tsc = cfg!(target_arch = "x86_64") && !self.ticks.contains(&SELF_TIMED);
+        let tsc_ticks_per_call = has_tsc
             .then(|| {
                 let per_call = selected.iter().map(|&i| {
                     self.ticks.get(i).copied().unwrap_or(0) as f64
@@ -426,7 +435,7 @@ impl CellState {
         Ok(CellResult {
             iterations_per_sample: self.iters.unwrap_or(1),
             complete: !cut_short && self.measurements.len() >= self.min_samples,
-            tsc_ticks: cfg!(target_arch = "x86_64").then_some(self.ticks),
+            tsc_ticks: has_tsc.then_some(self.ticks),
             measurements: self.measurements,
             rounds: self.rounds,
             summary,
@@ -527,11 +536,18 @@ fn time_scaling<K: Kernel + ?Sized>(
 ) -> Result<IterationScaling, EngineError> {
     let long = iters.saturating_mul(SCALING_FACTOR);
     let cpu_clock = thread_cpu_ns().is_some();
+    let elsewhere = std::cell::Cell::new(false);
     let mut trials = Vec::new();
     let mut checked_batch = |n: u64| -> Result<u64, EngineError> {
         let cpu0 = thread_cpu_ns();
-        let (elapsed, _) = timed_batch(kernel, work, out, n);
+        let (elapsed, ticks) = timed_batch(kernel, work, out, n);
         let ns = match (cpu0, thread_cpu_ns()) {
+            // A batch timed in another process: this thread only waited for its answer,
+            // so its CPU time says nothing; the other side's clock is the evidence.
+            _ if ticks == SELF_TIMED => {
+                elsewhere.set(true);
+                u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX)
+            }
             (Some(a), Some(b)) if cpu_clock => b.saturating_sub(a),
             _ => u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX),
         };
@@ -559,7 +575,7 @@ fn time_scaling<K: Kernel + ?Sized>(
     Ok(IterationScaling {
         short_iterations: iters,
         long_iterations: long,
-        clock: if cpu_clock {
+        clock: if cpu_clock && !elsewhere.get() {
             ScalingClock::ThreadCpu
         } else {
             ScalingClock::Monotonic

@@ -101,6 +101,14 @@ pub(crate) fn cells(
                     planned.kernels[k].kernel.pattern(),
                 )
             }
+            Kind::External(j) => {
+                let passed = planned.externals[j].passed();
+                (
+                    Subject::Implementation(passed.external.id.clone()),
+                    Some(passed.external.algorithm.id.to_string()),
+                    passed.pattern,
+                )
+            }
             Kind::Baseline(b) => (Subject::Baseline(b), None, Pattern::Oneshot),
         };
         let meta = CellMeta {

@@ -12,6 +12,7 @@ use hashbench_engine::{
 };
 use hashbench_model::{Baseline, Mode, Size, SkipReason, Skipped};
 
+use crate::external::ExternalKernel;
 use crate::verification::Passed;
 use crate::RunError;
 
@@ -21,6 +22,8 @@ pub(crate) enum Kind {
     Baseline(Baseline),
     /// Index into [`Cells::kernels`].
     Hash(usize),
+    /// Index into [`Cells::externals`]: an implementation in another runtime.
+    External(usize),
 }
 
 /// One (subject, threads, size, mode) and what has been measured of it so far.
@@ -45,6 +48,7 @@ pub(crate) struct PatternKernel {
 /// Every cell of the rounds, and what measures them.
 pub(crate) struct Cells {
     pub kernels: Vec<PatternKernel>,
+    pub externals: Vec<ExternalKernel>,
     pools: Vec<ThreadPool>,
     nop: Nop,
     memcpy: Memcpy,
@@ -131,6 +135,7 @@ impl Cells {
     /// every mode, at every size.
     pub fn new(
         kernels: Vec<PatternKernel>,
+        externals: Vec<ExternalKernel>,
         passed: &[Passed],
         (threads, logical_cores): (Option<&[usize]>, usize),
         (sizes, modes): (&[Size], &[Mode]),
@@ -163,7 +168,13 @@ impl Cells {
                         })
                     })
                 }));
-            for (kind, name, threads, mode) in subjects {
+            // Runtime adapters: throughput at fixed sizes only (`external::kernels`).
+            let external = externals
+                .iter()
+                .enumerate()
+                .filter(|_| size.fixed().is_some() && modes.contains(&Mode::Throughput))
+                .map(|(j, k)| (Kind::External(j), k.name().to_string(), 1, Mode::Throughput));
+            for (kind, name, threads, mode) in subjects.chain(external) {
                 planned.push(Planned {
                     kind,
                     name,
@@ -179,6 +190,7 @@ impl Cells {
         }
         Ok(Cells {
             kernels,
+            externals,
             pools,
             nop: Nop,
             memcpy: Memcpy::default(),
@@ -236,6 +248,17 @@ impl Cells {
                     None => measure(),
                 }
             }
+            Kind::External(j) => {
+                if self.planned[i].expected.is_none() {
+                    self.planned[i].expected = Some(crate::external::expected_digest(
+                        self.externals[j].passed(),
+                        work.bytes(),
+                    )?);
+                }
+                let p = &mut self.planned[i];
+                let (state, expected) = (&mut p.state, p.expected.as_deref());
+                state.round(&mut self.externals[j], work, config, expected, cancel)
+            }
         };
         Ok(result.map(|_| ()))
     }
@@ -257,6 +280,8 @@ impl Cells {
                     None => count(),
                 }
             }
+            // Another process's allocations are not this allocator's to count.
+            Kind::External(_) => None,
         }
     }
 
@@ -273,6 +298,7 @@ impl Cells {
                 }
             }
             Kind::Baseline(_) => "compiled in".to_string(),
+            Kind::External(j) => self.externals[j].passed().external.backend.clone(),
         }
     }
 

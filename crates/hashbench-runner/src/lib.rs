@@ -8,6 +8,7 @@ mod alloc;
 mod assemble;
 mod cells;
 mod error;
+mod external;
 mod machine;
 mod meta;
 mod observer;
@@ -30,6 +31,8 @@ use hashbench_host::{Host, Tsc};
 use hashbench_model::{Checkpoint, ProviderVersion, Run, RunConfig, Size, SCHEMA_VERSION};
 
 pub use error::RunError;
+pub use external::verify_one as verify_external;
+pub use hashbench_adapters::External;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
 pub use plan::{
     Metric, RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_ROUNDS, DEFAULT_SIZES, DEFAULT_TIME_S,
@@ -99,9 +102,12 @@ pub fn run(
     let mut reference = reference::DriftTimer::new(seed);
     reference.time(Checkpoint::Start, cancel)?;
     let per_round = per_round(plan);
+    skipped.extend(plan.external_skipped.iter().cloned());
+    let passed_external = external::verify(plan, &mut skipped, &mut failed)?;
     let kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;
     let mut cells = cells::Cells::new(
         kernels,
+        external::kernels(passed_external, seed, (&sizes, &plan.modes), &mut skipped),
         &passed,
         (plan.threads.as_deref(), host.logical_cores),
         (&sizes, &plan.modes),
@@ -222,6 +228,15 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             providers.push(ProviderVersion {
                 provider: imp.provider.name.to_string(),
                 version: imp.provider.version(),
+            });
+        }
+    }
+    // Other runtimes: the package as the adapter read it, and the runtime's version.
+    for ext in &plan.external {
+        if !providers.iter().any(|p| p.provider == ext.provider) {
+            providers.push(ProviderVersion {
+                provider: ext.provider.clone(),
+                version: format!("{} {}", ext.runtime, ext.runtime_version),
             });
         }
     }

@@ -53,6 +53,12 @@ pub struct RunPlan {
     pub filters: Vec<String>,
     /// The implementations they select, in catalogue order.
     pub implementations: Vec<&'static Implementation>,
+    /// Implementations in other runtimes (`hashbench-adapters`), their adapters started.
+    pub external: Vec<hashbench_adapters::External>,
+    /// What the selection of other runtimes set aside (a runtime not set up, an
+    /// implementation its adapter offers that hashbench cannot take): reported in the
+    /// run's `skipped`.
+    pub external_skipped: Vec<hashbench_model::Skipped>,
     /// Measure the baselines (nop, memcpy, read) at every size too.
     pub baselines: bool,
     pub sizes: SizeSpec,
@@ -97,6 +103,8 @@ impl Default for RunPlan {
         RunPlan {
             filters: Vec::new(),
             implementations: Vec::new(),
+            external: Vec::new(),
+            external_skipped: Vec::new(),
             baselines: true,
             sizes: SizeSpec::default(),
             modes: vec![Mode::Throughput],
@@ -135,7 +143,7 @@ impl RunPlan {
     pub fn at_most_cells(&self) -> usize {
         let thread_counts = self.threads.as_ref().map_or(1, Vec::len);
         self.sizes_len().saturating_mul(
-            (self.implementations.len()
+            ((self.implementations.len() + self.external.len())
                 * self.patterns.len().max(1)
                 * thread_counts
                 * self.modes.len().max(1))

@@ -91,19 +91,30 @@ fn set_aside(
     skipped: &mut Vec<Skipped>,
 ) -> Result<(), RunError> {
     let p = &mut cells.planned[i];
-    let Kind::Hash(k) = p.kind else {
-        return Err(RunError::Measure {
-            subject: p.name.clone(),
-            size: p.size,
-            what: String::new(),
-            source: Box::new(e),
-        });
+    let (implementation, pattern) = match p.kind {
+        Kind::Hash(k) => (
+            cells.kernels[k].passed.implementation.id.to_string(),
+            cells.kernels[k].kernel.pattern(),
+        ),
+        // An adapter that went wrong (a wrong digest, a crash) is the implementation's
+        // fault as much as a wrong digest in-process: reported, the run goes on.
+        Kind::External(j) => {
+            let passed = cells.externals[j].passed();
+            (passed.external.id.clone(), passed.pattern)
+        }
+        Kind::Baseline(_) => {
+            return Err(RunError::Measure {
+                subject: p.name.clone(),
+                size: p.size,
+                what: String::new(),
+                source: Box::new(e),
+            })
+        }
     };
     p.failed = true;
-    let kernel = &cells.kernels[k];
     skipped.push(Skipped {
-        implementation: kernel.passed.implementation.id.to_string(),
-        pattern: Some(kernel.kernel.pattern()),
+        implementation,
+        pattern: Some(pattern),
         reason: match e {
             EngineError::WrongDigestBeforeTiming { .. } => SkipReason::WrongDigestBeforeTiming,
             _ => SkipReason::WrongDigestUnderMeasurement,

@@ -44,6 +44,7 @@ impl Warmed {
         let id = match p.kind {
             Kind::Hash(k) => cells.kernels[k].passed.implementation.id.to_string(),
             Kind::Baseline(b) => b.id().to_string(),
+            Kind::External(j) => cells.externals[j].passed().external.id.clone(),
         };
         if !self.0.insert((id, p.threads)) || cancel.load(Ordering::SeqCst) {
             return Ok(Ok(()));

@@ -292,6 +292,40 @@ pub fn verify_subject(
     }
 }
 
+/// The calling modes an implementation in another runtime is verified in: every request
+/// crosses a process boundary, so the 24 modes of [`all_modes`] (which exercise one
+/// library's buffering from every angle, already done in-process) give way to the ones
+/// that test what the adapter adds: the one-call path, a message cut into random
+/// updates, and a state reused after its digest.
+pub const REMOTE_MODES: [Mode; 3] = [Mode::Oneshot, Mode::RandomSplits(1), Mode::Reuse];
+
+/// [`verify_subject`] in [`REMOTE_MODES`] for the known answers and one-shot for the
+/// agreement with `reference`.
+pub fn verify_remote(
+    subject: &Candidate,
+    answers: &[KnownAnswer],
+    reference: Option<&Reference>,
+) -> Outcome {
+    let mut tally = Tally::default();
+    check_known_answers(subject, answers, &REMOTE_MODES, &mut tally);
+    if let Some(reference) = reference {
+        check_agreement(subject, reference, &[Mode::Oneshot], &mut tally);
+    }
+    Outcome {
+        implementation: subject.id.to_string(),
+        algorithm: subject.algorithm.id.to_string(),
+        status: if tally.failed == 0 {
+            Status::Passed
+        } else {
+            Status::Failed
+        },
+        checks: tally.checks,
+        failed_checks: tally.failed,
+        failures: tally.failures,
+        reference: reference.map(|r| r.id.clone()),
+    }
+}
+
 /// Verifies `selected` implementations, calling `observer` as each finishes. The
 /// reference of each algorithm is the first implementation in the catalogue that is
 /// available and passes its known answers, whether or not it was selected.

@@ -13,6 +13,30 @@ const LIST_SCHEMA_VERSION: u32 = 1;
 struct Listing {
     schema_version: u32,
     algorithms: Vec<AlgorithmEntry>,
+    /// The runtimes asked for (absent when none was).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    runtimes: Vec<RuntimeEntry>,
+}
+
+/// A runtime's adapter: what it offers, or why it cannot run here.
+#[derive(Serialize)]
+struct RuntimeEntry {
+    runtime: String,
+    available: bool,
+    /// Why not, and the command that sets it up.
+    unavailable_reason: Option<String>,
+    setup: Option<String>,
+    implementations: Vec<ExternalEntry>,
+}
+
+#[derive(Serialize)]
+struct ExternalEntry {
+    id: String,
+    algorithm: &'static str,
+    provider: String,
+    runtime_version: String,
+    backend: String,
+    patterns: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -58,6 +82,7 @@ fn listing(selected: &[&'static Implementation]) -> Listing {
     algorithms.dedup_by_key(|a| a.id);
     Listing {
         schema_version: LIST_SCHEMA_VERSION,
+        runtimes: Vec::new(),
         algorithms: algorithms
             .into_iter()
             .map(|a| AlgorithmEntry {
@@ -72,8 +97,60 @@ fn listing(selected: &[&'static Implementation]) -> Listing {
     }
 }
 
-pub fn run(filter: &[String], format: Format) -> Result<u8> {
-    let listing = listing(&select(filter)?);
+fn runtime_entries(selection: &crate::runtimes::Selection, asked: &[String]) -> Vec<RuntimeEntry> {
+    let mut out: Vec<RuntimeEntry> = Vec::new();
+    for (runtime, why, setup) in &selection.unavailable {
+        out.push(RuntimeEntry {
+            runtime: runtime.clone(),
+            available: false,
+            unavailable_reason: Some(why.clone()),
+            setup: Some(setup.clone()),
+            implementations: Vec::new(),
+        });
+    }
+    for runtime in asked {
+        if out.iter().any(|e| e.runtime == *runtime) {
+            continue;
+        }
+        out.push(RuntimeEntry {
+            runtime: runtime.clone(),
+            available: true,
+            unavailable_reason: None,
+            setup: None,
+            implementations: selection
+                .external
+                .iter()
+                .filter(|e| e.runtime == *runtime)
+                .map(|e| ExternalEntry {
+                    id: e.id.clone(),
+                    algorithm: e.algorithm.id,
+                    provider: e.provider.clone(),
+                    runtime_version: e.runtime_version.clone(),
+                    backend: e.backend.clone(),
+                    patterns: e.patterns.iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+        });
+    }
+    out.sort_by_key(|e| {
+        hashbench_adapters::RUNTIMES
+            .iter()
+            .position(|r| *r == e.runtime)
+    });
+    out
+}
+
+pub fn run(filter: &[String], runtimes: &[String], format: Format) -> Result<u8> {
+    let selection = crate::runtimes::select(filter, runtimes)?;
+    let mut listing = listing(&if selection.asked {
+        selection.local.clone()
+    } else {
+        select(filter)?
+    });
+    let mut asked: Vec<String> = runtimes.to_vec();
+    asked.extend(selection.external.iter().map(|e| e.runtime.clone()));
+    asked.dedup();
+    listing.runtimes = runtime_entries(&selection, &asked);
     match format {
         Format::Json => emit(&format!("{}\n", serde_json::to_string_pretty(&listing)?)),
         Format::Table => emit(&render(&listing)),
@@ -121,10 +198,52 @@ fn render(listing: &Listing) -> String {
             out.push('\n');
         }
     }
+    for r in &listing.runtimes {
+        match &r.unavailable_reason {
+            Some(why) => out.push_str(&format!(
+                "{} (runtime): UNAVAILABLE: {why}\n  set it up with: {}\n",
+                r.runtime,
+                r.setup.as_deref().unwrap_or("")
+            )),
+            None => {
+                let version = r
+                    .implementations
+                    .first()
+                    .map_or("", |i| i.runtime_version.as_str());
+                out.push_str(&format!(
+                    "{} (runtime {version}), through adapters/{}:\n",
+                    r.runtime, r.runtime
+                ));
+                let rows: Vec<Vec<String>> = r
+                    .implementations
+                    .iter()
+                    .map(|i| {
+                        vec![
+                            format!("  {}", i.id),
+                            i.provider.clone(),
+                            i.backend.clone(),
+                            i.patterns.join(","),
+                        ]
+                    })
+                    .collect();
+                out.push_str(&hashbench_report::format::aligned(&rows, &[]));
+            }
+        }
+    }
+    let external: usize = listing
+        .runtimes
+        .iter()
+        .map(|r| r.implementations.len())
+        .sum();
     out.push_str(&format!(
-        "\n{} algorithms, {} implementations\n",
+        "\n{} algorithms, {} implementations{}\n",
         listing.algorithms.len(),
-        rows.len()
+        rows.len(),
+        if listing.runtimes.is_empty() {
+            String::new()
+        } else {
+            format!(", {external} in other runtimes")
+        }
     ));
     out
 }

@@ -12,6 +12,7 @@ mod published;
 mod render;
 mod report;
 mod run;
+mod runtimes;
 mod signals;
 mod store;
 mod suite;
@@ -48,10 +49,14 @@ enum Command {
     /// List algorithms and implementations: class, bits, provider and version, backend,
     /// availability here.
     List {
-        /// Algorithm ids, implementation ids, families, providers or classes.
+        /// Algorithm ids, implementation ids, families, providers or classes; a runtime
+        /// (node, python, go, java, crystal) lists what its adapter offers.
         filter: Vec<String>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Also list these runtimes' implementations (comma-separated, or all).
+        #[arg(long, value_name = "RUNTIME[,RUNTIME...]", value_parser = runtimes::runtimes_flag)]
+        runtime: Option<runtimes::RuntimeList>,
     },
     /// Check implementations against known answers in every mode and against each other;
     /// or, with --fuzz, against each other on random inputs.
@@ -91,7 +96,11 @@ fn main() -> ExitCode {
         Command::Report(args) => report::run(args),
         Command::Suite(args) => suite::run(args, command_line),
         Command::Crossover(args) => crossover::run(args, command_line),
-        Command::List { filter, format } => list::run(&filter, format),
+        Command::List {
+            filter,
+            format,
+            runtime,
+        } => list::run(&filter, &runtime.unwrap_or_default().0, format),
         Command::Verify(args) => verify::run(args),
         Command::Sum {
             implementation,

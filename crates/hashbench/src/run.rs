@@ -14,7 +14,7 @@ use hashbench_verify::VectorSource;
 use crate::output::Destination;
 use crate::render::{layout_for, render, write_or_emit, RunFormat};
 use crate::values::{self, ThreadCounts};
-use crate::{cli::select, cli::UsageError, cli::EXIT_FAILED};
+use crate::{cli::UsageError, cli::EXIT_FAILED};
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
@@ -122,6 +122,13 @@ pub struct RunArgs {
     /// counts) without refusing it.
     #[arg(long)]
     pub yes: bool,
+    /// Also measure implementations in other runtimes, through their adapters
+    /// (adapters/, docs/adapters.md): node, python, go, java, crystal (comma-separated)
+    /// or all; those of the algorithms the filters select (every one without filters).
+    /// A filter can also name a runtime (`node`) or one of its implementations
+    /// (`sha2-256/node:crypto`).
+    #[arg(long, value_name = "RUNTIME[,RUNTIME...]", value_parser = crate::runtimes::runtimes_flag)]
+    pub runtime: Option<crate::runtimes::RuntimeList>,
     /// Testing aid: once N cells have been measured (a cell in one round counts once),
     /// interrupt the run exactly as Ctrl-C does, by sending SIGINT to this process. The
     /// tests of interruption use it instead of a sleep that hopes to land mid-run.
@@ -228,11 +235,36 @@ pub fn plan(
     if unique.is_empty() {
         unique.push(Pattern::Oneshot);
     }
-    let implementations = if filters.is_empty() {
-        default_suite()
+    let runtimes = args.runtime.clone().unwrap_or_default().0;
+    let selection = crate::runtimes::select(&filters, &runtimes)?;
+    let implementations = if selection.asked {
+        selection.local
     } else {
-        select(&filters)?
+        default_suite()
     };
+    let mut external_skipped: Vec<hashbench_model::Skipped> = selection
+        .unavailable
+        .iter()
+        .map(|(runtime, why, setup)| hashbench_model::Skipped {
+            implementation: format!("runtime/{runtime}"),
+            pattern: None,
+            reason: hashbench_model::SkipReason::Unavailable,
+            details: vec![why.clone(), format!("set it up with: {setup}")],
+        })
+        .collect();
+    external_skipped.extend(
+        selection
+            .refused
+            .iter()
+            .map(|(id, why)| hashbench_model::Skipped {
+                implementation: id.clone(),
+                pattern: None,
+                reason: hashbench_model::SkipReason::Unavailable,
+                details: vec![format!(
+                    "its adapter offers it, hashbench cannot take it: {why}"
+                )],
+            }),
+    );
     let relative_to = parse_relative_to(
         &relative_texts,
         &implementations.iter().map(|imp| imp.id).collect::<Vec<_>>(),
@@ -241,6 +273,8 @@ pub fn plan(
     Ok(RunPlan {
         filters,
         implementations,
+        external: selection.external,
+        external_skipped,
         baselines: true,
         sizes: sizes.unwrap_or_default(),
         modes: args.mode.modes(),

@@ -30,6 +30,10 @@ pub struct VerifyArgs {
     /// Seed of the fuzz cases (printed, to replay a run); default: from the clock.
     #[arg(long, value_name = "S", requires = "fuzz")]
     seed: Option<u64>,
+    /// Also verify these runtimes' implementations through their adapters
+    /// (comma-separated, or all); a filter can also name a runtime (`node`).
+    #[arg(long, value_name = "RUNTIME[,RUNTIME...]", value_parser = crate::runtimes::runtimes_flag, conflicts_with = "fuzz")]
+    runtime: Option<crate::runtimes::RuntimeList>,
     /// Stop fuzzing after N disagreeing cases; default: run every case.
     #[arg(long, value_name = "N", requires = "fuzz", value_parser = clap::value_parser!(u64).range(1..))]
     stop_after: Option<u64>,
@@ -52,16 +56,23 @@ pub fn run(args: VerifyArgs) -> Result<u8> {
         filter,
         format,
         vectors,
+        runtime,
         ..
     } = args;
-    let selected = select(&filter)?;
+    let selection = crate::runtimes::select(&filter, &runtime.unwrap_or_default().0)?;
+    let selected = if selection.asked {
+        selection.local.clone()
+    } else {
+        select(&filter)?
+    };
     let source = vectors.map_or(VectorSource::Embedded, VectorSource::Directory);
     let mut print_line = |o: &Outcome| {
         if matches!(format, Format::Table) {
             emit(&describe(o));
         }
     };
-    let outcomes = hashbench_verify::verify(&selected, &source, &mut print_line)?;
+    let mut outcomes = hashbench_verify::verify(&selected, &source, &mut print_line)?;
+    outcomes.extend(external_outcomes(&selection, &source, &mut print_line)?);
     let count = |f: fn(&Status) -> bool| outcomes.iter().filter(|o| f(&o.status)).count();
     let passed = count(|s| *s == Status::Passed);
     let failed = count(|s| *s == Status::Failed);
@@ -83,6 +94,50 @@ pub fn run(args: VerifyArgs) -> Result<u8> {
     };
     emit(&text);
     Ok(if failed > 0 { EXIT_FAILED } else { 0 })
+}
+
+/// The outcomes of the selected implementations in other runtimes, every pattern each
+/// offers, and of the runtimes that cannot run here (unavailable, with the command that
+/// sets them up).
+fn external_outcomes(
+    selection: &crate::runtimes::Selection,
+    source: &VectorSource,
+    observer: &mut dyn FnMut(&Outcome),
+) -> Result<Vec<Outcome>> {
+    let mut outcomes = Vec::new();
+    let unavailable = |id: String, algorithm: &str, why: String| Outcome {
+        implementation: id,
+        algorithm: algorithm.to_string(),
+        status: Status::Unavailable(why),
+        checks: 0,
+        failed_checks: 0,
+        failures: Vec::new(),
+        reference: None,
+    };
+    for (runtime, why, setup) in &selection.unavailable {
+        let o = unavailable(
+            format!("runtime/{runtime}"),
+            "",
+            format!("{why}; set it up with: {setup}"),
+        );
+        observer(&o);
+        outcomes.push(o);
+    }
+    for ext in &selection.external {
+        for &pattern in &ext.patterns {
+            let o = match hashbench_runner::verify_external(ext, pattern, source)? {
+                Some((o, _)) => o,
+                None => unavailable(
+                    format!("{} [{pattern}]", ext.id),
+                    ext.algorithm.id,
+                    "no in-process implementation to check it against".to_string(),
+                ),
+            };
+            observer(&o);
+            outcomes.push(o);
+        }
+    }
+    Ok(outcomes)
 }
 
 /// `verify --fuzz --format json`: the summary's numbers at the top, then the details.

@@ -1,0 +1,54 @@
+//! Where the adapters are: `HASHBENCH_ADAPTERS`, else `adapters/` in the current directory
+//! or in a parent of it, else beside the executable's checkout (`target/release/hashbench`
+//! is two levels below the repository). A binary installed elsewhere has none, and says
+//! how to point at them.
+
+use std::path::{Path, PathBuf};
+
+/// The variable that names the adapters folder.
+pub const ADAPTERS_ENV: &str = "HASHBENCH_ADAPTERS";
+
+fn looks_like_adapters(dir: &Path) -> bool {
+    dir.join("check.py").is_file() || dir.join("python").join("run").is_file()
+}
+
+/// The adapters folder, or why none was found.
+///
+/// # Errors
+///
+/// A message naming where it looked and the variable to set.
+pub fn adapters_dir() -> Result<PathBuf, String> {
+    if let Some(dir) = std::env::var_os(ADAPTERS_ENV) {
+        let dir = PathBuf::from(dir);
+        return if dir.is_dir() {
+            Ok(dir)
+        } else {
+            Err(format!(
+                "{ADAPTERS_ENV}={} is not a directory",
+                dir.display()
+            ))
+        };
+    }
+    let mut starts: Vec<PathBuf> = Vec::new();
+    if let Ok(cwd) = std::env::current_dir() {
+        starts.push(cwd);
+    }
+    if let Some(exe_dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
+        starts.push(exe_dir);
+    }
+    for start in &starts {
+        for dir in start.ancestors() {
+            let candidate = dir.join("adapters");
+            if looks_like_adapters(&candidate) {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err(format!(
+        "no adapters folder found (looked for adapters/ above the current directory and the \
+         executable); run from a hashbench checkout or set {ADAPTERS_ENV} to its adapters/ folder"
+    ))
+}

@@ -1,0 +1,230 @@
+//! One adapter process: started once, spoken to one request at a time, stopped when
+//! dropped (its standard input closes and it exits; if it does not, it is killed).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// An adapter shared by the implementations it serves (one process per runtime).
+pub type Shared = Arc<Mutex<Adapter>>;
+
+/// The longest wait for one reply: a `time` request of large batches in a slow runtime
+/// takes seconds, a hung adapter must not hang the run.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+/// How much of the adapter's standard error a message quotes.
+const STDERR_TAIL: usize = 600;
+
+/// Why an adapter could not answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AdapterError {
+    /// The program could not be started.
+    #[error("{runtime} adapter: cannot start {program}: {why}")]
+    Start {
+        runtime: String,
+        program: String,
+        why: String,
+    },
+    /// The process ended (or closed its output) instead of answering.
+    #[error("{runtime} adapter exited{}", if stderr.is_empty() { String::new() } else { format!(": {stderr}") })]
+    Exited { runtime: String, stderr: String },
+    /// No answer within the time limit.
+    #[error("{runtime} adapter: no answer within {}s", REPLY_TIMEOUT.as_secs())]
+    Timeout { runtime: String },
+    /// An answer that is not the protocol's.
+    #[error("{runtime} adapter: {what}")]
+    Protocol { runtime: String, what: String },
+    /// The adapter refused the request (`"ok": false`), with its reason.
+    #[error("{runtime} adapter: {error}")]
+    Refused { runtime: String, error: String },
+}
+
+/// A running adapter.
+pub struct Adapter {
+    runtime: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<std::io::Result<String>>,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl std::fmt::Debug for Adapter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Adapter")
+            .field("runtime", &self.runtime)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Adapter {
+    /// Starts `dir/run` with `dir` as its working directory.
+    ///
+    /// # Errors
+    ///
+    /// [`AdapterError::Start`] when the program is missing or cannot be executed.
+    pub fn start(runtime: &str, dir: &Path) -> Result<Adapter, AdapterError> {
+        let program = dir.join("run");
+        let start_error = |why: String| AdapterError::Start {
+            runtime: runtime.to_string(),
+            program: program.display().to_string(),
+            why,
+        };
+        if !program.is_file() {
+            return Err(start_error("no such file".to_string()));
+        }
+        let mut child = Command::new(&program)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| start_error(e.to_string()))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| start_error("no stdout".into()))?;
+        let stderr_pipe = child
+            .stderr
+            .take()
+            .ok_or_else(|| start_error("no stderr".into()))?;
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&stderr);
+        thread::spawn(move || {
+            for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
+                if let Ok(mut s) = sink.lock() {
+                    s.push_str(&line);
+                    s.push('\n');
+                    // Keep the tail only: a chatty adapter must not grow without bound.
+                    if s.len() > 8 * STDERR_TAIL {
+                        let cut = s.len() - STDERR_TAIL;
+                        let cut = (cut..s.len())
+                            .find(|&i| s.is_char_boundary(i))
+                            .unwrap_or(s.len());
+                        s.replace_range(..cut, "");
+                    }
+                }
+            }
+        });
+        Ok(Adapter {
+            runtime: runtime.to_string(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr,
+        })
+    }
+
+    /// The runtime's name (`node`).
+    #[must_use]
+    pub fn runtime(&self) -> &str {
+        &self.runtime
+    }
+
+    /// The last lines the adapter wrote to standard error.
+    #[must_use]
+    pub fn stderr_tail(&self) -> String {
+        let s = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
+        let s = s.trim();
+        let start = s.len().saturating_sub(STDERR_TAIL);
+        let start = (start..s.len())
+            .find(|&i| s.is_char_boundary(i))
+            .unwrap_or(s.len());
+        s[start..].replace('\n', " | ")
+    }
+
+    /// Sends one request and returns its reply, which must say `"ok": true`.
+    ///
+    /// # Errors
+    ///
+    /// [`AdapterError::Refused`] with the adapter's reason for `"ok": false`; the other
+    /// variants when the process is gone, silent or not speaking the protocol.
+    pub fn request(&mut self, request: &Value) -> Result<Value, AdapterError> {
+        let runtime = self.runtime.clone();
+        let exited = |a: &Adapter| AdapterError::Exited {
+            runtime: runtime.clone(),
+            stderr: a.stderr_tail(),
+        };
+        let mut line = request.to_string();
+        line.push('\n');
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(exited(self));
+        };
+        if stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            // Give the stderr reader a moment to collect why it died.
+            thread::sleep(Duration::from_millis(50));
+            return Err(exited(self));
+        }
+        let reply = match self.lines.recv_timeout(REPLY_TIMEOUT) {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
+                thread::sleep(Duration::from_millis(50));
+                return Err(exited(self));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                return Err(AdapterError::Timeout { runtime });
+            }
+        };
+        let value: Value = serde_json::from_str(&reply).map_err(|e| AdapterError::Protocol {
+            runtime: runtime.clone(),
+            what: format!("a reply that is not JSON ({e}): {:.200}", reply),
+        })?;
+        match value.get("ok").and_then(Value::as_bool) {
+            Some(true) => Ok(value),
+            Some(false) => Err(AdapterError::Refused {
+                runtime,
+                error: value
+                    .get("error")
+                    .and_then(Value::as_str)
+                    .unwrap_or("no reason given")
+                    .to_string(),
+            }),
+            None => Err(AdapterError::Protocol {
+                runtime,
+                what: format!("a reply without \"ok\": {:.200}", reply),
+            }),
+        }
+    }
+
+    /// Whether the process is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The exit status once it has ended, if it has.
+    pub fn exit_code(&mut self) -> Option<i32> {
+        self.child.try_wait().ok().flatten().and_then(|s| s.code())
+    }
+}
+
+impl Drop for Adapter {
+    fn drop(&mut self) {
+        // Closing standard input is the adapter's signal to exit.
+        drop(self.stdin.take());
+        for _ in 0..50 {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,263 @@
+//! The runtimes hashbench knows, each either ready (its adapter started and introduced
+//! itself) or unavailable (with the reason and the command that sets it up); and the
+//! implementations the ready ones offer.
+
+use std::sync::{Arc, Mutex};
+
+use hashbench_catalog::{Algorithm, Pattern};
+use serde_json::json;
+
+use crate::process::{Adapter, AdapterError, Shared};
+use crate::protocol::{Hello, TimeReply};
+
+/// The runtimes with an adapter folder of their own, in the order they are listed.
+pub const RUNTIMES: &[&str] = &["node", "python", "go", "java", "crystal"];
+
+/// Whether `name` is one of [`RUNTIMES`].
+#[must_use]
+pub fn is_runtime(name: &str) -> bool {
+    RUNTIMES.contains(&name)
+}
+
+/// A runtime, ready or not.
+#[derive(Clone, Debug)]
+pub struct Runtime {
+    pub name: String,
+    pub state: RuntimeState,
+}
+
+/// Whether a runtime's adapter is running.
+#[derive(Clone, Debug)]
+pub enum RuntimeState {
+    Ready {
+        adapter: Shared,
+        hello: Hello,
+    },
+    /// Why not, and the command that installs what is missing.
+    Unavailable {
+        why: String,
+        setup: String,
+    },
+}
+
+/// An implementation in another runtime, ready to verify and time.
+#[derive(Clone, Debug)]
+pub struct External {
+    /// `sha2-256/node:crypto`.
+    pub id: String,
+    pub algorithm: &'static Algorithm,
+    /// `node:crypto (OpenSSL 3.0.15)`, as the adapter read it.
+    pub provider: String,
+    pub backend: String,
+    /// The patterns the library expresses, the default first.
+    pub patterns: Vec<Pattern>,
+    /// `node`.
+    pub runtime: String,
+    /// The runtime's version (`v20.20.2`).
+    pub runtime_version: String,
+    pub adapter: Shared,
+}
+
+/// Starts the adapters of `names` (runtimes not in [`RUNTIMES`] are ignored) and asks
+/// each for its implementations.
+#[must_use]
+pub fn discover(names: &[&str]) -> Vec<Runtime> {
+    let dir = crate::locate::adapters_dir();
+    RUNTIMES
+        .iter()
+        .filter(|r| names.contains(r))
+        .map(|&name| {
+            let state = match &dir {
+                Err(why) => RuntimeState::Unavailable {
+                    why: why.clone(),
+                    setup: format!("adapters/{name}/setup"),
+                },
+                Ok(dir) => start(name, &dir.join(name)),
+            };
+            Runtime {
+                name: name.to_string(),
+                state,
+            }
+        })
+        .collect()
+}
+
+fn start(name: &str, dir: &std::path::Path) -> RuntimeState {
+    let setup = format!("{}/setup", dir.display());
+    let unavailable = |why: String| RuntimeState::Unavailable {
+        why,
+        setup: setup.clone(),
+    };
+    let mut adapter = match Adapter::start(name, dir) {
+        Ok(a) => a,
+        Err(e) => return unavailable(e.to_string()),
+    };
+    match adapter.request(&json!({"op": "hello"})) {
+        Ok(reply) => match serde_json::from_value::<Hello>(reply) {
+            Ok(hello) => RuntimeState::Ready {
+                adapter: Arc::new(Mutex::new(adapter)),
+                hello,
+            },
+            Err(e) => unavailable(format!(
+                "{name} adapter: a hello that is not the protocol's: {e}"
+            )),
+        },
+        // `run` exits 3 with its reason on standard error when setup was not run or the
+        // runtime is missing: that reason is the message.
+        Err(AdapterError::Exited { stderr, .. }) if !stderr.is_empty() => unavailable(stderr),
+        Err(e) => unavailable(e.to_string()),
+    }
+}
+
+impl Runtime {
+    /// The implementations this runtime offers, and those it offers that hashbench cannot
+    /// take (an algorithm or pattern it does not know), with why.
+    #[must_use]
+    pub fn implementations(&self) -> (Vec<External>, Vec<(String, String)>) {
+        let RuntimeState::Ready { adapter, hello } = &self.state else {
+            return (Vec::new(), Vec::new());
+        };
+        let mut ok = Vec::new();
+        let mut refused = Vec::new();
+        for info in &hello.implementations {
+            let Some(algorithm) = hashbench_catalog::find_algorithm(&info.algorithm) else {
+                refused.push((
+                    info.id.clone(),
+                    format!("unknown algorithm {:?}", info.algorithm),
+                ));
+                continue;
+            };
+            let patterns: Result<Vec<Pattern>, _> =
+                info.patterns.iter().map(|p| p.parse::<Pattern>()).collect();
+            let patterns = match patterns {
+                Ok(p) if !p.is_empty() => p,
+                Ok(_) => {
+                    refused.push((info.id.clone(), "no patterns".to_string()));
+                    continue;
+                }
+                Err(e) => {
+                    refused.push((info.id.clone(), e.to_string()));
+                    continue;
+                }
+            };
+            ok.push(External {
+                id: info.id.clone(),
+                algorithm,
+                provider: info.provider.clone(),
+                backend: info.backend.clone(),
+                patterns,
+                runtime: self.name.clone(),
+                runtime_version: hello.version.clone(),
+                adapter: Arc::clone(adapter),
+            });
+        }
+        (ok, refused)
+    }
+
+    /// The nop implementation's id, when ready.
+    #[must_use]
+    pub fn nop(&self) -> Option<&str> {
+        match &self.state {
+            RuntimeState::Ready { hello, .. } => Some(&hello.nop),
+            RuntimeState::Unavailable { .. } => None,
+        }
+    }
+}
+
+impl External {
+    /// The digest of `data` through `pattern`, cut into updates at `splits`.
+    ///
+    /// # Errors
+    ///
+    /// What the adapter said, or that it is gone.
+    pub fn digest(
+        &self,
+        pattern: Pattern,
+        data: &[u8],
+        splits: &[usize],
+    ) -> Result<Vec<u8>, AdapterError> {
+        digest(&self.adapter, &self.id, pattern, data, splits)
+    }
+
+    /// `batches` timed batches of `iterations` calls on `size` bytes of the xorshift
+    /// stream that starts at `stream_seed` (docs/adapters.md).
+    ///
+    /// # Errors
+    ///
+    /// What the adapter said, or that it is gone.
+    pub fn time(
+        &self,
+        pattern: Pattern,
+        (size, stream_seed): (u64, u64),
+        iterations: u64,
+        batches: u64,
+    ) -> Result<TimeReply, AdapterError> {
+        time(
+            &self.adapter,
+            &self.id,
+            pattern,
+            (size, stream_seed),
+            iterations,
+            batches,
+        )
+    }
+}
+
+fn lock(adapter: &Shared) -> std::sync::MutexGuard<'_, Adapter> {
+    // A panic while holding the lock leaves the adapter as usable as before.
+    adapter
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A `digest` request.
+pub(crate) fn digest(
+    adapter: &Shared,
+    id: &str,
+    pattern: Pattern,
+    data: &[u8],
+    splits: &[usize],
+) -> Result<Vec<u8>, AdapterError> {
+    let mut a = lock(adapter);
+    let mut request = json!({"op": "digest", "id": id, "pattern": pattern.to_string(), "data": hex::encode(data)});
+    if !splits.is_empty() {
+        request["splits"] = json!(splits);
+    }
+    let reply = a.request(&request)?;
+    let text = reply.get("digest").and_then(|d| d.as_str()).unwrap_or("");
+    hex::decode(text).map_err(|e| AdapterError::Protocol {
+        runtime: a.runtime().to_string(),
+        what: format!("digest {text:?} is not hex: {e}"),
+    })
+}
+
+/// A `time` request for `id` (an implementation or the nop).
+pub fn time(
+    adapter: &Shared,
+    id: &str,
+    pattern: Pattern,
+    (size, stream_seed): (u64, u64),
+    iterations: u64,
+    batches: u64,
+) -> Result<TimeReply, AdapterError> {
+    let mut a = lock(adapter);
+    let reply = a.request(&json!({
+        "op": "time", "id": id, "pattern": pattern.to_string(), "size": size,
+        "seed": stream_seed,
+        "iterations": iterations, "batches": batches,
+    }))?;
+    let parsed: TimeReply = serde_json::from_value(reply).map_err(|e| AdapterError::Protocol {
+        runtime: a.runtime().to_string(),
+        what: format!("a time reply that is not the protocol's: {e}"),
+    })?;
+    if parsed.batches_ns.len() as u64 != batches {
+        return Err(AdapterError::Protocol {
+            runtime: a.runtime().to_string(),
+            what: format!(
+                "{} batches timed, {batches} asked for",
+                parsed.batches_ns.len()
+            ),
+        });
+    }
+    Ok(parsed)
+}

@@ -1,0 +1,323 @@
+//! Implementations in other runtimes (`hashbench-adapters`) in a run: verified through
+//! their adapter against the same known answers and the same reference as in-process
+//! implementations, then measured by the same engine, whose batches the adapter times
+//! on its runtime's clock ([`Kernel::self_timed`]).
+
+use std::time::Duration;
+
+use hashbench_adapters::{External, RemoteHasher};
+use hashbench_catalog::{Hasher, Implementation, Pattern};
+use hashbench_engine::{Input, Kernel, Malformed};
+use hashbench_model::{SkipReason, Skipped};
+use hashbench_verify::{Candidate, Status};
+
+use crate::{RunError, RunPlan};
+
+/// An external implementation and pattern that passed verification, with the in-process
+/// implementation whose digests it must reproduce.
+#[derive(Clone)]
+pub(crate) struct PassedExternal {
+    pub external: External,
+    pub pattern: Pattern,
+    pub reference: &'static Implementation,
+}
+
+/// The patterns `ext` is measured with: those of the plan it can express; when it can
+/// express none and the plan asked only for the default (`oneshot`), its own default
+/// (Java's `MessageDigest` has no one-call function: its default is `new`).
+fn patterns_for(ext: &External, plan: &[Pattern]) -> Vec<Pattern> {
+    let chosen: Vec<Pattern> = plan
+        .iter()
+        .copied()
+        .filter(|p| ext.patterns.contains(p))
+        .collect();
+    if chosen.is_empty() && plan == [Pattern::Oneshot] {
+        ext.patterns.first().copied().into_iter().collect()
+    } else {
+        chosen
+    }
+}
+
+/// The first available catalogue implementation of the algorithm: the reference every
+/// implementation of it, in-process or not, is checked against.
+fn reference_for(ext: &External) -> Option<&'static Implementation> {
+    hashbench_catalog::implementations_of(ext.algorithm.id)
+        .find(|i| matches!(i.availability(), hashbench_catalog::Availability::Available))
+}
+
+/// Verifies every (external implementation, pattern) of the plan: known answers through
+/// the adapter, and agreement with the in-process reference. Returns what passed; what
+/// did not is added to `skipped`, and `failed` is set for a wrong answer.
+pub(crate) fn verify(
+    plan: &RunPlan,
+    skipped: &mut Vec<Skipped>,
+    failed: &mut bool,
+) -> Result<Vec<PassedExternal>, RunError> {
+    let mut passed = Vec::new();
+    for ext in &plan.external {
+        let patterns = patterns_for(ext, &plan.patterns);
+        // Measured with its own default instead of `oneshot`: nothing to report.
+        let defaulted =
+            plan.patterns == [Pattern::Oneshot] && !ext.patterns.contains(&Pattern::Oneshot);
+        for &p in plan
+            .patterns
+            .iter()
+            .filter(|p| !defaulted && !patterns.contains(p))
+        {
+            skipped.push(Skipped {
+                implementation: ext.id.clone(),
+                pattern: Some(p),
+                reason: SkipReason::PatternNotApplicable,
+                details: vec![format!(
+                    "its adapter offers {}",
+                    ext.patterns
+                        .iter()
+                        .map(Pattern::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )],
+            });
+        }
+        for pattern in patterns {
+            let Some((outcome, reference)) = verify_one(ext, pattern, &plan.vectors)? else {
+                skipped.push(Skipped {
+                    implementation: ext.id.clone(),
+                    pattern: None,
+                    reason: SkipReason::Unavailable,
+                    details: vec![format!(
+                        "no in-process implementation of {} to check it against",
+                        ext.algorithm.id
+                    )],
+                });
+                break;
+            };
+            match outcome.status {
+                Status::Passed => passed.push(PassedExternal {
+                    external: ext.clone(),
+                    pattern,
+                    reference,
+                }),
+                _ => {
+                    *failed = true;
+                    skipped.push(Skipped {
+                        implementation: ext.id.clone(),
+                        pattern: Some(pattern),
+                        reason: SkipReason::FailedVerification,
+                        details: outcome
+                            .failures
+                            .iter()
+                            .take(5)
+                            .map(|f| {
+                                format!(
+                                    "{:?} mode {} vector {}: expected {} got {}",
+                                    f.check, f.mode, f.vector, f.expected, f.got
+                                )
+                            })
+                            .collect(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(passed)
+}
+
+/// Verifies `ext` driven by `pattern`: the known answers of its algorithm through the
+/// adapter, and agreement with the algorithm's in-process reference, which is returned
+/// with the outcome. `None` when no in-process implementation of the algorithm can run
+/// here to be the reference.
+///
+/// # Errors
+///
+/// The known answers could not be read.
+pub fn verify_one(
+    ext: &External,
+    pattern: Pattern,
+    vectors: &hashbench_verify::VectorSource,
+) -> Result<Option<(hashbench_verify::Outcome, &'static Implementation)>, RunError> {
+    let Some(reference) = reference_for(ext) else {
+        return Ok(None);
+    };
+    let answers = vectors
+        .load(ext.algorithm.id, ext.algorithm.output_bytes())
+        .map_err(RunError::Vectors)?;
+    let ref_candidate = Candidate {
+        id: reference.id,
+        algorithm: reference.algorithm,
+        new: &reference.new,
+    };
+    let agreement = hashbench_verify::reference_of(&ref_candidate).ok();
+    let adapter = ext.adapter.clone();
+    let id = ext.id.clone();
+    let new =
+        move || -> Box<dyn Hasher> { Box::new(RemoteHasher::new(adapter.clone(), &id, pattern)) };
+    let label = format!("{} [{pattern}]", ext.id);
+    let candidate = Candidate {
+        id: &label,
+        algorithm: ext.algorithm,
+        new: &new,
+    };
+    Ok(Some((
+        hashbench_verify::verify_remote(&candidate, &answers, agreement.as_ref()),
+        reference,
+    )))
+}
+
+/// An external implementation as the engine's kernel: every batch is one `time` request,
+/// timed by the adapter. The input is the one the engine generated, named by the state
+/// its xorshift stream starts from; the adapter's fold of it is checked on every reply.
+pub(crate) struct ExternalKernel {
+    passed: PassedExternal,
+    name: String,
+    stream_seed: u64,
+    /// The last batch's input length and last digest: one kernel serves every size.
+    last: Option<(usize, Vec<u8>)>,
+    fault: Option<String>,
+}
+
+impl ExternalKernel {
+    pub fn new(passed: PassedExternal, run_seed: u64) -> Self {
+        Self {
+            name: format!("{} [{}]", passed.external.id, passed.pattern),
+            passed,
+            stream_seed: Input::stream_start(run_seed),
+            last: None,
+            fault: None,
+        }
+    }
+
+    pub fn passed(&self) -> &PassedExternal {
+        &self.passed
+    }
+
+    /// One request of `iters` calls on `input`; the digest goes to `out`, the elapsed
+    /// time is returned. A failure is kept and reported by the next check.
+    fn batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) -> Option<Duration> {
+        let ext = &self.passed.external;
+        let reply = match ext.time(
+            self.passed.pattern,
+            (input.len() as u64, self.stream_seed),
+            iters.max(1),
+            1,
+        ) {
+            Ok(r) => r,
+            Err(e) => {
+                self.fault = Some(e.to_string());
+                return None;
+            }
+        };
+        let want = format!("{:016x}", hashbench_adapters::input_fold(input));
+        if reply.input_fold != want {
+            self.fault = Some(format!(
+                "the adapter hashed other bytes (input fold {}, expected {want})",
+                reply.input_fold
+            ));
+            return None;
+        }
+        match hex::decode(&reply.digest) {
+            Ok(d) if d.len() == out.len() => {
+                out.copy_from_slice(&d);
+                self.last = Some((input.len(), d));
+            }
+            _ => self.fault = Some(format!("malformed digest {:?}", reply.digest)),
+        }
+        reply.batches_ns.first().map(|&ns| Duration::from_nanos(ns))
+    }
+}
+
+impl Kernel for ExternalKernel {
+    fn run(&mut self, input: &[u8], out: &mut [u8]) {
+        let _ = self.batch(input, out, 1);
+    }
+
+    fn output_len(&self) -> usize {
+        self.passed.external.algorithm.output_bytes()
+    }
+
+    fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
+        let _ = self.batch(input, out, iters);
+    }
+
+    fn self_timed(&mut self, input: &[u8], out: &mut [u8], iters: u64) -> Option<Duration> {
+        // A failed request is no time at all: the check that follows reports why.
+        Some(
+            self.batch(input, out, iters)
+                .unwrap_or(Duration::from_nanos(1)),
+        )
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The digest of the last timed batch's last call (no new request): what the
+    /// runtime computed while it was being timed.
+    fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), Malformed> {
+        let fresh = self
+            .last
+            .as_ref()
+            .is_some_and(|(len, _)| *len == input.len());
+        if !fresh && self.fault.is_none() {
+            self.run(input, out);
+        }
+        if let Some(fault) = self.fault.take() {
+            return Err(Malformed(fault));
+        }
+        match &self.last {
+            Some((_, d)) => {
+                out.copy_from_slice(d);
+                Ok(())
+            }
+            None => Err(Malformed("no digest".to_string())),
+        }
+    }
+}
+
+/// One kernel per external (implementation, pattern) that passed. The adapter protocol
+/// times throughput at fixed sizes: latency mode and length ranges are measured
+/// in-process only, and each such request is reported once per implementation.
+pub(crate) fn kernels(
+    passed: Vec<PassedExternal>,
+    run_seed: u64,
+    (sizes, modes): (&[hashbench_model::Size], &[hashbench_model::Mode]),
+    skipped: &mut Vec<Skipped>,
+) -> Vec<ExternalKernel> {
+    let latency = modes.contains(&hashbench_model::Mode::Latency);
+    let ranges = sizes.iter().any(|s| s.fixed().is_none());
+    if latency || ranges {
+        let mut seen: Vec<(String, Pattern)> = Vec::new();
+        for p in &passed {
+            let key = (p.external.id.clone(), p.pattern);
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            skipped.push(Skipped {
+                implementation: p.external.id.clone(),
+                pattern: Some(p.pattern),
+                reason: SkipReason::PatternNotApplicable,
+                details: vec![
+                    "runtime adapters time throughput at fixed sizes: its latency-mode and \
+                     length-range cells are not measured"
+                        .to_string(),
+                ],
+            });
+        }
+    }
+    passed
+        .into_iter()
+        .map(|p| ExternalKernel::new(p, run_seed))
+        .collect()
+}
+
+/// The digest every sample of `passed` must reproduce at `input`, from its reference.
+pub(crate) fn expected_digest(passed: &PassedExternal, input: &[u8]) -> Result<Vec<u8>, RunError> {
+    let reference = passed.reference;
+    let mut h = reference.instantiate().map_err(|why| RunError::Reference {
+        implementation: reference.id.to_string(),
+        why,
+    })?;
+    let mut out = vec![0u8; passed.external.algorithm.output_bytes()];
+    h.oneshot(input, &mut out);
+    Ok(out)
+}
