@@ -3,6 +3,9 @@
 //! unavailable with its reason, never a failure), and the real adapters of `adapters/`
 //! (set up by `scripts/bootstrap`), every implementation verified.
 
+// Helpers here set up fixtures; a failure to is a broken test machine, said by the panic.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use std::path::{Path, PathBuf};
