@@ -55,6 +55,8 @@ pub struct External {
     pub runtime: String,
     /// The runtime's version (`v20.20.2`).
     pub runtime_version: String,
+    /// The id of the runtime's nop (`nop/node`): its floor.
+    pub nop: String,
     pub adapter: Shared,
 }
 
@@ -148,6 +150,7 @@ impl Runtime {
                 patterns,
                 runtime: self.name.clone(),
                 runtime_version: hello.version.clone(),
+                nop: hello.nop.clone(),
                 adapter: Arc::clone(adapter),
             });
         }

@@ -128,7 +128,11 @@ pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
             e.inner()
         ))
     })?;
-    for (list, cells) in [("baselines", &run.baselines), ("cells", &run.cells)] {
+    for (list, cells) in [
+        ("baselines", &run.baselines),
+        ("cells", &run.cells),
+        ("runtime_floors", &run.runtime_floors),
+    ] {
         for (i, cell) in cells.iter().enumerate() {
             check_cell(cell).map_err(|what| {
                 absurd(format!(
@@ -201,7 +205,16 @@ fn is_implementation_id(id: &str) -> bool {
                 c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '+' | '.')
             })
     };
-    matches!(id.split_once('/'), Some((alg, imp)) if part(alg) && part(imp))
+    // An implementation in another runtime: `sha2-256/java:MessageDigest`,
+    // `crc32c/go:hash/crc32` (the library as its runtime names it).
+    let library = |p: &str| {
+        !p.is_empty()
+            && p.len() <= 64
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '.' | '/'))
+    };
+    matches!(id.split_once('/'), Some((alg, imp)) if part(alg) && (part(imp)
+        || matches!(imp.split_once(':'), Some((runtime, lib)) if part(runtime) && library(lib))))
 }
 
 /// Values no measurement can produce.

@@ -41,6 +41,11 @@ pub struct Run {
     /// `nop`, `memcpy` and `read` at every size.
     pub baselines: Vec<Cell>,
     pub cells: Vec<Cell>,
+    /// Each other runtime's own floor: its adapter's `nop/<runtime>` (a call that does
+    /// nothing, through the same timed loop as its hashes) at every fixed size, when any
+    /// implementation of that runtime was measured. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runtime_floors: Vec<Cell>,
     /// With `--streams N`: aggregate throughput of N independent streams per
     /// (implementation, size).
     #[serde(default)]

@@ -78,15 +78,24 @@ fn cell(meta: CellMeta, size: Size, result: CellResult, raw: bool) -> Result<Cel
     })
 }
 
-/// The measured cells of the rounds, as (implementation cells, baseline cells).
+/// The measured cells of the rounds, by kind.
+pub(crate) struct Measured {
+    pub cells: Vec<Cell>,
+    pub baselines: Vec<Cell>,
+    /// Other runtimes' nops.
+    pub floors: Vec<Cell>,
+}
+
+/// The measured cells of the rounds.
 pub(crate) fn cells(
     planned: &mut Cells,
     (rounds, precision, raw): (usize, f64, bool),
     loads: &[Option<CellLoad>],
     host: &Host,
-) -> Result<(Vec<Cell>, Vec<Cell>), RunError> {
+) -> Result<Measured, RunError> {
     let mut baselines = Vec::new();
     let mut cells = Vec::new();
+    let mut floors = Vec::new();
     for i in 0..planned.planned.len() {
         let p = &planned.planned[i];
         if p.failed || p.state.rounds().is_empty() {
@@ -102,11 +111,11 @@ pub(crate) fn cells(
                 )
             }
             Kind::External(j) => {
-                let passed = planned.externals[j].passed();
+                let k = &planned.externals[j];
                 (
-                    Subject::Implementation(passed.external.id.clone()),
-                    Some(passed.external.algorithm.id.to_string()),
-                    passed.pattern,
+                    Subject::Implementation(k.id().to_string()),
+                    k.passed().map(|p| p.external.algorithm.id.to_string()),
+                    k.pattern(),
                 )
             }
             Kind::Baseline(b) => (Subject::Baseline(b), None, Pattern::Oneshot),
@@ -135,6 +144,8 @@ pub(crate) fn cells(
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
         if c.algorithm.is_some() {
             cells.push(c);
+        } else if matches!(planned.planned[i].kind, Kind::External(_)) {
+            floors.push(c);
         } else {
             baselines.push(c);
         }
@@ -147,7 +158,11 @@ pub(crate) fn cells(
             .filter(|&r| r > 0.0);
         c.fraction_of_read_ceiling = read.map(|r| c.gb_per_sec() / r);
     }
-    Ok((cells, baselines))
+    Ok(Measured {
+        cells,
+        baselines,
+        floors,
+    })
 }
 
 /// One `--streams` measurement in the model.

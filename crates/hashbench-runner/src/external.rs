@@ -163,11 +163,24 @@ pub fn verify_one(
     )))
 }
 
-/// An external implementation as the engine's kernel: every batch is one `time` request,
-/// timed by the adapter. The input is the one the engine generated, named by the state
-/// its xorshift stream starts from; the adapter's fold of it is checked on every reply.
+/// What an external kernel times: an implementation, or its runtime's nop (the floor).
+#[derive(Clone)]
+pub(crate) enum Target {
+    Implementation(PassedExternal),
+    Floor {
+        runtime: String,
+        id: String,
+        backend: String,
+        adapter: hashbench_adapters::Shared,
+    },
+}
+
+/// An external implementation (or a runtime's nop) as the engine's kernel: every batch
+/// is one `time` request, timed by the adapter. The input is the one the engine
+/// generated, named by the state its xorshift stream starts from; the adapter's fold of
+/// it is checked on every reply.
 pub(crate) struct ExternalKernel {
-    passed: PassedExternal,
+    target: Target,
     name: String,
     stream_seed: u64,
     /// The last batch's input length and last digest: one kernel serves every size.
@@ -176,30 +189,58 @@ pub(crate) struct ExternalKernel {
 }
 
 impl ExternalKernel {
-    pub fn new(passed: PassedExternal, run_seed: u64) -> Self {
+    pub fn new(target: Target, run_seed: u64) -> Self {
+        let name = match &target {
+            Target::Implementation(p) => format!("{} [{}]", p.external.id, p.pattern),
+            Target::Floor { id, .. } => id.clone(),
+        };
         Self {
-            name: format!("{} [{}]", passed.external.id, passed.pattern),
-            passed,
+            target,
+            name,
             stream_seed: Input::stream_start(run_seed),
             last: None,
             fault: None,
         }
     }
 
-    pub fn passed(&self) -> &PassedExternal {
-        &self.passed
+    /// The id measured: `sha2-256/node:crypto`, or `nop/node` for a floor.
+    pub fn id(&self) -> &str {
+        match &self.target {
+            Target::Implementation(p) => &p.external.id,
+            Target::Floor { id, .. } => id,
+        }
     }
 
-    /// One request of `iters` calls on `input`; the digest goes to `out`, the elapsed
-    /// time is returned. A failure is kept and reported by the next check.
+    pub fn pattern(&self) -> Pattern {
+        self.passed().map_or(Pattern::Oneshot, |p| p.pattern)
+    }
+
+    pub fn backend(&self) -> String {
+        match &self.target {
+            Target::Implementation(p) => p.external.backend.clone(),
+            Target::Floor { backend, .. } => backend.clone(),
+        }
+    }
+
+    /// The implementation this kernel times; `None` for a runtime's floor.
+    pub fn passed(&self) -> Option<&PassedExternal> {
+        match &self.target {
+            Target::Implementation(p) => Some(p),
+            Target::Floor { .. } => None,
+        }
+    }
+
+    /// One request of `iters` calls on `input`; the digest goes to `out` (a floor's is
+    /// not a digest and is dropped), the elapsed time is returned. A failure is kept and
+    /// reported by the next check.
     fn batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) -> Option<Duration> {
-        let ext = &self.passed.external;
-        let reply = match ext.time(
-            self.passed.pattern,
-            (input.len() as u64, self.stream_seed),
-            iters.max(1),
-            1,
-        ) {
+        let (adapter, id, pattern) = match &self.target {
+            Target::Implementation(p) => (&p.external.adapter, p.external.id.as_str(), p.pattern),
+            Target::Floor { adapter, id, .. } => (adapter, id.as_str(), Pattern::Oneshot),
+        };
+        let size_seed = (input.len() as u64, self.stream_seed);
+        let reply = match hashbench_adapters::time(adapter, id, pattern, size_seed, iters.max(1), 1)
+        {
             Ok(r) => r,
             Err(e) => {
                 self.fault = Some(e.to_string());
@@ -214,12 +255,16 @@ impl ExternalKernel {
             ));
             return None;
         }
-        match hex::decode(&reply.digest) {
-            Ok(d) if d.len() == out.len() => {
-                out.copy_from_slice(&d);
-                self.last = Some((input.len(), d));
+        if matches!(self.target, Target::Implementation(_)) {
+            match hex::decode(&reply.digest) {
+                Ok(d) if d.len() == out.len() => {
+                    out.copy_from_slice(&d);
+                    self.last = Some((input.len(), d));
+                }
+                _ => self.fault = Some(format!("malformed digest {:?}", reply.digest)),
             }
-            _ => self.fault = Some(format!("malformed digest {:?}", reply.digest)),
+        } else {
+            self.last = Some((input.len(), Vec::new()));
         }
         reply.batches_ns.first().map(|&ns| Duration::from_nanos(ns))
     }
@@ -231,7 +276,10 @@ impl Kernel for ExternalKernel {
     }
 
     fn output_len(&self) -> usize {
-        self.passed.external.algorithm.output_bytes()
+        match &self.target {
+            Target::Implementation(p) => p.external.algorithm.output_bytes(),
+            Target::Floor { .. } => 0,
+        }
     }
 
     fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
@@ -304,9 +352,30 @@ pub(crate) fn kernels(
             });
         }
     }
+    // Each runtime that has an implementation here gets its floor measured too.
+    let mut floors: Vec<Target> = Vec::new();
+    for p in &passed {
+        let ext = &p.external;
+        if !floors
+            .iter()
+            .any(|f| matches!(f, Target::Floor { runtime, .. } if *runtime == ext.runtime))
+        {
+            floors.push(Target::Floor {
+                runtime: ext.runtime.clone(),
+                id: ext.nop.clone(),
+                backend: format!(
+                    "{} {}: a call that does nothing, in the same loop",
+                    ext.runtime, ext.runtime_version
+                ),
+                adapter: ext.adapter.clone(),
+            });
+        }
+    }
     passed
         .into_iter()
-        .map(|p| ExternalKernel::new(p, run_seed))
+        .map(Target::Implementation)
+        .chain(floors)
+        .map(|t| ExternalKernel::new(t, run_seed))
         .collect()
 }
 

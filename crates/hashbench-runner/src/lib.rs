@@ -168,7 +168,11 @@ pub fn run(
     let interrupted = cancel.load(Ordering::SeqCst);
     alloc::count(&mut cells, &sizes, seed, plan.misalign);
     let (machine_load, cell_loads) = load.finish();
-    let (cells, baselines) = assemble::cells(
+    let assemble::Measured {
+        cells,
+        baselines,
+        floors,
+    } = assemble::cells(
         &mut cells,
         (rounds, plan.precision, plan.raw),
         &cell_loads,
@@ -188,6 +192,7 @@ pub fn run(
             skipped,
             cells,
             baselines,
+            floors,
             streams: streams_out,
             reference: reference.finish(),
             load: machine_load,
@@ -214,6 +219,7 @@ struct Measurements<'a> {
     skipped: Vec<hashbench_model::Skipped>,
     cells: Vec<hashbench_model::Cell>,
     baselines: Vec<hashbench_model::Cell>,
+    floors: Vec<hashbench_model::Cell>,
     streams: Vec<hashbench_model::StreamsCell>,
     reference: hashbench_model::DriftReference,
     load: Option<hashbench_model::MachineLoad>,
@@ -267,6 +273,7 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
         providers,
         skipped: m.skipped,
         baselines: m.baselines,
+        runtime_floors: m.floors,
         cells: m.cells,
         streams: m.streams,
         cost_model: Vec::new(),

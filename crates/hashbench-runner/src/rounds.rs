@@ -98,10 +98,10 @@ fn set_aside(
         ),
         // An adapter that went wrong (a wrong digest, a crash) is the implementation's
         // fault as much as a wrong digest in-process: reported, the run goes on.
-        Kind::External(j) => {
-            let passed = cells.externals[j].passed();
-            (passed.external.id.clone(), passed.pattern)
-        }
+        Kind::External(j) => (
+            cells.externals[j].id().to_string(),
+            cells.externals[j].pattern(),
+        ),
         Kind::Baseline(_) => {
             return Err(RunError::Measure {
                 subject: p.name.clone(),

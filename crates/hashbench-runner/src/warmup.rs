@@ -44,7 +44,7 @@ impl Warmed {
         let id = match p.kind {
             Kind::Hash(k) => cells.kernels[k].passed.implementation.id.to_string(),
             Kind::Baseline(b) => b.id().to_string(),
-            Kind::External(j) => cells.externals[j].passed().external.id.clone(),
+            Kind::External(j) => cells.externals[j].id().to_string(),
         };
         if !self.0.insert((id, p.threads)) || cancel.load(Ordering::SeqCst) {
             return Ok(Ok(()));

@@ -185,6 +185,9 @@ fn implementation_ids_must_have_the_catalogues_shape() {
         "blake3/blake3+avx2",
         "sha2-512-256/openssl",
         "baseline/nop",
+        "sha2-256/java:MessageDigest",
+        "crc32c/go:hash/crc32",
+        "nop/node",
     ] {
         assert!(is_implementation_id(ok), "{ok}");
     }
@@ -198,6 +201,11 @@ fn implementation_ids_must_have_the_catalogues_shape() {
         "a b/c",
         "a/<script>",
         "a/b|c",
+        "a/node:",
+        "a/:lib",
+        "a/node:<b>",
+        "a/Node:x",
+        "a/node:a b",
     ] {
         assert!(!is_implementation_id(bad), "{bad}");
     }

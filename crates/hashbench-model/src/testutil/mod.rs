@@ -151,6 +151,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         providers: Vec::new(),
         skipped: Vec::new(),
         baselines: Vec::new(),
+        runtime_floors: Vec::new(),
         cells,
         streams: Vec::new(),
         cost_model: Vec::new(),

@@ -28,6 +28,7 @@ mod modes;
 pub mod published;
 mod ranges;
 mod renderer;
+pub mod runtimes;
 mod select;
 mod staircase;
 pub(crate) mod table;

@@ -50,6 +50,7 @@ fn render(run: &Run, style: Style) -> String {
         }
     }
     out.push_str(&super::modes::section(run, style));
+    out.push_str(&super::runtimes::section(run, style));
     out.push_str(&detail_section(run, style));
     out.push_str(&cost_model_section(run, style));
     out.push_str(&super::ranges::section(run, style));

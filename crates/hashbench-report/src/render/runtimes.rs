@@ -1,0 +1,187 @@
+//! The same algorithm across runtimes: one table per algorithm measured in another
+//! runtime, a row per implementation (in-process and through each runtime's adapter), a
+//! column per size, each figure beside the fastest in-process implementation at that
+//! size; then each runtime's floor (its `nop`: a call that does nothing).
+
+use hashbench_model::{Cell, Mode, Run, Size};
+
+use crate::format::{rate, size, time_ns};
+use crate::render::table::{heading, table, Style};
+
+/// Whether `id` is an implementation in another runtime (`sha2-256/node:crypto`).
+#[must_use]
+pub fn is_external(id: &str) -> bool {
+    id.split_once('/')
+        .is_some_and(|(_, rest)| rest.contains(':'))
+}
+
+fn figure(c: &Cell) -> String {
+    if c.size.mean_bytes() == 0.0 {
+        time_ns(c.summary.median.get())
+    } else {
+        rate(c.gb_per_sec())
+    }
+}
+
+/// The section; empty when no cell ran in another runtime.
+pub(crate) fn section(run: &Run, style: Style) -> String {
+    let cells: Vec<&Cell> = run
+        .cells
+        .iter()
+        .filter(|c| c.mode == Mode::Throughput && c.threads == 1)
+        .collect();
+    let mut algorithms: Vec<&str> = Vec::new();
+    for c in &cells {
+        if let (true, Some(a)) = (is_external(c.implementation.id()), c.algorithm.as_deref()) {
+            if !algorithms.contains(&a) {
+                algorithms.push(a);
+            }
+        }
+    }
+    if algorithms.is_empty() {
+        return String::new();
+    }
+    let mut sizes: Vec<Size> = cells.iter().map(|c| c.size).collect();
+    sizes.sort();
+    sizes.dedup();
+    let mut out = String::new();
+    for algorithm in algorithms {
+        out.push_str(&heading(
+            style,
+            1,
+            &format!("{algorithm} across runtimes (x: time per call over the fastest in-process)"),
+        ));
+        let mine: Vec<&&Cell> = cells
+            .iter()
+            .filter(|c| c.algorithm.as_deref() == Some(algorithm))
+            .collect();
+        let mut labels: Vec<String> = Vec::new();
+        for c in &mine {
+            if !labels.contains(&c.label()) {
+                labels.push(c.label());
+            }
+        }
+        // In-process first, then by runtime as measured.
+        labels.sort_by_key(|l| is_external(l));
+        let fastest_local = |s: Size| {
+            mine.iter()
+                .filter(|c| c.size == s && !is_external(c.implementation.id()))
+                .map(|c| c.summary.median.get())
+                .min_by(f64::total_cmp)
+        };
+        let rows: Vec<Vec<String>> = labels
+            .iter()
+            .map(|label| {
+                let mut row = vec![label.clone()];
+                for &s in &sizes {
+                    row.push(
+                        match mine.iter().find(|c| c.label() == *label && c.size == s) {
+                            None => "-".to_string(),
+                            Some(c) => match fastest_local(s) {
+                                Some(best) if best > 0.0 => {
+                                    format!("{} ({:.1}x)", figure(c), c.summary.median.get() / best)
+                                }
+                                _ => figure(c),
+                            },
+                        },
+                    );
+                }
+                row
+            })
+            .collect();
+        let size_names: Vec<String> = sizes.iter().map(|&s| size(s)).collect();
+        let mut header = vec!["implementation"];
+        header.extend(size_names.iter().map(String::as_str));
+        let mut right = vec![false];
+        right.extend(sizes.iter().map(|_| true));
+        out.push_str(&table(style, &header, &rows, &right));
+        out.push('\n');
+    }
+    out.push_str(&floors(run, style, &sizes));
+    out
+}
+
+/// Each runtime's floor, time per call at each size.
+fn floors(run: &Run, style: Style, sizes: &[Size]) -> String {
+    if run.runtime_floors.is_empty() {
+        return String::new();
+    }
+    let mut out = heading(
+        style,
+        1,
+        "Runtime floors: a call that does nothing, through each adapter's timed loop",
+    );
+    let mut ids: Vec<String> = Vec::new();
+    for c in &run.runtime_floors {
+        let id = c.implementation.to_string();
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let rows: Vec<Vec<String>> = ids
+        .iter()
+        .map(|id| {
+            let mut row = vec![id.clone()];
+            for &s in sizes {
+                row.push(
+                    run.runtime_floors
+                        .iter()
+                        .find(|c| c.implementation.id() == id.as_str() && c.size == s)
+                        .map_or("-".to_string(), |c| time_ns(c.summary.median.get())),
+                );
+            }
+            row
+        })
+        .collect();
+    let size_names: Vec<String> = sizes.iter().map(|&s| size(s)).collect();
+    let mut header = vec!["floor"];
+    header.extend(size_names.iter().map(String::as_str));
+    let mut right = vec![false];
+    right.extend(sizes.iter().map(|_| true));
+    out.push_str(&table(style, &header, &rows, &right));
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hashbench_model::testutil::{cell_with, run_with};
+
+    #[test]
+    fn external_ids_are_told_apart() {
+        assert!(is_external("sha2-256/node:crypto"));
+        assert!(is_external("crc32c/go:hash/crc32"));
+        assert!(!is_external("sha2-256/openssl"));
+        assert!(!is_external("baseline/nop"));
+    }
+
+    #[test]
+    fn each_external_row_is_set_beside_the_fastest_in_process() {
+        let mut run = run_with(vec![
+            cell_with("sha2-256/openssl", 1, 4096, 2000.0),
+            cell_with("sha2-256/sha2", 1, 4096, 1000.0),
+            cell_with("sha2-256/node:crypto", 1, 4096, 3000.0),
+            cell_with("crc32/crc32fast", 1, 4096, 100.0),
+        ]);
+        let mut floor = cell_with("nop/node", 1, 4096, 20.0);
+        floor.algorithm = None;
+        run.runtime_floors.push(floor);
+        let text = section(&run, Style::Terminal);
+        assert!(text.contains("sha2-256 across runtimes"), "{text}");
+        assert!(!text.contains("crc32 across"), "{text}");
+        assert!(text.contains("(3.0x)"), "{text}");
+        assert!(text.contains("(1.0x)"), "{text}");
+        assert!(
+            text.contains("nop/node") && text.contains("20.00 ns"),
+            "{text}"
+        );
+        assert_eq!(
+            section(
+                &run_with(vec![cell_with("a/b", 1, 64, 1.0)]),
+                Style::Terminal
+            ),
+            ""
+        );
+    }
+}
