@@ -158,7 +158,7 @@ const fn openssl<A: OsslAlg>(id: &'static str, algorithm: &'static Algorithm) ->
             id,
             algorithm,
             &OPENSSL,
-            openssl_backend,
+            openssl_backend::<A>,
             boxed::<Openssl<A>>,
         )
     }
