@@ -1,4 +1,16 @@
-//! CPU feature queries by name, so implementations can declare what they need as data.
+//! CPU feature queries by name, so implementations can declare what they need as data,
+//! and the facts the backend labels are derived from.
+//!
+//! A backend label says which kernel the library runs on this machine. Where the library
+//! reports it (blake3, crc-fast) the label is the library's answer; where it does not,
+//! the label re-derives the library's own choice: its dispatch rule, read from its
+//! source, written here as a pure function of named CPU facts ([`first_of`] and the
+//! `*_rule` functions of `impls`) and applied to this CPU's facts ([`has_fact`]). The
+//! rules are those of x86 builds; elsewhere a library with kernels of its own for that
+//! architecture is labelled [`UNKNOWN_KERNEL`] rather than with its x86 fallback.
+
+/// The label of a library whose kernel choice hashbench cannot re-derive here.
+pub const UNKNOWN_KERNEL: &str = "library dispatch (unknown kernel)";
 
 /// Whether this CPU (and OS) supports the named feature. Names are those of
 /// `is_x86_feature_detected!`; an unknown name or another architecture answers `false`,
@@ -8,14 +20,77 @@ pub fn has_feature(name: &str) -> bool {
     hashbench_host::has_cpu_feature(name)
 }
 
-/// The first of `choices` whose features are all present, else `fallback`: how the
-/// backend reports of libraries with runtime dispatch mirror that dispatch.
-pub fn first_supported(choices: &[(&'static str, &[&str])], fallback: &'static str) -> String {
+/// A fact a library's dispatch rule asks about: a feature of [`has_feature`], or one of
+/// the pseudo-features the rules also need:
+///
+/// - `bmi1`: BMI1, which OpenSSL-derived code requires with AVX2 (the host's feature
+///   list does not record it);
+/// - `intel`: the vendor is GenuineIntel (OpenSSL, ring and AWS-LC take their AVX SHA
+///   kernels only on Intel CPUs);
+/// - `x86_64`: the build targets x86_64 (some crates have SIMD kernels there only, not
+///   on 32-bit x86).
+pub fn has_fact(name: &str) -> bool {
+    match name {
+        "x86_64" => cfg!(target_arch = "x86_64"),
+        "intel" => is_intel(),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
+        _ => has_feature(name),
+    }
+}
+
+/// Whether the CPU's vendor string (CPUID leaf 0) is `GenuineIntel`, the test OpenSSL,
+/// ring and AWS-LC make before they set their "Intel CPU" capability bit.
+fn is_intel() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Newer compilers declare `__cpuid` safe, older ones unsafe.
+        #[allow(unused_unsafe)]
+        // SAFETY: CPUID leaf 0 exists on every x86_64 CPU and has no side effects.
+        let leaf = unsafe { std::arch::x86_64::__cpuid(0) };
+        (leaf.ebx, leaf.edx, leaf.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The first of `choices` whose facts `has` all answers, else `fallback`: a library's
+/// runtime dispatch as a pure function of the facts, so that tests can feed it any CPU.
+pub fn first_of(
+    choices: &[(&'static str, &[&str])],
+    fallback: &'static str,
+    has: &dyn Fn(&str) -> bool,
+) -> String {
     choices
         .iter()
-        .find(|(_, needs)| needs.iter().all(|f| has_feature(f)))
+        .find(|(_, needs)| needs.iter().all(|f| has(f)))
         .map_or(fallback, |(name, _)| name)
         .to_string()
+}
+
+/// `rule` applied to this CPU's facts on an x86 build; elsewhere [`UNKNOWN_KERNEL`], for
+/// a library whose rule on other architectures (NEON, the ARMv8 SHA or CRC instructions)
+/// hashbench does not mirror.
+pub fn x86_rule(rule: impl FnOnce(&dyn Fn(&str) -> bool) -> String) -> String {
+    if cfg!(any(target_arch = "x86", target_arch = "x86_64")) {
+        rule(&has_fact)
+    } else {
+        UNKNOWN_KERNEL.to_string()
+    }
+}
+
+/// [`first_of`] over this CPU's facts, on x86 builds (see [`x86_rule`]): how the backend
+/// reports of libraries with runtime dispatch mirror that dispatch.
+pub fn first_supported(choices: &[(&'static str, &[&str])], fallback: &'static str) -> String {
+    x86_rule(|has| first_of(choices, fallback, has))
+}
+
+/// A CPU with exactly `facts`, for testing dispatch rules.
+#[cfg(test)]
+pub(crate) fn cpu_with(facts: &'static [&'static str]) -> impl Fn(&str) -> bool {
+    move |name| facts.contains(&name)
 }
 
 #[cfg(test)]
@@ -25,16 +100,41 @@ mod tests {
     #[test]
     fn unknown_features_are_absent() {
         assert!(!has_feature("no-such-feature"));
+        assert!(!has_fact("no-such-feature"));
         assert_eq!(
             first_supported(&[("x", &["no-such-feature"])], "fallback"),
-            "fallback"
+            if cfg!(any(target_arch = "x86", target_arch = "x86_64")) {
+                "fallback"
+            } else {
+                UNKNOWN_KERNEL
+            }
         );
+    }
+
+    #[test]
+    fn first_of_takes_the_first_choice_whose_facts_all_hold() {
+        let choices: &[(&str, &[&str])] = &[("wide", &["a", "b"]), ("narrow", &["a"])];
+        assert_eq!(first_of(choices, "none", &cpu_with(&["a", "b"])), "wide");
+        assert_eq!(first_of(choices, "none", &cpu_with(&["b", "a"])), "wide");
+        assert_eq!(first_of(choices, "none", &cpu_with(&["a"])), "narrow");
+        assert_eq!(first_of(choices, "none", &cpu_with(&["b"])), "none");
+        assert_eq!(first_of(&[], "none", &cpu_with(&["a"])), "none");
     }
 
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn sse2_is_baseline_on_x86_64() {
         assert!(has_feature("sse2"));
+        assert!(has_fact("x86_64"));
         assert_eq!(first_supported(&[("sse2", &["sse2"])], "none"), "sse2");
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_vendor_fact_matches_the_host_report() {
+        let vendor = hashbench_host::Host::detect().cpu_vendor;
+        if vendor != hashbench_host::UNKNOWN {
+            assert_eq!(has_fact("intel"), vendor == "GenuineIntel", "{vendor}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! blake2b_simd / blake2s_simd (auto and forced portable) and blake3 (auto, rayon).
 
 use super::Streaming;
-use crate::cpu::first_supported;
+use crate::cpu::{first_of, has_fact};
 
 macro_rules! blake2_simd {
     ($name:ident, $krate:ident, $len:expr, portable = $portable:expr) => {
@@ -47,9 +47,28 @@ blake2_simd!(Blake2bSimd512Portable, blake2b_simd, 64, portable = true);
 blake2_simd!(Blake2sSimd256, blake2s_simd, 32, portable = false);
 blake2_simd!(Blake2sSimd256Portable, blake2s_simd, 32, portable = true);
 
-/// blake2b_simd / blake2s_simd detect AVX2, then SSE4.1, at run time.
-pub(crate) fn blake2_simd_backend() -> String {
-    first_supported(&[("avx2", &["avx2"]), ("sse4.1", &["sse4.1"])], "portable")
+/// blake2b_simd detects AVX2, then SSE4.1, at run time, but hashes one message with
+/// its AVX2 kernel or else the portable one: its SSE4.1 kernel serves only the 2-way
+/// parallel API (blake2b_simd-1.0.5/src/guts.rs:27-43, 95-113). On other architectures
+/// it is always portable.
+pub(crate) fn blake2b_simd_backend() -> String {
+    first_of(BLAKE2B_SIMD_RULE, "portable", &has_fact)
+}
+const BLAKE2B_SIMD_RULE: &[(&str, &[&str])] = &[("avx2", &["avx2"])];
+
+/// blake2s_simd makes the same detection, and hashes one message with its SSE4.1
+/// kernel on AVX2 and SSE4.1 CPUs alike (blake2s_simd-1.0.5/src/guts.rs:95-113).
+pub(crate) fn blake2s_simd_backend() -> String {
+    first_of(BLAKE2S_SIMD_RULE, "portable", &has_fact)
+}
+const BLAKE2S_SIMD_RULE: &[(&str, &[&str])] = &[
+    ("sse4.1 (its one-message kernel, also on avx2)", &["avx2"]),
+    ("sse4.1", &["sse4.1"]),
+];
+
+/// The `+portable` variants: `force_portable`, which pins the portable kernel.
+pub(crate) fn blake2_simd_forced_portable() -> String {
+    "portable (forced)".to_string()
 }
 
 pub(crate) struct Blake3;
@@ -107,7 +126,8 @@ impl Streaming for Blake3Rayon {
     }
 }
 
-/// blake3's own runtime choice, from the crate's (doc-hidden) platform module.
+/// blake3's own runtime choice, from the crate's (doc-hidden) platform module
+/// (blake3-1.8.7/src/platform.rs:64-99).
 pub(crate) fn blake3_backend() -> String {
     format!("{:?}", blake3::platform::Platform::detect()).to_lowercase()
 }
@@ -120,4 +140,25 @@ pub(crate) fn blake3_rayon_backend() -> String {
 /// number of logical CPUs).
 fn rayon_threads() -> usize {
     rayon_core::current_num_threads()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::cpu_with;
+
+    #[test]
+    fn blake2_simd_labels_name_the_one_message_kernel() {
+        let avx2 = cpu_with(&["sse4.1", "avx2"]);
+        let sse41 = cpu_with(&["sse4.1"]);
+        let none = cpu_with(&[]);
+        assert_eq!(first_of(BLAKE2B_SIMD_RULE, "portable", &avx2), "avx2");
+        assert_eq!(first_of(BLAKE2B_SIMD_RULE, "portable", &sse41), "portable");
+        assert_eq!(
+            first_of(BLAKE2S_SIMD_RULE, "portable", &avx2),
+            "sse4.1 (its one-message kernel, also on avx2)"
+        );
+        assert_eq!(first_of(BLAKE2S_SIMD_RULE, "portable", &sse41), "sse4.1");
+        assert_eq!(first_of(BLAKE2S_SIMD_RULE, "portable", &none), "portable");
+    }
 }

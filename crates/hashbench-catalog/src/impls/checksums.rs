@@ -1,7 +1,7 @@
 //! adler32 and the CRCs.
 
 use super::{write_be, Streaming};
-use crate::cpu::{first_supported, has_feature};
+use crate::cpu::{first_of, first_supported, x86_rule};
 
 // ---- adler32 ----
 
@@ -54,7 +54,8 @@ impl Streaming for SimdAdler32 {
 }
 
 /// simd-adler32 picks its kernel at run time in this order (its AVX-512 kernel needs the
-/// crate's `nightly` feature, which this build does not enable).
+/// crate's `nightly` feature, which this build does not enable): simd-adler32-0.3.10
+/// src/imp/mod.rs:17-25, src/imp/avx512.rs:9-23.
 pub(crate) fn simd_adler32_backend() -> String {
     first_supported(
         &[
@@ -203,12 +204,16 @@ impl Streaming for Crc32cCrate {
     }
 }
 
+/// The crc32c crate uses the SSE4.2 crc32 instruction (three streams interleaved) on
+/// x86_64 only, else slice-by-8 tables; it has no PCLMULQDQ kernel
+/// (crc32c-0.6.9/src/lib.rs:49-65, src/hw_x86_64.rs:7-43).
 pub(crate) fn crc32c_crate_backend() -> String {
-    first_supported(
-        &[("sse4.2 crc32 instruction", &["sse4.2"])],
-        "software tables",
-    )
+    first_supported(CRC32C_CRATE_RULE, "software tables (slice-by-8)")
 }
+const CRC32C_CRATE_RULE: &[(&str, &[&str])] = &[(
+    "sse4.2 crc32 instruction (3 streams)",
+    &["x86_64", "sse4.2"],
+)];
 
 // ---- crc-fast (every CRC here) ----
 
@@ -275,9 +280,52 @@ impl<A: CrcFastAlg> Streaming for CrcFast<A> {
     }
 }
 
-/// crc-fast names the kernel it dispatched to ("x86_64-avx512-vpclmulqdq").
+/// crc-fast names the performance tier it dispatched to ("x86_64-avx512-vpclmulqdq");
+/// its CRC-64s fold with that tier's kernel on every architecture
+/// (crc-fast-1.10.0/src/arch/mod.rs:90-108, src/feature_detection.rs:234-267).
 pub(crate) fn crc_fast_backend() -> String {
+    crc_fast_tier()
+}
+
+fn crc_fast_tier() -> String {
     crc_fast::get_calculator_target(crc_fast::CrcAlgorithm::Crc32IsoHdlc)
+}
+
+/// CRC-32/ISO-HDLC folds with the tier's kernel on x86, but on AArch64 crc-fast runs its
+/// fusion kernels instead (crc-fast-1.10.0/src/lib.rs:1330-1345), which its tier string
+/// does not name.
+pub(crate) fn crc_fast_crc32_backend() -> String {
+    x86_rule(|_| crc_fast_tier())
+}
+
+/// CRC-32/ISCSI (crc32c) does not run the tier's folding kernel on x86: crc-fast runs
+/// the crc32 instruction alone up to 256 B, and above that a fusion of the crc32
+/// instruction with carry-less multiplies, chosen by its own feature checks
+/// (crc-fast-1.10.0/src/lib.rs:1301-1318, src/crc32/fusion/x86/mod.rs:35-64).
+pub(crate) fn crc_fast_crc32c_backend() -> String {
+    x86_rule(|has| crc_fast_crc32c_rule(&crc_fast_tier(), has))
+}
+
+fn crc_fast_crc32c_rule(tier: &str, has: &dyn Fn(&str) -> bool) -> String {
+    let clmul_tier = matches!(
+        tier,
+        "x86_64-avx512-vpclmulqdq"
+            | "x86_64-avx512-pclmulqdq"
+            | "x86_64-sse-pclmulqdq"
+            | "x86-sse-pclmulqdq"
+    );
+    if !(clmul_tier && has("sse4.2")) {
+        return tier.to_string();
+    }
+    let fusion = first_of(
+        &[
+            ("avx512 vpclmulqdq", &["x86_64", "avx512vl", "vpclmulqdq"]),
+            ("avx512 pclmulqdq", &["x86_64", "avx512vl"]),
+        ],
+        "sse pclmulqdq",
+        has,
+    );
+    format!("crc32 + {fusion} fusion (to 256 B: crc32 alone)")
 }
 
 // ---- crc (table-driven reference) ----
@@ -373,18 +421,93 @@ macro_rules! crc64fast_like {
 crc64fast_like!(Crc64Fast, Crc64FastTable, crc64fast);
 crc64fast_like!(Crc64FastNvme, Crc64FastNvmeTable, crc64fast_nvme);
 
+/// crc64fast folds 128 bits at a time with PCLMULQDQ where the CPU has it, else uses
+/// slice-by-16 tables (crc64fast-1.1.0/src/pclmulqdq/mod.rs:72-78, src/pclmulqdq/x86.rs:16-20).
 pub(crate) fn crc64fast_backend() -> String {
-    if has_feature("pclmulqdq") && has_feature("sse4.1") {
-        "pclmulqdq".to_string()
-    } else {
-        "table".to_string()
-    }
+    first_supported(CRC64FAST_RULE, "table (slice-by-16)")
 }
+const CRC64FAST_RULE: &[(&str, &[&str])] = &[(
+    "pclmulqdq (128-bit folds)",
+    &["pclmulqdq", "sse2", "sse4.1"],
+)];
+
+/// crc64fast-nvme has the same rule unless its `vpclmulqdq` feature is enabled, which
+/// adds a 256-bit VPCLMULQDQ kernel; this build does not enable it
+/// (crc64fast-nvme-1.2.1/src/pclmulqdq/mod.rs:72-86, Cargo.toml `[features]`).
+pub(crate) fn crc64fast_nvme_backend() -> String {
+    first_supported(CRC64FAST_NVME_RULE, "table (slice-by-16)")
+}
+const CRC64FAST_NVME_RULE: &[(&str, &[&str])] = &[(
+    "pclmulqdq (128-bit folds; crate feature vpclmulqdq off)",
+    &["pclmulqdq", "sse2", "sse4.1"],
+)];
 
 pub(crate) fn crc32fast_baseline_backend() -> String {
     "table (baseline)".to_string()
 }
 
+/// The `+table` variants: `Digest::new_table`, the slice-by-16 fallback, forced.
 pub(crate) fn table_backend() -> String {
-    "table".to_string()
+    "table (slice-by-16, forced)".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::cpu_with;
+
+    #[test]
+    fn crc32c_crate_uses_the_instruction_on_x86_64_only() {
+        let fallback = "software tables (slice-by-8)";
+        let x64 = cpu_with(&["x86_64", "sse4.2"]);
+        assert_eq!(
+            first_of(CRC32C_CRATE_RULE, fallback, &x64),
+            "sse4.2 crc32 instruction (3 streams)"
+        );
+        // 32-bit x86 with SSE4.2: the crate's hardware path is compiled for x86_64 only.
+        assert_eq!(
+            first_of(CRC32C_CRATE_RULE, fallback, &cpu_with(&["sse4.2"])),
+            fallback
+        );
+    }
+
+    #[test]
+    fn crc_fast_crc32c_names_its_fusion_kernel() {
+        let tier = "x86_64-avx512-vpclmulqdq";
+        let zen4 = cpu_with(&["x86_64", "sse4.2", "avx512vl", "vpclmulqdq"]);
+        assert_eq!(
+            crc_fast_crc32c_rule(tier, &zen4),
+            "crc32 + avx512 vpclmulqdq fusion (to 256 B: crc32 alone)"
+        );
+        let skx = cpu_with(&["x86_64", "sse4.2", "avx512vl"]);
+        assert_eq!(
+            crc_fast_crc32c_rule("x86_64-avx512-pclmulqdq", &skx),
+            "crc32 + avx512 pclmulqdq fusion (to 256 B: crc32 alone)"
+        );
+        let old = cpu_with(&["x86_64", "sse4.2"]);
+        assert_eq!(
+            crc_fast_crc32c_rule("x86_64-sse-pclmulqdq", &old),
+            "crc32 + sse pclmulqdq fusion (to 256 B: crc32 alone)"
+        );
+        // No SSE4.2, or the table tier: crc-fast's own folding (or table) path.
+        let no_crc = cpu_with(&["x86_64", "avx512vl", "vpclmulqdq"]);
+        assert_eq!(crc_fast_crc32c_rule(tier, &no_crc), tier);
+        assert_eq!(
+            crc_fast_crc32c_rule("software-fallback-tables", &zen4),
+            "software-fallback-tables"
+        );
+    }
+
+    #[test]
+    fn crc64fast_folds_only_with_pclmulqdq_and_sse41() {
+        let fallback = "table (slice-by-16)";
+        let cpu = cpu_with(&["pclmulqdq", "sse2", "sse4.1", "vpclmulqdq", "avx2"]);
+        assert_eq!(
+            first_of(CRC64FAST_RULE, fallback, &cpu),
+            "pclmulqdq (128-bit folds)"
+        );
+        assert!(first_of(CRC64FAST_NVME_RULE, fallback, &cpu).starts_with("pclmulqdq"));
+        let no_sse41 = cpu_with(&["pclmulqdq", "sse2"]);
+        assert_eq!(first_of(CRC64FAST_RULE, fallback, &no_sse41), fallback);
+    }
 }

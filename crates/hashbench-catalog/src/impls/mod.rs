@@ -10,6 +10,7 @@ pub(crate) mod blake;
 pub(crate) mod blake3_levels;
 pub(crate) mod checksums;
 pub(crate) mod openssl;
+mod openssl_kernels;
 pub(crate) mod ring;
 pub(crate) mod rustcrypto;
 pub(crate) mod sodium;

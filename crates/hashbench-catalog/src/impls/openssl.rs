@@ -17,6 +17,7 @@ use foreign_types::ForeignTypeRef;
 use openssl::md::Md;
 use openssl::md_ctx::MdCtx;
 
+use super::openssl_kernels::{openssl_label, Family};
 use super::Streaming;
 use crate::Unavailable;
 
@@ -59,15 +60,18 @@ unsafe impl Send for OsslState {}
 pub(crate) trait OsslAlg: 'static {
     /// The name `EVP_MD_fetch` takes.
     const NAME: &'static CStr;
+    /// The OpenSSL code it runs, for its backend label.
+    const FAMILY: Family;
     fn fetched() -> &'static Result<Md, Unavailable>;
 }
 
 macro_rules! ossl_alg {
-    ($($ty:ident = $name:literal),* $(,)?) => {
+    ($($ty:ident = $name:literal => $family:ident),* $(,)?) => {
         $(
             pub(crate) struct $ty;
             impl OsslAlg for $ty {
                 const NAME: &'static CStr = $name;
+                const FAMILY: Family = Family::$family;
                 fn fetched() -> &'static Result<Md, Unavailable> {
                     static MD: OnceLock<Result<Md, Unavailable>> = OnceLock::new();
                     MD.get_or_init(|| fetch($name))
@@ -78,19 +82,19 @@ macro_rules! ossl_alg {
 }
 
 ossl_alg!(
-    OsslMd5 = c"MD5",
-    OsslSha1 = c"SHA1",
-    OsslSha224 = c"SHA2-224",
-    OsslSha256 = c"SHA2-256",
-    OsslSha384 = c"SHA2-384",
-    OsslSha512 = c"SHA2-512",
-    OsslSha512_256 = c"SHA2-512/256",
-    OsslSha3_224 = c"SHA3-224",
-    OsslSha3_256 = c"SHA3-256",
-    OsslSha3_384 = c"SHA3-384",
-    OsslSha3_512 = c"SHA3-512",
-    OsslBlake2s256 = c"BLAKE2S-256",
-    OsslBlake2b512 = c"BLAKE2B-512",
+    OsslMd5 = c"MD5" => Md5,
+    OsslSha1 = c"SHA1" => Sha1,
+    OsslSha224 = c"SHA2-224" => Sha256,
+    OsslSha256 = c"SHA2-256" => Sha256,
+    OsslSha384 = c"SHA2-384" => Sha512,
+    OsslSha512 = c"SHA2-512" => Sha512,
+    OsslSha512_256 = c"SHA2-512/256" => Sha512,
+    OsslSha3_224 = c"SHA3-224" => Sha3,
+    OsslSha3_256 = c"SHA3-256" => Sha3,
+    OsslSha3_384 = c"SHA3-384" => Sha3,
+    OsslSha3_512 = c"SHA3-512" => Sha3,
+    OsslBlake2s256 = c"BLAKE2S-256" => Blake2,
+    OsslBlake2b512 = c"BLAKE2B-512" => Blake2,
 );
 
 fn fetch(name: &CStr) -> Result<Md, Unavailable> {
@@ -196,6 +200,7 @@ pub(crate) fn openssl_version() -> String {
     openssl::version::version().to_string()
 }
 
-pub(crate) fn openssl_backend() -> String {
-    "assembly (OpenSSL's OPENSSL_ia32cap dispatch)".to_string()
+/// The kernel OpenSSL runs for `A` here (impls/openssl_kernels.rs).
+pub(crate) fn openssl_backend<A: OsslAlg>() -> String {
+    openssl_label(A::FAMILY)
 }

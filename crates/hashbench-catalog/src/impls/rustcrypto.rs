@@ -51,19 +51,35 @@ fn output_of<D: Digest>(out: &mut [u8]) -> &mut sha2::digest::Output<D> {
         .expect("output buffer is the digest length (Hasher contract)")
 }
 
-/// sha1 and sha2-256/224 use the SHA extensions when the CPU has them
-/// (`cpufeatures` checks "sha" + "sse4.1" at run time), else portable Rust.
+/// sha2's SHA-256 family: the SHA extensions when `cpufeatures` finds "sha" and
+/// "sse4.1" at run time, else its portable Rust ("soft") compression
+/// (sha2-0.11.1/src/sha256.rs:50-72). As for every RustCrypto label here, a build that
+/// overrides the crate's choice with its `sha2_backend` cfg is not detected.
 pub(crate) fn sha256_backend() -> String {
-    first_supported(&[("sha-ni", &["sha", "sse4.1"])], "soft")
+    first_supported(SHA256_RULE, "soft")
 }
+const SHA256_RULE: &[(&str, &[&str])] = &[("sha-ni", &["sha", "sse4.1"])];
 
+/// sha1's rule: the SHA extensions with SSE2, SSSE3 and SSE4.1, else soft
+/// (sha1-0.11.0/src/compress.rs:39-59).
 pub(crate) fn sha1_backend() -> String {
-    first_supported(&[("sha-ni", &["sha", "sse2", "ssse3", "sse4.1"])], "soft")
+    first_supported(SHA1_RULE, "soft")
 }
+const SHA1_RULE: &[(&str, &[&str])] = &[("sha-ni", &["sha", "sse2", "ssse3", "sse4.1"])];
 
-/// sha2's SHA-512 family has an AVX2 kernel chosen at run time on x86.
+/// sha2's SHA-512 family: an AVX2 kernel when `cpufeatures` finds AVX2, else soft
+/// (sha2-0.11.1/src/sha512.rs:47-69). There is no AVX-512 or SHA512-instruction kernel
+/// on x86 in 0.11.
 pub(crate) fn sha512_backend() -> String {
-    first_supported(&[("avx2", &["avx2"])], "soft")
+    first_supported(SHA512_RULE, "soft")
+}
+const SHA512_RULE: &[(&str, &[&str])] = &[("avx2", &["avx2"])];
+
+/// md-5 and sha3 (keccak) have no x86 kernel: portable Rust on x86; md-5 has LoongArch
+/// assembly and keccak an ARMv8 SHA3 kernel, so elsewhere the label says it cannot tell
+/// (md-5-0.11.0/src/compress.rs:1-12, keccak-0.2.2/src/lib.rs:58-92).
+pub(crate) fn rustcrypto_portable_backend() -> String {
+    first_supported(&[], "portable")
 }
 
 pub(crate) struct Md5Crate;
@@ -139,3 +155,23 @@ tiny_keccak!(TinyKeccak224, v224);
 tiny_keccak!(TinyKeccak256, v256);
 tiny_keccak!(TinyKeccak384, v384);
 tiny_keccak!(TinyKeccak512, v512);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::{cpu_with, first_of};
+
+    #[test]
+    fn sha_rules_need_every_feature_the_crates_check() {
+        let sha = cpu_with(&["sha", "sse2", "ssse3", "sse4.1", "avx2"]);
+        assert_eq!(first_of(SHA256_RULE, "soft", &sha), "sha-ni");
+        assert_eq!(first_of(SHA1_RULE, "soft", &sha), "sha-ni");
+        assert_eq!(first_of(SHA512_RULE, "soft", &sha), "avx2");
+        // SHA-NI without SSSE3 (no real CPU, but the rule says so): sha1 falls back,
+        // sha2 does not ask for SSSE3.
+        let odd = cpu_with(&["sha", "sse2", "sse4.1"]);
+        assert_eq!(first_of(SHA256_RULE, "soft", &odd), "sha-ni");
+        assert_eq!(first_of(SHA1_RULE, "soft", &odd), "soft");
+        assert_eq!(first_of(SHA512_RULE, "soft", &odd), "soft");
+    }
+}

@@ -24,7 +24,10 @@ pub(crate) fn sodium_version() -> String {
 }
 
 /// crypto_generichash (BLAKE2b) dispatches to AVX2, SSE4.1, SSSE3 or reference C by
-/// what `sodium_init` detected; libsodium reports those detections.
+/// what `sodium_init` detected; libsodium reports those detections
+/// (libsodium-stable/src/libsodium/crypto_generichash/blake2b/ref/blake2b-ref.c:411-437
+/// in the crate's bundled source, whose configure finds the intrinsics headers with any
+/// current compiler; the crate builds it for plain x86-64, without `--enable-opt`).
 pub(crate) fn generichash_backend() -> String {
     init();
     // SAFETY: plain queries of flags set by sodium_init.
@@ -44,6 +47,8 @@ pub(crate) fn generichash_backend() -> String {
     .to_string()
 }
 
+/// libsodium's SHA-256 and SHA-512 are plain C with no runtime choice
+/// (src/libsodium/crypto_hash/sha256/cp/hash_sha256_cp.c, sha512/cp/hash_sha512_cp.c).
 pub(crate) fn sha2_backend() -> String {
     "portable C".to_string()
 }

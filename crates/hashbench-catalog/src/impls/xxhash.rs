@@ -108,7 +108,10 @@ xxh3_rust!(
 );
 
 /// xxhash-rust chooses its xxh3 kernel when it is compiled, from the target features of
-/// the build (`-C target-cpu=native` changes it), not at run time.
+/// the build (`-C target-cpu=native` changes it), not at run time; the same `cfg`s,
+/// evaluated here in the same build, give the same answer
+/// (xxhash-rust-0.8.19/src/xxh3.rs:16-28, 406-416). The kernel serves inputs over 240 B;
+/// shorter ones take scalar code.
 pub(crate) fn xxhash_rust_xxh3_backend() -> String {
     let kernel = if cfg!(target_feature = "avx512f") {
         "avx512"
@@ -116,10 +119,14 @@ pub(crate) fn xxhash_rust_xxh3_backend() -> String {
         "avx2"
     } else if cfg!(target_feature = "sse2") {
         "sse2"
+    } else if cfg!(target_feature = "neon") {
+        "neon"
+    } else if cfg!(all(target_family = "wasm", target_feature = "simd128")) {
+        "simd128"
     } else {
         "scalar"
     };
-    format!("{kernel} (chosen at compile time)")
+    format!("{kernel} (chosen at compile time; over 240 B)")
 }
 
 pub(crate) fn scalar() -> String {
@@ -214,7 +221,35 @@ impl Streaming for Twox3_128 {
     }
 }
 
-/// twox-hash detects AVX2 / SSE2 at run time for xxh3's long-input loop.
+/// twox-hash detects AVX2, then SSE2, at run time for xxh3's loop over inputs of more
+/// than 240 B, on x86_64 only; it has no AVX-512 kernel
+/// (twox-hash-2.1.5/src/xxhash3/large.rs:15-22, 100-121, src/xxhash3_64.rs:258-262).
 pub(crate) fn twox_xxh3_backend() -> String {
-    first_supported(&[("avx2", &["avx2"]), ("sse2", &["sse2"])], "scalar")
+    first_supported(TWOX_XXH3_RULE, "scalar")
+}
+const TWOX_XXH3_RULE: &[(&str, &[&str])] = &[
+    ("avx2 (over 240 B)", &["x86_64", "avx2"]),
+    ("sse2 (over 240 B)", &["x86_64", "sse2"]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::{cpu_with, first_of};
+
+    #[test]
+    fn twox_hash_dispatches_on_x86_64_only() {
+        let avx512 = cpu_with(&["x86_64", "sse2", "avx2", "avx512f"]);
+        assert_eq!(
+            first_of(TWOX_XXH3_RULE, "scalar", &avx512),
+            "avx2 (over 240 B)"
+        );
+        let sse2 = cpu_with(&["x86_64", "sse2"]);
+        assert_eq!(
+            first_of(TWOX_XXH3_RULE, "scalar", &sse2),
+            "sse2 (over 240 B)"
+        );
+        let x86 = cpu_with(&["sse2", "avx2"]);
+        assert_eq!(first_of(TWOX_XXH3_RULE, "scalar", &x86), "scalar");
+    }
 }
