@@ -140,6 +140,10 @@ pub(crate) fn cells(
                 source: Box::new(source),
             })?;
         let mut c = cell(meta, p.size, result, raw)?;
+        if let Kind::External(j) = p.kind {
+            // The runtime's own count of its heap (Crystal's GC), where it keeps one.
+            c.bytes_allocated_per_call = planned.externals[j].gc_bytes(p.size.max_bytes() as usize);
+        }
         c.load = loads.get(i).copied().flatten();
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
         if c.algorithm.is_some() {

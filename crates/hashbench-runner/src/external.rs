@@ -186,6 +186,9 @@ pub(crate) struct ExternalKernel {
     /// The last batch's input length and last digest: one kernel serves every size.
     last: Option<(usize, Vec<u8>)>,
     fault: Option<String>,
+    /// Heap bytes allocated per call, by the runtime's own count (Crystal's GC), per
+    /// input length: the last reply that said.
+    gc_bytes: Vec<(usize, f64)>,
 }
 
 impl ExternalKernel {
@@ -200,7 +203,17 @@ impl ExternalKernel {
             stream_seed: Input::stream_start(run_seed),
             last: None,
             fault: None,
+            gc_bytes: Vec::new(),
         }
+    }
+
+    /// Heap bytes per call at `len` bytes, where the runtime counts them.
+    pub fn gc_bytes(&self, len: usize) -> Option<f64> {
+        self.gc_bytes
+            .iter()
+            .rev()
+            .find(|(l, _)| *l == len)
+            .map(|(_, b)| *b)
     }
 
     /// The id measured: `sha2-256/node:crypto`, or `nop/node` for a floor.
@@ -247,6 +260,10 @@ impl ExternalKernel {
                 return None;
             }
         };
+        if let Some(b) = reply.bytes_allocated_per_call {
+            self.gc_bytes.retain(|(l, _)| *l != input.len());
+            self.gc_bytes.push((input.len(), b));
+        }
         let want = format!("{:016x}", hashbench_adapters::input_fold(input));
         if reply.input_fold != want {
             self.fault = Some(format!(

@@ -32,6 +32,13 @@ fn runtime_of_id(term: &str) -> Option<&'static str> {
 #[derive(Clone, Debug, Default)]
 pub struct RuntimeList(pub Vec<String>);
 
+/// Whether a filter term names a runtime (`node`) or an implementation in one
+/// (`sha2-256/node:crypto`): resolved by the adapters, not the catalogue.
+pub fn names_a_runtime(term: &str) -> bool {
+    let t = term.trim().to_ascii_lowercase();
+    is_runtime(&t) || runtime_of_id(&t).is_some()
+}
+
 /// `--runtime`: a comma-separated list of runtimes, or `all`.
 pub fn runtimes_flag(text: &str) -> Result<RuntimeList, crate::cli::UsageError> {
     let mut out = Vec::new();

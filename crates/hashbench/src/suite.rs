@@ -36,8 +36,16 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../../suites/sodium-crystal.toml"),
     ),
     (
+        "sodium-crystal-inprocess.toml",
+        include_str!("../../../suites/sodium-crystal-inprocess.toml"),
+    ),
+    (
         "sodium-node.toml",
         include_str!("../../../suites/sodium-node.toml"),
+    ),
+    (
+        "sodium-node-inprocess.toml",
+        include_str!("../../../suites/sodium-node-inprocess.toml"),
     ),
 ];
 
@@ -117,7 +125,14 @@ pub fn parse(origin: &str, text: &str) -> Result<Parsed, UsageError> {
         )));
     }
     // The names must resolve now, with the catalogue's suggestions, not half-way through.
-    hashbench_catalog::Filter::parse(&suite.implementations)
+    // Implementations in other runtimes are resolved by their adapters when the suite
+    // runs (an adapter that is not set up makes them unavailable, with the reason).
+    let local: Vec<&String> = suite
+        .implementations
+        .iter()
+        .filter(|t| !crate::runtimes::names_a_runtime(t))
+        .collect();
+    hashbench_catalog::Filter::parse(&local)
         .map_err(|e| UsageError(format!("suite {origin}: key `implementations`: {e}")))?;
     // Every message names the file and the key, never a command-line flag the user did
     // not type.
@@ -249,7 +264,9 @@ mod tests {
             for key in s.labels.keys() {
                 let id = key.split('@').next().unwrap_or(key);
                 assert!(
-                    hashbench_catalog::find_implementation(id).is_some(),
+                    hashbench_catalog::find_implementation(id).is_some()
+                        || (crate::runtimes::names_a_runtime(id)
+                            && s.implementations.iter().any(|i| i == id)),
                     "{}: label for unknown implementation {id}",
                     s.name
                 );

@@ -27,13 +27,13 @@ fn run_and_keep(data: &Path, args: &[&str]) -> (String, Value) {
 #[test]
 fn a_built_in_suite_renders_its_seeds_layout_with_its_labels() {
     let data = tempfile::tempdir().unwrap();
-    // sodium-crystal is the cheapest built-in suite at one small size: two
+    // sodium-crystal-inprocess is the cheapest built-in suite at one small size: two
     // implementations in three patterns.
     let (text, run) = run_and_keep(
         data.path(),
         &[
             "suite",
-            "sodium-crystal",
+            "sodium-crystal-inprocess",
             "--sizes",
             "64",
             "--time",
@@ -43,7 +43,7 @@ fn a_built_in_suite_renders_its_seeds_layout_with_its_labels() {
             "-q",
         ],
     );
-    assert_eq!(run["suite"]["name"], "sodium-crystal");
+    assert_eq!(run["suite"]["name"], "sodium-crystal-inprocess");
     assert_eq!(run["suite"]["layout"], "crystal");
     assert_eq!(run["config"]["sizes"], serde_json::json!([64]));
     assert_eq!(run["config"]["rounds"], 2);

@@ -1,6 +1,9 @@
 //! This machine's run beside the published machines of the seeds: for every published
-//! figure of an algorithm at a size, the same algorithm at the same size in the run
-//! (its fastest implementation there), and how many times faster this machine is.
+//! figure of an algorithm at a size, the same algorithm at the same size in the run, and
+//! how many times faster this machine is. A suite run whose labels name the seed's row
+//! (`"blake2b-512/crystal:libsodium@prealloc" = "blake2b.finish"`) is set beside it like
+//! for like: that implementation and pattern; otherwise the run's fastest implementation
+//! of the algorithm at that size stands in, and the row says so.
 
 use serde::Serialize;
 
@@ -34,14 +37,36 @@ pub struct Row {
     pub published_per_call: f64,
     /// Whether `published_per_call` and `ours_per_call` are cycles (else nanoseconds).
     pub cycles: bool,
-    /// The run's fastest implementation of the algorithm at this size.
+    /// The run's implementation set beside it: the suite's mapping of the row, else the
+    /// fastest of the algorithm at this size; empty when a suite run has no like-for-like
+    /// implementation (the suite maps other rows, not this one).
     pub implementation: String,
     pub pattern: String,
-    pub ours_per_call: f64,
+    /// `None` when nothing like for like was measured.
+    pub ours_per_call: Option<f64>,
     /// published / ours: above 1, this machine is faster.
-    pub speedup: f64,
+    pub speedup: Option<f64>,
     /// Plausibility flags on the published figure (e.g. `flat-scaling`).
     pub flags: Vec<String>,
+    /// Whether `implementation` is the one the suite's labels map the seed's row to (like
+    /// for like), rather than the fastest of the algorithm.
+    #[serde(default)]
+    pub like_for_like: bool,
+}
+
+/// The run's cell the suite's labels map the seed's row `label` to, at `size`.
+fn labelled<'a>(run: &'a Run, label: &str, size: u64) -> Option<&'a Cell> {
+    let suite = run.suite.as_ref()?;
+    run.cells.iter().find(|c| {
+        c.size == size && {
+            let with_pattern = format!("{}@{}", c.implementation, c.pattern);
+            suite
+                .labels
+                .get(&with_pattern)
+                .or_else(|| suite.labels.get(c.implementation.id()))
+                .is_some_and(|l| l == label)
+        }
+    })
 }
 
 fn fastest<'a>(run: &'a Run, algorithm: &str, size: u64) -> Option<&'a Cell> {
@@ -56,7 +81,35 @@ fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
     let &(_, cycles) = TYPICAL.iter().find(|(s, _)| *s == raw.statistic)?;
     let algorithm = raw.algorithm.as_deref()?;
     let size = raw.size_bytes?;
-    let cell = fastest(run, algorithm, size)?;
+    let like = labelled(run, &raw.label, size);
+    // A suite that maps the seed's rows to its own says which are like for like; a row it
+    // does not map has no counterpart here, and is shown as such, not beside another call.
+    let maps_rows = run.suite.as_ref().is_some_and(|s| !s.labels.is_empty());
+    if like.is_none() && maps_rows {
+        let published = if cycles {
+            raw.value
+        } else {
+            f.normalised.ns_per_call?
+        };
+        return (published > 0.0 && fastest(run, algorithm, size).is_some()).then(|| Row {
+            seed: seed.seed,
+            machine: raw.machine.clone(),
+            section: raw.section.clone(),
+            label: raw.label.clone(),
+            algorithm: algorithm.to_string(),
+            size,
+            published_text: raw.text.clone(),
+            published_per_call: published,
+            cycles,
+            implementation: String::new(),
+            pattern: String::new(),
+            ours_per_call: None,
+            speedup: None,
+            flags: f.flags.iter().map(|fl| fl.name().to_string()).collect(),
+            like_for_like: false,
+        });
+    }
+    let cell = like.or_else(|| fastest(run, algorithm, size))?;
     let (published, ours) = if cycles {
         (raw.value, cell.tsc_cycles_per_call?)
     } else {
@@ -74,9 +127,10 @@ fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
         cycles,
         implementation: cell.implementation.to_string(),
         pattern: cell.pattern.to_string(),
-        ours_per_call: ours,
-        speedup: published / ours,
+        ours_per_call: Some(ours),
+        speedup: Some(published / ours),
         flags: f.flags.iter().map(|fl| fl.name().to_string()).collect(),
+        like_for_like: like.is_some(),
     })
 }
 
@@ -96,7 +150,8 @@ pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
     let mut out = format!(
         "This machine: {} ({} logical cores), {}; run of {}\n\
          speedup = published time per call / this machine's (above 1: this machine is faster);\n\
-         this machine's figure is its fastest implementation of the algorithm at that size.\n",
+         this machine's figure is its fastest implementation of the algorithm at that size, or in\n\
+         a suite run that maps the seed's rows, the row of the same name (like for like).\n",
         run.host.cpu_model, run.host.logical_cores, run.host.os, run.timestamp
     );
     let mut groups: Vec<(u32, &str)> = Vec::new();
@@ -151,9 +206,13 @@ pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
                 size(r.size),
                 r.published_text.clone(),
                 per_call(r.published_per_call),
-                format!("{} ({})", r.implementation, r.pattern),
-                per_call(r.ours_per_call),
-                format!("{:.2}x", r.speedup),
+                if r.implementation.is_empty() {
+                    "no like-for-like call here".to_string()
+                } else {
+                    format!("{} ({})", r.implementation, r.pattern)
+                },
+                r.ours_per_call.map_or("-".to_string(), per_call),
+                r.speedup.map_or("-".to_string(), |s| format!("{s:.2}x")),
                 if r.flags.is_empty() {
                     String::new()
                 } else {

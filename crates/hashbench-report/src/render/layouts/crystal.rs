@@ -47,9 +47,19 @@ pub(super) fn render(run: &Run) -> String {
     out.push_str(
         "\nop/s and time are at the median (Crystal prints the mean, which a few preempted \
          samples on a shared machine move far), ± is the standard deviation as a percentage of \
-         the mean (as Crystal prints it); B/op counts Rust allocations only (C libraries' \
-         own mallocs are not seen)",
+         the mean (as Crystal prints it); ",
     );
+    // Rows timed in Crystal itself count its GC heap, as the seed does; rows timed
+    // in-process count Rust's allocations.
+    let in_crystal = run
+        .cells
+        .iter()
+        .any(|c| c.implementation.id().contains("/crystal:"));
+    out.push_str(if in_crystal {
+        "B/op is Crystal's GC heap bytes per call (GC.stats; OpenSSL's own mallocs are not seen)"
+    } else {
+        "B/op counts Rust allocations only (C libraries' own mallocs are not seen)"
+    });
     out.push_str(&format!("; {}.\n", relative_note(run, &columns)));
     out
 }

@@ -107,8 +107,8 @@ fn each_typical_figure_is_beside_the_fastest_cell_of_its_algorithm_and_size() {
                 r.published_per_call,
                 r.cycles,
                 r.implementation.as_str(),
-                r.ours_per_call,
-                r.speedup,
+                r.ours_per_call.unwrap_or(f64::NAN),
+                r.speedup.unwrap_or(f64::NAN),
             )
         })
         .collect();
@@ -160,7 +160,8 @@ fn the_table_groups_rows_by_seed_and_machine() {
     let expected = [
         "This machine: test (2 logical cores), test; run of 1970-01-01T00:00:00Z",
         "speedup = published time per call / this machine's (above 1: this machine is faster);",
-        "this machine's figure is its fastest implementation of the algorithm at that size.",
+        "this machine's figure is its fastest implementation of the algorithm at that size, or in",
+        "a suite run that maps the seed's rows, the row of the same name (like for like).",
         "",
         "Seed 9 (Nine), machine m1: CPU X, Linux, x86_64",
         "published   size  figure     per call  this machine                per call  speedup  flags",
