@@ -85,7 +85,18 @@ pub fn discover(names: &[&str]) -> Vec<Runtime> {
 }
 
 fn start(name: &str, dir: &std::path::Path) -> RuntimeState {
-    let setup = format!("{}/setup", dir.display());
+    // Named from where the user stands when the folder is below it: `adapters/node/setup`.
+    let setup_path = dir.join("setup");
+    let shown = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| {
+            setup_path
+                .strip_prefix(cwd)
+                .ok()
+                .map(std::path::Path::to_path_buf)
+        })
+        .unwrap_or(setup_path);
+    let setup = shown.display().to_string();
     let unavailable = |why: String| RuntimeState::Unavailable {
         why,
         setup: setup.clone(),
