@@ -40,6 +40,38 @@ fn class_name(imp: &Implementation) -> &'static str {
     }
 }
 
+/// Names people type for an algorithm, and the id each means: the names of `sha256sum`,
+/// OpenSSL's `-sha256`, Python's `hashlib.sha256`, and the family names that pick the
+/// usual member (`blake2b` is BLAKE2b-512, `xxh3` is the 64-bit one).
+pub const ALIASES: &[(&str, &str)] = &[
+    ("sha224", "sha2-224"),
+    ("sha256", "sha2-256"),
+    ("sha384", "sha2-384"),
+    ("sha512", "sha2-512"),
+    ("sha512-256", "sha2-512-256"),
+    ("sha512_256", "sha2-512-256"),
+    ("sha3_224", "sha3-224"),
+    ("sha3_256", "sha3-256"),
+    ("sha3_384", "sha3-384"),
+    ("sha3_512", "sha3-512"),
+    ("blake2b", "blake2b-512"),
+    ("blake2b512", "blake2b-512"),
+    ("blake2s", "blake2s-256"),
+    ("blake2s256", "blake2s-256"),
+    ("xxh3", "xxh3-64"),
+    ("xxh128", "xxh3-128"),
+    ("crc32-c", "crc32c"),
+    ("crc32-iscsi", "crc32c"),
+    ("adler-32", "adler32"),
+];
+
+/// The id `term` is an alias of, if it is one.
+#[must_use]
+pub fn alias_of(term: &str) -> Option<&'static str> {
+    let t = term.trim().to_ascii_lowercase();
+    ALIASES.iter().find(|(a, _)| *a == t).map(|(_, id)| *id)
+}
+
 /// Every name a term may be, for matching and for suggestions.
 pub fn known_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
@@ -60,6 +92,11 @@ impl Filter {
         let mut parsed = Vec::new();
         for term in terms {
             let t = term.as_ref().trim().to_ascii_lowercase();
+            // An alias means its algorithm, unless a real name has that spelling.
+            let t = match alias_of(&t) {
+                Some(id) if !known.iter().any(|k| k.eq_ignore_ascii_case(&t)) => id.to_string(),
+                _ => t,
+            };
             if !known.iter().any(|k| k.eq_ignore_ascii_case(&t)) {
                 return Err(FilterError::Unknown {
                     term: term.as_ref().to_string(),
@@ -168,8 +205,27 @@ mod tests {
     }
 
     #[test]
+    fn aliases_mean_their_algorithm_and_name_real_ones() {
+        for (alias, id) in ALIASES {
+            assert!(
+                ALGORITHMS.iter().any(|a| a.id == *id),
+                "{alias} -> {id}, not an algorithm"
+            );
+            assert!(
+                !known_names().contains(alias),
+                "{alias} shadows a real name"
+            );
+        }
+        let f = Filter::parse(&["SHA256"]).unwrap();
+        assert!(!ids(&f).is_empty());
+        assert!(ids(&f).iter().all(|i| i.starts_with("sha2-256/")));
+        assert_eq!(alias_of(" blake2b "), Some("blake2b-512"));
+        assert_eq!(alias_of("sha2-256"), None);
+    }
+
+    #[test]
     fn unknown_names_suggest_neighbours() {
-        let err = Filter::parse(&["sha256"]).unwrap_err();
+        let err = Filter::parse(&["sha-256"]).unwrap_err();
         let FilterError::Unknown { suggestions, .. } = &err;
         assert!(
             suggestions.contains(&"sha2-256".to_string()),

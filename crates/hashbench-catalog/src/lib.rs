@@ -26,7 +26,7 @@ pub mod registry;
 pub mod versions;
 
 pub use algorithm::{Algorithm, Class, ALGORITHMS};
-pub use filter::{Filter, FilterError};
+pub use filter::{alias_of, Filter, FilterError, ALIASES};
 pub use hasher::{empty, Empty, Hasher};
 pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
 pub use pattern::{Pattern, PatternError};

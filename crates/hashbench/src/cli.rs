@@ -70,5 +70,13 @@ pub struct UsageError(pub String);
 pub fn select(
     filter: &[String],
 ) -> anyhow::Result<Vec<&'static hashbench_catalog::Implementation>> {
+    // An alias is resolved, and said, so that nobody wonders what `blake2b` measured.
+    for term in filter {
+        if let Some(id) = hashbench_catalog::alias_of(term) {
+            if !hashbench_catalog::filter::known_names().contains(&term.trim()) {
+                eprintln!("hashbench: '{}' is {id}", term.trim());
+            }
+        }
+    }
     Ok(hashbench_catalog::Filter::parse(filter)?.implementations())
 }

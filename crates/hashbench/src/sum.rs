@@ -25,6 +25,8 @@ fn resolve(name: &str) -> Result<&'static Implementation> {
             }
         };
     }
+    // `sha256` as people type it means sha2-256.
+    let name = hashbench_catalog::alias_of(name).unwrap_or(name);
     if hashbench_catalog::algorithm::algorithm(name).is_some() {
         return hashbench_catalog::implementations_of(name)
             .find(|i| i.availability().is_available())
@@ -174,7 +176,8 @@ mod tests {
     fn algorithm_ids_resolve_to_an_available_implementation() {
         assert_eq!(resolve("crc32").unwrap().algorithm.id, "crc32");
         assert_eq!(resolve("md5/openssl").unwrap().id, "md5/openssl");
-        assert!(resolve("sha256").is_err());
+        assert_eq!(resolve("sha256").unwrap().algorithm.id, "sha2-256");
+        assert!(resolve("sha-256").is_err());
         assert!(resolve("crc").is_err());
     }
 }

@@ -285,11 +285,11 @@ fn list_filters_by_provider_family_and_id() {
 
 #[test]
 fn list_unknown_filter_is_a_usage_error_with_suggestions() {
-    let o = run(&["list", "sha256"]);
+    let o = run(&["list", "sha-256"]);
     assert_exit(&o, 2);
     assert!(o.stdout.is_empty(), "{}", show(&o));
     let err = stderr(&o);
-    assert!(err.contains("sha256"), "{err}");
+    assert!(err.contains("sha-256"), "{err}");
     assert!(err.contains("did you mean"), "{err}");
     assert!(err.contains("sha2-256"), "{err}");
 
@@ -734,7 +734,7 @@ fn sum_needs_an_algorithm_or_implementation_id() {
     assert!(stderr(&o).contains("crc"), "{}", show(&o));
 
     // An unknown name: a near miss gets suggestions, anything else a pointer to `list`.
-    let o = run(&["sum", "-i", "sha256", "-"]);
+    let o = run(&["sum", "-i", "sha-256", "-"]);
     assert_exit(&o, 2);
     assert!(o.stdout.is_empty(), "{}", show(&o));
     let err = stderr(&o);

@@ -140,7 +140,7 @@ fn bad_fuzz_options_are_usage_errors() {
         "--vectors",
     );
     usage_error(
-        &["verify", "--fuzz", "5", "sha256"],
-        "unknown name 'sha256'",
+        &["verify", "--fuzz", "5", "sha-256"],
+        "unknown name 'sha-256'",
     );
 }

@@ -108,7 +108,7 @@ fn bad_sizes_and_names_are_usage_errors() {
     ] {
         usage_error(&["run", "crc32", "--sizes", sizes], "--sizes");
     }
-    let out = run_exit(hashbench().args(["run", "sha256", "--sizes", "64"]), 2);
+    let out = run_exit(hashbench().args(["run", "sha-256", "--sizes", "64"]), 2);
     assert!(stderr(&out).contains("sha2-256"));
     run_exit(hashbench().args(["run", "crc32", "--time", "-1"]), 2);
 }
