@@ -72,12 +72,20 @@ pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
 /// The digest every sample of an implementation must reproduce at `input`: computed by
 /// its algorithm's reference, not by the implementation itself.
 pub(crate) fn expected_digest(passed: Passed, input: &[u8]) -> Result<Vec<u8>, RunError> {
-    let reference = passed.reference;
+    reference_digest(passed.reference, input)
+}
+
+/// `reference`'s one-shot digest of `input`: the truth every measured digest of its
+/// algorithm, in-process or in another runtime, is checked against.
+pub(crate) fn reference_digest(
+    reference: &'static Implementation,
+    input: &[u8],
+) -> Result<Vec<u8>, RunError> {
     let mut h = reference.instantiate().map_err(|why| RunError::Reference {
         implementation: reference.id.to_string(),
         why,
     })?;
-    let mut out = vec![0u8; passed.implementation.algorithm.output_bytes()];
+    let mut out = vec![0u8; reference.algorithm.output_bytes()];
     h.oneshot(input, &mut out);
     Ok(out)
 }

@@ -272,10 +272,25 @@ pub fn verify_subject(
     answers: &[KnownAnswer],
     reference: Option<&Reference>,
 ) -> Outcome {
+    verify_in(
+        subject,
+        answers,
+        reference,
+        (&all_modes(), &AGREEMENT_MODES),
+    )
+}
+
+/// Known answers in `modes.0`, then agreement with `reference` in `modes.1`.
+fn verify_in(
+    subject: &Candidate,
+    answers: &[KnownAnswer],
+    reference: Option<&Reference>,
+    modes: (&[Mode], &[Mode]),
+) -> Outcome {
     let mut tally = Tally::default();
-    check_known_answers(subject, answers, &all_modes(), &mut tally);
+    check_known_answers(subject, answers, modes.0, &mut tally);
     if let Some(reference) = reference {
-        check_agreement(subject, reference, &AGREEMENT_MODES, &mut tally);
+        check_agreement(subject, reference, modes.1, &mut tally);
     }
     Outcome {
         implementation: subject.id.to_string(),
@@ -306,24 +321,12 @@ pub fn verify_remote(
     answers: &[KnownAnswer],
     reference: Option<&Reference>,
 ) -> Outcome {
-    let mut tally = Tally::default();
-    check_known_answers(subject, answers, &REMOTE_MODES, &mut tally);
-    if let Some(reference) = reference {
-        check_agreement(subject, reference, &[Mode::Oneshot], &mut tally);
-    }
-    Outcome {
-        implementation: subject.id.to_string(),
-        algorithm: subject.algorithm.id.to_string(),
-        status: if tally.failed == 0 {
-            Status::Passed
-        } else {
-            Status::Failed
-        },
-        checks: tally.checks,
-        failed_checks: tally.failed,
-        failures: tally.failures,
-        reference: reference.map(|r| r.id.clone()),
-    }
+    verify_in(
+        subject,
+        answers,
+        reference,
+        (&REMOTE_MODES, &[Mode::Oneshot]),
+    )
 }
 
 /// Verifies `selected` implementations, calling `observer` as each finishes. The

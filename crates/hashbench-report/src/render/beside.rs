@@ -85,37 +85,25 @@ fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
     // A suite that maps the seed's rows to its own says which are like for like; a row it
     // does not map has no counterpart here, and is shown as such, not beside another call.
     let maps_rows = run.suite.as_ref().is_some_and(|s| !s.labels.is_empty());
-    if like.is_none() && maps_rows {
-        let published = if cycles {
-            raw.value
-        } else {
-            f.normalised.ns_per_call?
-        };
-        return (published > 0.0 && fastest(run, algorithm, size).is_some()).then(|| Row {
-            seed: seed.seed,
-            machine: raw.machine.clone(),
-            section: raw.section.clone(),
-            label: raw.label.clone(),
-            algorithm: algorithm.to_string(),
-            size,
-            published_text: raw.text.clone(),
-            published_per_call: published,
-            cycles,
-            implementation: String::new(),
-            pattern: String::new(),
-            ours_per_call: None,
-            speedup: None,
-            flags: f.flags.iter().map(|fl| fl.name().to_string()).collect(),
-            like_for_like: false,
-        });
-    }
-    let cell = like.or_else(|| fastest(run, algorithm, size))?;
-    let (published, ours) = if cycles {
-        (raw.value, cell.tsc_cycles_per_call?)
-    } else {
-        (f.normalised.ns_per_call?, cell.summary.median.get())
+    let cell = match like {
+        Some(c) => Some(c),
+        None if maps_rows => {
+            fastest(run, algorithm, size)?;
+            None
+        }
+        None => Some(fastest(run, algorithm, size)?),
     };
-    (published > 0.0 && ours > 0.0).then(|| Row {
+    let published = if cycles {
+        raw.value
+    } else {
+        f.normalised.ns_per_call?
+    };
+    let ours = match cell {
+        Some(c) if cycles => Some(c.tsc_cycles_per_call?),
+        Some(c) => Some(c.summary.median.get()),
+        None => None,
+    };
+    (published > 0.0 && ours.is_none_or(|o| o > 0.0)).then(|| Row {
         seed: seed.seed,
         machine: raw.machine.clone(),
         section: raw.section.clone(),
@@ -125,10 +113,10 @@ fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
         published_text: raw.text.clone(),
         published_per_call: published,
         cycles,
-        implementation: cell.implementation.to_string(),
-        pattern: cell.pattern.to_string(),
-        ours_per_call: Some(ours),
-        speedup: Some(published / ours),
+        implementation: cell.map_or(String::new(), |c| c.implementation.to_string()),
+        pattern: cell.map_or(String::new(), |c| c.pattern.to_string()),
+        ours_per_call: ours,
+        speedup: ours.map(|o| published / o),
         flags: f.flags.iter().map(|fl| fl.name().to_string()).collect(),
         like_for_like: like.is_some(),
     })
