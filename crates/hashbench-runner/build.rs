@@ -33,6 +33,13 @@ fn main() {
         |c| if dirty { format!("{c}-dirty") } else { c },
     );
     println!("cargo:rustc-env=HASHBENCH_GIT_COMMIT={commit}");
+    // For `hashbench -V`: the commit, or that there was none.
+    let shown = if commit.is_empty() {
+        "not built from a git checkout".to_string()
+    } else {
+        format!("commit {commit}")
+    };
+    println!("cargo:rustc-env=HASHBENCH_VERSION_COMMIT={shown}");
     // A new commit changes HEAD or the ref it points to.
     for path in [
         "../../.git/HEAD",

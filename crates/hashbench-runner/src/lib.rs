@@ -30,6 +30,14 @@ use hashbench_engine::Config;
 use hashbench_host::{Host, Tsc};
 use hashbench_model::{Checkpoint, ProviderVersion, Run, RunConfig, Size, SCHEMA_VERSION};
 
+/// `hashbench -V`: the version and the git commit the binary was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("HASHBENCH_VERSION_COMMIT"),
+    ")"
+);
+
 pub use error::RunError;
 pub use external::verify_one as verify_external;
 pub use hashbench_adapters::External;

@@ -33,7 +33,7 @@ use cli::{Format, UsageError, EXIT_FAILED, EXIT_USAGE};
 static ALLOCATOR: hashbench_engine::CountingAllocator = hashbench_engine::CountingAllocator;
 
 #[derive(Parser, Debug)]
-#[command(name = "hashbench", version, about, long_about = None)]
+#[command(name = "hashbench", version = hashbench_runner::VERSION, about, long_about = None)]
 struct Cli {
     /// Without a command, runs the default suite (`hashbench run` with no filter).
     #[command(subcommand)]

@@ -753,3 +753,19 @@ fn sum_needs_an_algorithm_or_implementation_id() {
         "no suggestion for nosuch: {err}"
     );
 }
+
+#[test]
+fn version_names_the_commit_it_was_built_from() {
+    let o = run(&["-V"]);
+    assert_exit(&o, 0);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        text.starts_with(&format!("hashbench {}", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    // A checkout has a commit; a source tarball says it has none, never an empty "()".
+    assert!(
+        text.contains("(commit ") || text.contains("(not built from a git checkout)"),
+        "{text}"
+    );
+}
