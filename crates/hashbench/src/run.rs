@@ -48,6 +48,8 @@ pub struct RunArgs {
     /// Stop sampling a cell once the 95 % CI of its median is within +-this (0.01 or 1%).
     #[arg(long, default_value_t = DEFAULT_PRECISION, value_parser = values::parse_precision)]
     pub precision: f64,
+    /// Output format: table (for a terminal), markdown, csv (one row per cell) or json
+    /// (the whole run, docs/json-schema.md; `report` renders it again).
     #[arg(long, value_enum, default_value_t)]
     pub format: RunFormat,
     /// Write the result to FILE (atomically) instead of standard output.

@@ -86,6 +86,9 @@ pub struct Suite {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("filter", |a| a
+    .value_name("NAME")
+    .help("The suite's name (`hashbench suite --list`), then any `run` option")))]
 pub struct SuiteArgs {
     /// List the built-in suites.
     #[arg(long, conflicts_with = "file")]
