@@ -81,6 +81,13 @@ enum Command {
         /// Files to read; `-` or none reads standard input.
         files: Vec<std::path::PathBuf>,
     },
+    /// Print a shell completion script: `hashbench completions bash > /etc/bash_completion.d/hashbench`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff): `hashbench man > hashbench.1; man ./hashbench.1`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -92,6 +99,23 @@ fn main() -> ExitCode {
         .collect();
     let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
         Command::Run(args) => run::run(args, command_line),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "hashbench", &mut out);
+            cli::emit(&String::from_utf8_lossy(&out));
+            Ok(0)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out) {
+                Ok(()) => {
+                    cli::emit(&String::from_utf8_lossy(&out));
+                    Ok(0)
+                }
+                Err(e) => Err(e.into()),
+            }
+        }
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),
         Command::Suite(args) => suite::run(args, command_line),

@@ -769,3 +769,24 @@ fn version_names_the_commit_it_was_built_from() {
         "{text}"
     );
 }
+
+#[test]
+fn completions_and_the_man_page_are_generated_from_the_same_flags() {
+    let o = run(&["completions", "bash"]);
+    assert_exit(&o, 0);
+    let bash = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        bash.contains("_hashbench()") && bash.contains("--runtime"),
+        "{bash:.300}"
+    );
+    let o = run(&["completions", "fish"]);
+    assert_exit(&o, 0);
+    let o = run(&["man"]);
+    assert_exit(&o, 0);
+    let man = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        man.contains(".TH hashbench 1") && man.contains("completions"),
+        "{man:.300}"
+    );
+    assert_exit(&run(&["completions", "cobol"]), 2);
+}
