@@ -40,14 +40,52 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// The examples at the end of each subcommand's `--help`.
+const EXAMPLES_RUN: &str = "Examples:
+  hashbench run crc32c xxh3-64 --sizes 4k          which is faster for 4 KiB pages
+  hashbench run sha256 --runtime all --sizes 64,1m  SHA-256 from every language
+  hashbench run xxh3-64 --sizes 1..=128 --mode both random short keys, latency and throughput
+  hashbench run blake3 --threads 1,2 -o run.json --format json   save the run";
+
+const EXAMPLES_CROSSOVER: &str = "Examples:
+  hashbench crossover crc32c/crc-fast xxh3-64/twox-hash
+  hashbench crossover blake3/blake3+rayon blake3/blake3 --threads 2";
+
+const EXAMPLES_VERIFY: &str = "Examples:
+  hashbench verify                     every implementation in this process
+  hashbench verify libsodium           one provider
+  hashbench verify node python         through the runtime adapters
+  hashbench verify --fuzz 1000 crc32c  random inputs, every implementation compared";
+
+const EXAMPLES_REPORT: &str = "Examples:
+  hashbench report run.json --format markdown
+  hashbench report run.json --metric cycles";
+
+const EXAMPLES_COMPARE: &str = "Examples:
+  hashbench compare base.json new.json --fail-on-regression 5
+  hashbench compare --published run.json --seed 4";
+
+const EXAMPLES_SUITE: &str = "Examples:
+  hashbench suite --list
+  hashbench suite btrfs-hash-speedtest
+  hashbench suite sodium-node --sizes 64 --time 0.1";
+
+const EXAMPLES_PUBLISHED: &str = "Examples:
+  hashbench published --seed 4 --flagged";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Verify, then measure implementations and baselines at each size.
+    #[command(after_help = EXAMPLES_RUN)]
     Run(run::RunArgs),
     /// The input size from which implementation A is faster than B, over a size sweep.
+    #[command(after_help = EXAMPLES_CROSSOVER)]
     Crossover(crossover::CrossoverArgs),
     /// List algorithms and implementations: class, bits, provider and version, backend,
     /// availability here.
+    #[command(
+        after_help = "Examples:\n  hashbench list crc32c\n  hashbench list node --format json\n  hashbench list --runtime all"
+    )]
     List {
         /// Algorithm ids, implementation ids, families, providers or classes; a runtime
         /// (node, python, go, java, crystal) lists what its adapter offers.
@@ -60,19 +98,27 @@ enum Command {
     },
     /// Check implementations against known answers in every mode and against each other;
     /// or, with --fuzz, against each other on random inputs.
+    #[command(after_help = EXAMPLES_VERIFY)]
     Verify(verify::VerifyArgs),
     /// Render a saved run again (`run --format json` output): another format, metric,
     /// layout or relative columns, without measuring.
+    #[command(after_help = EXAMPLES_REPORT)]
     Report(report::ReportArgs),
     /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
     /// with an interval, and which changes are significant.
+    #[command(after_help = EXAMPLES_COMPARE)]
     Compare(compare::CompareArgs),
     /// Run a suite: a seed benchmark reproduced (see `suite --list`), or a TOML file.
+    #[command(after_help = EXAMPLES_SUITE)]
     Suite(suite::SuiteArgs),
     /// Show other people's published results (the seeds) as data: machines, figures,
     /// common units and plausibility flags.
+    #[command(after_help = EXAMPLES_PUBLISHED)]
     Published(published::PublishedArgs),
     /// Print digests of files or standard input, like sha256sum.
+    #[command(
+        after_help = "Examples:\n  hashbench sum -i blake3 big.iso\n  hashbench sum -i crc32/crc-fast *.img\n  cat file | hashbench sum -i sha256"
+    )]
     Sum {
         /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
         /// picks the algorithm's first available implementation.

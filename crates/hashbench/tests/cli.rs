@@ -790,3 +790,26 @@ fn completions_and_the_man_page_are_generated_from_the_same_flags() {
     );
     assert_exit(&run(&["completions", "cobol"]), 2);
 }
+
+#[test]
+fn every_subcommand_help_ends_with_examples() {
+    for sub in [
+        "run",
+        "list",
+        "verify",
+        "sum",
+        "report",
+        "compare",
+        "suite",
+        "crossover",
+        "published",
+    ] {
+        let o = run(&[sub, "--help"]);
+        assert_exit(&o, 0);
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(
+            text.contains("Examples:\n  hashbench "),
+            "{sub} --help has no examples:\n{text}"
+        );
+    }
+}
