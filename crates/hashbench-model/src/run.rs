@@ -192,6 +192,10 @@ pub struct RunConfig {
         skip_serializing_if = "is_throughput_only"
     )]
     pub modes: Vec<Mode>,
+    /// `--metric` (`time` or `cycles`): what the table showed, and what `report` shows
+    /// again unless told otherwise. Absent in older files (then `time`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<String>,
     /// Per-cell time budget, seconds.
     pub time_budget_s: f64,
     /// Target relative half-width of the median's 95 % CI (0.01 = +-1 %).

@@ -266,6 +266,8 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             filters: plan.filters.clone(),
             sizes: m.sizes,
             modes: plan.modes.clone(),
+            // Only a view other than the default is worth recording.
+            metric: (plan.metric != Metric::Time).then(|| plan.metric.name().to_string()),
             time_budget_s: plan.time_s,
             precision: plan.precision,
             min_samples: m.min_samples,

@@ -19,9 +19,10 @@ pub struct ReportArgs {
     pub file: PathBuf,
     #[arg(long, value_enum, default_value_t)]
     pub format: RunFormat,
-    /// What table and Markdown show: time or cycles (as for `run`).
-    #[arg(long, default_value = "time", value_parser = crate::values::metric())]
-    pub metric: Metric,
+    /// What table and Markdown show: time or cycles (as for `run`) [default: what the run
+    /// was shown with, else time].
+    #[arg(long, value_parser = crate::values::metric())]
+    pub metric: Option<Metric>,
     /// A seed benchmark's layout: default, divan, crystal, node, openssl-speed [default:
     /// the run's suite's, else default].
     #[arg(long, value_name = "NAME", value_parser = crate::values::layout)]
@@ -40,7 +41,15 @@ pub fn run(args: ReportArgs) -> Result<u8> {
     // anything is read or rendered.
     let destination = args.output.as_deref().map(Destination::check).transpose()?;
     let mut run = crate::store::read_run(&args.file)?;
-    let layout = layout_for(args.layout, run.suite.as_ref(), args.metric)?;
+    // A run renders again as it was shown: its recorded metric unless one is asked for.
+    let metric = args.metric.unwrap_or_else(|| {
+        run.config
+            .metric
+            .as_deref()
+            .and_then(Metric::parse)
+            .unwrap_or_default()
+    });
+    let layout = layout_for(args.layout, run.suite.as_ref(), metric)?;
     if !args.relative_to.is_empty() {
         let mut ids: Vec<&str> = Vec::new();
         for c in &run.cells {
@@ -57,7 +66,7 @@ pub fn run(args: ReportArgs) -> Result<u8> {
         let to = parse_relative_to(&args.relative_to, &ids, &patterns)?;
         hashbench_report::analysis::relative::apply(&mut run, &to);
     }
-    let text = render(&run, args.format, args.metric, layout)?;
+    let text = render(&run, args.format, metric, layout)?;
     write_or_emit(destination.as_ref(), &text, false)?;
     Ok(0)
 }

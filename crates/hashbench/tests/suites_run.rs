@@ -192,3 +192,35 @@ notes = ["written by hand for a test"]
     }
     assert!(text.contains("How this differs from the seed:\n- written by hand for a test"));
 }
+
+#[test]
+fn a_saved_cycles_run_renders_again_in_its_cycle_view() {
+    let data = tempfile::tempdir().unwrap();
+    let (shown, run) = run_and_keep(
+        data.path(),
+        &[
+            "suite",
+            "btrfs-hash-speedtest",
+            "--sizes",
+            "4k",
+            "--time",
+            "0.02",
+            "--rounds",
+            "1",
+            "-q",
+        ],
+    );
+    assert_eq!(run["config"]["metric"], "cycles");
+    let saved = data.path().join("baselines/suite.json");
+    let again = stdout(&run_ok(hashbench().arg("report").arg(&saved)));
+    assert!(again.contains("TSC reference cycles"), "{again}");
+    assert!(shown.contains("TSC reference cycles"), "{shown}");
+    // Asked for, the time view still renders.
+    let time = stdout(&run_ok(
+        hashbench()
+            .arg("report")
+            .arg(&saved)
+            .args(["--metric", "time"]),
+    ));
+    assert!(!time.contains("TSC reference cycles"), "{time}");
+}

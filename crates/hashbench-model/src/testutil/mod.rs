@@ -136,6 +136,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
             filters: Vec::new(),
             sizes: Vec::new(),
             modes: vec![crate::Mode::Throughput],
+            metric: None,
             time_budget_s: 0.3,
             precision: 0.01,
             min_samples: 10,

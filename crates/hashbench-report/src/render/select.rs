@@ -30,6 +30,15 @@ impl Metric {
     /// Every metric's name, as `--metric` and suite files take them.
     pub const NAMES: [&'static str; 2] = ["time", "cycles"];
 
+    /// The metric's name, as `--metric` takes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Time => "time",
+            Metric::Cycles => "cycles",
+        }
+    }
+
     /// The metric named `name`, if any.
     #[must_use]
     pub fn parse(name: &str) -> Option<Metric> {
