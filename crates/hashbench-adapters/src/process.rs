@@ -20,6 +20,14 @@ const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
 /// How much of the adapter's standard error a message quotes.
 const STDERR_TAIL: usize = 600;
 
+/// Where the last `len` bytes of `s` start, moved forward to a character boundary.
+fn tail_start(s: &str, len: usize) -> usize {
+    let start = s.len().saturating_sub(len);
+    (start..s.len())
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(s.len())
+}
+
 /// Why an adapter could not answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AdapterError {
@@ -109,10 +117,7 @@ impl Adapter {
                     s.push('\n');
                     // Keep the tail only: a chatty adapter must not grow without bound.
                     if s.len() > 8 * STDERR_TAIL {
-                        let cut = s.len() - STDERR_TAIL;
-                        let cut = (cut..s.len())
-                            .find(|&i| s.is_char_boundary(i))
-                            .unwrap_or(s.len());
+                        let cut = tail_start(&s, STDERR_TAIL);
                         s.replace_range(..cut, "");
                     }
                 }
@@ -138,11 +143,7 @@ impl Adapter {
     pub fn stderr_tail(&self) -> String {
         let s = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
         let s = s.trim();
-        let start = s.len().saturating_sub(STDERR_TAIL);
-        let start = (start..s.len())
-            .find(|&i| s.is_char_boundary(i))
-            .unwrap_or(s.len());
-        s[start..].replace('\n', " | ")
+        s[tail_start(s, STDERR_TAIL)..].replace('\n', " | ")
     }
 
     /// Sends one request and returns its reply, which must say `"ok": true`.

@@ -92,12 +92,7 @@ fn direct_median(batch: Batch, input: &[u8]) -> f64 {
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
+    hashbench_stats::order::median_sorted(v).expect("at least one sample")
 }
 
 /// One `hashbench run` of every case at every size: median ns per call by (id, size).

@@ -4,6 +4,7 @@
 //! steps, so a sweep is summarised as the steps themselves.
 
 use hashbench_model::{Cell, Run, SeriesKey};
+use hashbench_stats::order::median_sorted;
 
 /// Sizes a series must have, one byte apart, to count as a sweep.
 pub const MIN_SWEEP: usize = 16;
@@ -35,16 +36,6 @@ pub struct Staircase {
     pub steps: Vec<Step>,
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
 /// The steps of `cells` (one series, sorted by size, one byte apart).
 fn steps(cells: &[&Cell]) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::new();
@@ -57,8 +48,9 @@ fn steps(cells: &[&Cell]) -> Vec<Step> {
             let m = last.median_ns;
             if (t - m).abs() <= (SAME_FRACTION * m).max(SAME_NS) {
                 last.to = size;
-                members.push(t);
-                last.median_ns = median(&mut members.clone());
+                // Kept in order, so the step's median is read off, not sorted again.
+                members.insert(members.partition_point(|&x| x < t), t);
+                last.median_ns = median_sorted(&members).unwrap_or(t);
                 continue;
             }
         }
@@ -135,12 +127,6 @@ pub fn staircases(run: &Run) -> Vec<Staircase> {
         .collect()
 }
 
-/// Whether `run` holds a sweep: its per-size rankings would be hundreds of sections.
-#[must_use]
-pub fn is_sweep(run: &Run) -> bool {
-    !staircases(run).is_empty()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,7 +149,7 @@ mod tests {
         assert_eq!(spans, [(0, 55), (56, 80)]);
         assert!(s[0].steps.iter().all(|st| st.outliers.is_empty()));
         assert!((s[0].steps[0].median_ns - 10.0).abs() < 0.5);
-        assert!(is_sweep(&run));
+        assert!(!staircases(&run).is_empty());
     }
 
     #[test]
@@ -186,12 +172,15 @@ mod tests {
     #[test]
     fn a_few_sizes_are_not_a_sweep() {
         let run = run_with((0..10u64).map(|n| cell_with("a/b", 1, n, 1.0)).collect());
-        assert!(!is_sweep(&run));
+        assert!(staircases(&run).is_empty());
         let spaced = run_with(
             (0..40u64)
                 .map(|n| cell_with("a/b", 1, n * 2, 1.0))
                 .collect(),
         );
-        assert!(!is_sweep(&spaced), "lengths two apart are not every length");
+        assert!(
+            staircases(&spaced).is_empty(),
+            "lengths two apart are not every length"
+        );
     }
 }

@@ -89,16 +89,21 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
                 row
             })
             .collect();
-        let size_names: Vec<String> = sizes.iter().map(|&s| size(s)).collect();
-        let mut header = vec!["implementation"];
-        header.extend(size_names.iter().map(String::as_str));
-        let mut right = vec![false];
-        right.extend(sizes.iter().map(|_| true));
-        out.push_str(&table(style, &header, &rows, &right));
+        out.push_str(&by_size(style, "implementation", &sizes, &rows));
         out.push('\n');
     }
     out.push_str(&floors(run, style, &sizes));
     out
+}
+
+/// A table with a first column named `first` and a column per size.
+fn by_size(style: Style, first: &str, sizes: &[Size], rows: &[Vec<String>]) -> String {
+    let size_names: Vec<String> = sizes.iter().map(|&s| size(s)).collect();
+    let mut header = vec![first];
+    header.extend(size_names.iter().map(String::as_str));
+    let mut right = vec![false];
+    right.extend(sizes.iter().map(|_| true));
+    table(style, &header, rows, &right)
 }
 
 /// Each runtime's floor, time per call at each size.
@@ -133,12 +138,7 @@ fn floors(run: &Run, style: Style, sizes: &[Size]) -> String {
             row
         })
         .collect();
-    let size_names: Vec<String> = sizes.iter().map(|&s| size(s)).collect();
-    let mut header = vec!["floor"];
-    header.extend(size_names.iter().map(String::as_str));
-    let mut right = vec![false];
-    right.extend(sizes.iter().map(|_| true));
-    out.push_str(&table(style, &header, &rows, &right));
+    out.push_str(&by_size(style, "floor", sizes, &rows));
     out.push('\n');
     out
 }

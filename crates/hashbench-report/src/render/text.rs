@@ -34,10 +34,16 @@ fn render(run: &Run, style: Style) -> String {
     let mut out = String::new();
     write_header(&mut out, run, style);
     let sizes = run.sizes();
-    if sizes.len() > MAX_RANKINGS && crate::analysis::staircase::is_sweep(run) {
-        // A sweep's hundreds of rankings would bury everything else: its staircase says
-        // what they would, and the detail table (and CSV, JSON) keeps every cell.
-        out.push_str(&super::staircase::section(run, style));
+    // A sweep's hundreds of rankings would bury everything else: its staircase says what
+    // they would, and the detail table (and CSV, JSON) keeps every cell. The section is
+    // empty when the run holds no sweep.
+    let staircase = if sizes.len() > MAX_RANKINGS {
+        super::staircase::section(run, style)
+    } else {
+        String::new()
+    };
+    if !staircase.is_empty() {
+        out.push_str(&staircase);
         out.push_str(&format!(
             "({} sizes: the rankings per size are left out; the detail table has every cell.)\n\n",
             sizes.len()
