@@ -6,7 +6,9 @@
 //!   ([`crate::published`]) share;
 //! - [`costmodel`]: time(n) = fixed + n / rate per series, and the crossover of two;
 //! - [`relative`]: the `--relative-to` columns;
-//! - [`compare`]: joining two runs' cells and deciding which differences are real.
+//! - [`compare`]: joining two runs' cells and deciding which differences are real;
+//! - [`staircase`]: an every-length sweep as steps;
+//! - [`ties`]: which cells of a ranking this run cannot tell apart.
 
 pub mod compare;
 pub mod costmodel;
@@ -14,3 +16,4 @@ pub mod guards;
 pub mod plausibility;
 pub mod relative;
 pub mod staircase;
+pub mod ties;
