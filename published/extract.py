@@ -151,12 +151,15 @@ def parse_divan_tree(lines, section, machine):
         if tokens and ("GB/s" in raw or "MB/s" in raw):
             if len(tokens) != 4:
                 raise SystemExit(f"unexpected divan rate row in {section}: {raw!r}")
+            # Divan's rate row is the row above it (the same samples) divided into the
+            # bytes: one measurement, so it rides on its time figure as `rate` instead of
+            # becoming a second figure (and a second row wherever figures are listed).
             label = "/".join(path)
-            for stat, (value, unit) in zip(["fastest", "slowest", "median", "mean"], tokens):
-                figures.append(
-                    fig(section, machine, divan_figure_meta(label), last_size, stat, number(value), unit,
-                        f"{value} {unit}")
-                )
+            timed = figures[-4:]
+            for stat, (value, unit), f in zip(["fastest", "slowest", "median", "mean"], tokens, timed):
+                if (f["label"], f["size_bytes"], f["statistic"]) != (label, last_size, stat) or "rate" in f:
+                    raise SystemExit(f"divan rate row without its time row in {section}: {raw!r}")
+                f["rate"] = {"value": number(value), "unit": unit, "text": f"{value} {unit}"}
     return figures, precision
 
 
@@ -460,6 +463,24 @@ def node_seed(path):
 
 # ---------------------------------------------------------------------------
 
+# Where each seed was published, as far as it could be confirmed (the local seed file
+# named in SEEDS is only this script's input). Where the page holding the seed's text
+# was not found, the citation says so and names what was confirmed beside it.
+CITATIONS = {
+    0: "github.com/conradludgate/checksum-benchmarks, README.md (a revision with four machines; "
+       "the benches: benches/checksums.rs)",
+    1: "github.com/conradludgate/checksum-benchmarks, README.md (an earlier revision with two machines; "
+       "the benches: benches/checksums.rs)",
+    2: "origin not confirmed: \"Benchmark of BLAKE3 used for evaluation as a filesystem checksum\" "
+       "(a README beside hash-speedtest's sources); the program: github.com/kdave/btrfs-progs, "
+       "crypto/hash-speedtest.c; its first round: https://kdave.github.io/blake3-vs-blake2-in-btrfs/",
+    3: "origin not confirmed: the output of \"crystal run --release benchmark/blake2b.cr -- md5\" and "
+       "\"openssl speed -evp blake2b512 md5\"; the program: github.com/didactic-drunk/sodium.cr, "
+       "benchmarks/blake2b.cr",
+    4: "origin not confirmed: \"Hashing: crypto.createHash vs crypto_generichash\" "
+       "(Node.js crypto and sodium-native on a Hetzner EX41-SSD)",
+}
+
 SEEDS = [
     (0, "000_a789d3c731fa0bc6.txt", "000-rust-divan.json",
      lambda p: divan_seed(p, 0, "checksum benchmarks (Rust, divan): four machines")),
@@ -483,9 +504,11 @@ def build(seeds_dir):
     out = {}
     for seed, source, target, parse in SEEDS:
         doc, figures, independent = parse(seeds_dir / source)
-        if len(figures) != independent:
-            raise SystemExit(f"{source}: parsed {len(figures)} figures but counted {independent} numeric tokens")
-        full = {"schema_version": SCHEMA_VERSION, "seed": seed, "source": f"shared/seeds/{source}"}
+        # A divan rate is a number of the seed kept on its time figure, not a figure.
+        numbers = len(figures) + sum(1 for f in figures if "rate" in f)
+        if numbers != independent:
+            raise SystemExit(f"{source}: parsed {numbers} numbers but counted {independent} numeric tokens")
+        full = {"schema_version": SCHEMA_VERSION, "seed": seed, "source": CITATIONS[seed]}
         full.update(doc)
         full["figures"] = figures
         out[target] = render(full)

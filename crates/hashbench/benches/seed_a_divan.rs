@@ -1,6 +1,6 @@
 //! The "seed-a" divan checksum suite, reproduced on hashbench's own implementations.
 //!
-//! Seed a (`/work/shared/seeds/000_a789d3c731fa0bc6.txt`) is a divan benchmark of 14
+//! Seed a (seed 0: github.com/conradludgate/checksum-benchmarks, `README.md`) is a divan benchmark of 14
 //! Rust checksums and hashes (`adler`, `crc`, `md5`, `sha1`, `sha2_{256,384,512}`,
 //! `sha3_{256,384,512}`, `blake2b`, `blake2s`, `blake3`, `blake3_mt`) on pages of
 //! 4 KiB, 16 KiB, 64 KiB and 1 MiB. This bench target times the same crates, through the

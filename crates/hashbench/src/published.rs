@@ -17,7 +17,7 @@ pub enum PublishedFormat {
 
 #[derive(Args, Debug)]
 pub struct PublishedArgs {
-    /// Only this seed (0 for shared/seeds/000_*.txt ...); every seed without it.
+    /// Only this seed (0 to 4, listed in docs/published.md); every seed without it.
     #[arg(long, value_name = "N")]
     seed: Option<u32>,
     /// Only the figures that carry a plausibility flag.

@@ -35,7 +35,21 @@ fn json_lists_every_seed_with_machines_and_figures() {
         .iter()
         .map(|s| s["figures"].as_array().map_or(0, Vec::len))
         .collect();
-    assert_eq!(counts, vec![1488, 564, 112, 131, 196]);
+    // Seeds 000/001 publish each divan measurement as a time and as a rate: one figure.
+    assert_eq!(counts, vec![816, 340, 112, 131, 196]);
+    for s in seeds {
+        let source = s["source"].as_str().expect("source");
+        assert!(!source.contains("shared/") && !source.contains(".txt"), "{source}");
+    }
+    let divan = &seeds[0]["figures"];
+    let with_rate = divan
+        .as_array()
+        .expect("figures")
+        .iter()
+        .filter(|f| f["rate"]["unit"].is_string())
+        .count();
+    // 3 machines x 14 benches x 4 sizes x 4 statistics print a rate row.
+    assert_eq!(with_rate, 672);
     let node = &seeds[4];
     assert_eq!(node["machines"][0]["cpu"], "Intel Core i7-6700 Quad Core");
     let first = &node["figures"][0];
@@ -81,7 +95,7 @@ fn the_table_shows_the_machine_and_why_a_row_is_flagged() {
         "{out}"
     );
     let rust = ok_stdout(&published(&["--seed", "0", "--flagged"]));
-    assert!(rust.contains("1488 figures, 0 flagged"), "{rust}");
+    assert!(rust.contains("816 figures, 0 flagged"), "{rust}");
 }
 
 #[test]

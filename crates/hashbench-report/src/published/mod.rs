@@ -91,7 +91,8 @@ pub struct SeedFile {
     pub schema_version: u32,
     /// The seed's number: 0 for `000_*.txt`.
     pub seed: u32,
-    /// The seed document, relative to the directory holding the repository.
+    /// Where the seed was published (repository and file), or "origin not confirmed"
+    /// with what identifies it.
     pub source: String,
     pub title: String,
     /// What measured the figures.
@@ -152,6 +153,11 @@ pub struct RawFigure {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<Tolerance>,
+    /// The same measurement published a second time as a rate (divan prints a time row
+    /// and, under it, the bytes divided by that time): kept on the time figure so that
+    /// one measurement is one figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate: Option<Rate>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub samples: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -167,6 +173,16 @@ pub struct RawFigure {
 pub struct Tolerance {
     pub value: f64,
     pub unit: String,
+    pub text: String,
+}
+
+/// A figure's measurement as the seed also printed it, as a rate (`8.944 GB/s`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rate {
+    pub value: f64,
+    pub unit: String,
+    /// The rate exactly as printed.
     pub text: String,
 }
 
@@ -331,6 +347,15 @@ pub fn parse(file: &str, text: &str) -> Result<Seed, PublishedError> {
         }
         if unit == Unit::Calls && !raw.over_seconds.is_some_and(|s| s > 0.0) {
             return Err(bad("a count of calls needs over_seconds > 0"));
+        }
+        if let Some(rate) = &raw.rate {
+            let is_throughput =
+                Unit::parse(&rate.unit).is_some_and(|u| u.dimension() == Dimension::Throughput);
+            if !is_throughput || unit.dimension() != Dimension::Time {
+                return Err(bad(
+                    "a rate rides only on a time figure, in bytes per second",
+                ));
+            }
         }
         let normalised = Normalised::of(raw.value, unit, raw.size_bytes, raw.over_seconds);
         figures.push(Figure {

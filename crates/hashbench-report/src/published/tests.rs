@@ -17,23 +17,28 @@ fn every_file_parses_and_has_its_seed_number() {
     let numbers: Vec<u32> = p.seeds.iter().map(|s| s.seed).collect();
     assert_eq!(numbers, vec![0, 1, 2, 3, 4]);
     for s in &p.seeds {
+        // A public origin (or the words saying none was confirmed), never the local
+        // copy of the seed, which a reader of the data does not have.
         assert!(
-            s.source
-                .starts_with(&format!("shared/seeds/{:03}_", s.seed)),
+            s.source.starts_with("github.com/") || s.source.starts_with("origin not confirmed: "),
             "{}",
             s.source
         );
+        assert!(!s.source.contains("shared/"), "{}", s.source);
+        assert!(!s.source.contains(".txt"), "{}", s.source);
     }
 }
 
 /// The counts below are derived from the seed texts by reading their structure, not
 /// from the data files:
 ///
-/// - 000, 001 (divan): a machine whose full table prints rates has, per bench and size,
-///   a time row and a rate row of 4 figures each (fastest, slowest, median, mean); plus
-///   one summary line per bench. M2 Max, 5700G, 2700X: 14 benches x 4 sizes x 8 + 14 =
-///   462. The 3900X table prints no rate rows and has 6 benches: 6 x 4 x 4 + 6 = 102.
-///   000 has all four machines (1488), 001 only the M2 Max and the 3900X (564).
+/// - 000, 001 (divan): per bench and size, a time row of 4 figures (fastest, slowest,
+///   median, mean); where the table prints a rate row under it (the same samples as
+///   bytes per second), each rate rides on its time figure rather than counting as a
+///   figure; plus one summary line per bench. M2 Max, 5700G, 2700X: 14 benches x 4
+///   sizes x 4 + 14 = 238. The 3900X table prints no rate rows and has 6 benches:
+///   6 x 4 x 4 + 6 = 102. 000 has all four machines (816), 001 only the M2 Max and the
+///   3900X (340).
 /// - 002 (btrfs): the published table has 4 rows x 4 numeric columns = 16; Round 1 has
 ///   6 runs (O1, O2, O3, each at 100000 and 1000000 iterations) x 8 rows x 2 numbers
 ///   (cycles, c/i) = 96. Total 112.
@@ -46,7 +51,7 @@ fn every_file_parses_and_has_its_seed_number() {
 fn figure_counts_match_the_seed_texts() {
     let p = published();
     let totals: Vec<usize> = p.seeds.iter().map(|s| s.figures.len()).collect();
-    assert_eq!(totals, vec![1488, 564, 112, 131, 196]);
+    assert_eq!(totals, vec![816, 340, 112, 131, 196]);
 
     for seed in [0, 1] {
         let s = p.seed(seed).unwrap();
@@ -63,6 +68,8 @@ fn figure_counts_match_the_seed_texts() {
                     && f.statistic != "summary"
                     && f.parsed_unit.dimension() == Dimension::Throughput
             });
+            assert_eq!(rates, 0, "a divan rate is not a figure of its own");
+            let rates = count(s, |f| on(f) && f.rate.is_some());
             let summary = count(s, |f| on(f) && f.statistic == "summary");
             assert_eq!(time, benches * 4 * 4, "{} {}", seed, m.id);
             assert_eq!(
@@ -173,7 +180,7 @@ fn the_node_4_mb_rows_are_flagged_and_the_rust_rows_are_not() {
 }
 
 const MINIMAL: &str = r#"{
-  "schema_version": 1, "seed": 9, "source": "shared/seeds/009_x.txt", "title": "t",
+  "schema_version": 1, "seed": 9, "source": "github.com/o/nine, README.md", "title": "t",
   "harness": "h", "command": null, "notes": [],
   "machines": [{"id": "m", "heading": null, "cpu": null, "os": null, "target": null,
                 "timer_precision": null, "notes": []}],
@@ -257,4 +264,48 @@ fn renderers_show_every_figure_once() {
 
 fn csv_flagged(seed: &Seed) -> String {
     csv(&[seed], true)
+}
+
+#[test]
+fn a_divan_rate_rides_on_its_time_figure() {
+    // 000, M2 Max, crc at 4096, median: "457.9 ns" and, on the rate row under it, the
+    // same samples as "8.944 GB/s"; one figure, not two.
+    let p = published();
+    let crc: Vec<&Figure> = p
+        .seed(0)
+        .unwrap()
+        .figures
+        .iter()
+        .filter(|f| {
+            f.machine == "apple-m2-max"
+                && f.label == "non_crypto/crc"
+                && f.size_bytes == Some(4096)
+                && f.statistic == "median"
+        })
+        .collect();
+    assert_eq!(crc.len(), 1);
+    let rate = crc[0]
+        .rate
+        .as_ref()
+        .expect("the rate row is on the time figure");
+    assert_eq!((rate.value, rate.text.as_str()), (8.944, "8.944 GB/s"));
+}
+
+#[test]
+fn a_rate_must_be_bytes_per_second_on_a_time_figure() {
+    let with = |unit: &str| {
+        MINIMAL.replace(
+            r#""text": "10 ns""#,
+            &format!(
+                r#""text": "10 ns", "rate": {{"value": 6.4, "unit": "{unit}", "text": "6.4"}}"#
+            ),
+        )
+    };
+    assert!(parse("x.json", &with("GB/s")).unwrap().figures[0]
+        .rate
+        .is_some());
+    assert!(matches!(
+        parse("x.json", &with("ns")),
+        Err(PublishedError::BadFigure { .. })
+    ));
 }

@@ -32,6 +32,20 @@ fn flags(f: &Figure) -> String {
         .join(",")
 }
 
+/// The figure as printed, with its unit where the text has none, and the same
+/// measurement's published rate beside it (one measurement, one row).
+fn published_cell(f: &Figure) -> String {
+    let text = if f.text.ends_with(&f.unit) {
+        f.text.clone()
+    } else {
+        format!("{} ({})", f.text, f.unit)
+    };
+    match &f.rate {
+        Some(rate) => format!("{text} = {}", rate.text),
+        None => text,
+    }
+}
+
 /// Per seed: title, source, machines, then one row per figure (only the flagged ones
 /// when `flagged_only`), then the messages of the flags.
 pub fn table(seeds: &[&Seed], flagged_only: bool) -> String {
@@ -87,11 +101,7 @@ pub fn table(seeds: &[&Seed], flagged_only: bool) -> String {
                 or_dash(f.variant.as_deref()),
                 f.size_bytes.map_or("-".to_string(), format::size),
                 f.statistic.clone(),
-                if f.text.ends_with(&f.unit) {
-                    f.text.clone()
-                } else {
-                    format!("{} ({})", f.text, f.unit)
-                },
+                published_cell(f),
                 f.tolerance
                     .as_ref()
                     .map_or(String::new(), |t| t.text.clone()),
@@ -141,6 +151,8 @@ const HEADER: &[&str] = &[
     "text",
     "tolerance",
     "tolerance_unit",
+    "rate",
+    "rate_unit",
     "samples",
     "iterations",
     "ns_per_call",
@@ -149,7 +161,7 @@ const HEADER: &[&str] = &[
     "flags",
 ];
 
-/// One row per figure.
+/// One row per figure; a time figure's published rate is in its `rate` columns.
 pub fn csv(seeds: &[&Seed], flagged_only: bool) -> String {
     let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
     let optn = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
@@ -180,6 +192,8 @@ pub fn csv(seeds: &[&Seed], flagged_only: bool) -> String {
                 f.tolerance
                     .as_ref()
                     .map_or(String::new(), |t| t.unit.clone()),
+                opt(f.rate.as_ref().map(|r| r.value)),
+                f.rate.as_ref().map_or(String::new(), |r| r.unit.clone()),
                 optn(f.samples),
                 optn(f.iterations),
                 opt(f.normalised.ns_per_call),

@@ -21,7 +21,7 @@ fn figure(
 
 fn seed_doc(figures: &[String]) -> String {
     format!(
-        r#"{{"schema_version": 1, "seed": 9, "source": "shared/seeds/009_x.txt", "title": "Nine",
+        r#"{{"schema_version": 1, "seed": 9, "source": "github.com/o/nine, README.md", "title": "Nine",
             "harness": "h", "command": null, "notes": [],
             "machines": [
               {{"id": "m1", "heading": null, "cpu": "CPU X", "os": "Linux", "target": "x86_64",

@@ -159,7 +159,7 @@ fn doc(figures: &[&str]) -> String {
         })
         .collect();
     format!(
-        r#"{{"schema_version": 1, "seed": 7, "source": "shared/seeds/007_x.txt", "title": "Seven",
+        r#"{{"schema_version": 1, "seed": 7, "source": "github.com/o/seven, README.md", "title": "Seven",
             "harness": "bench", "command": null, "notes": [],
             "machines": [{{"id": "m", "heading": null, "cpu": "CPU", "os": null, "target": "t",
                            "timer_precision": "20 ns", "notes": []}},
@@ -300,7 +300,8 @@ fn render_seed() -> crate::published::Seed {
         // unit, so it is shown as is; a tolerance.
         r#""label": "sha1, 4k", "size_bytes": 4096, "statistic": "median", "value": 2,
            "unit": "µs", "text": "2 µs", "tolerance": {"value": 1.5, "unit": "%", "text": "± 1.5 %"},
-           "samples": 100, "iterations": 2000, "setup": "O2""#,
+           "samples": 100, "iterations": 2000, "setup": "O2",
+           "rate": {"value": 2.048, "unit": "GB/s", "text": "2.048 GB/s"}"#,
         // 4 GB/s without a size: no time per call; the text lacks the unit, which is
         // added in parentheses. On the machine without a description.
         r#""label": "sha1", "size_bytes": null, "statistic": "mean", "value": 4,
@@ -316,14 +317,14 @@ fn the_published_table_shows_each_figure_with_its_time_and_rate() {
     let text = table(&[&seed], false);
     let expected = [
         "seed 7: Seven",
-        "source shared/seeds/007_x.txt (data x.json), measured with bench",
+        "source github.com/o/seven, README.md (data x.json), measured with bench",
         "  m: CPU; target t; timer precision 20 ns",
         "  bare: hardware not stated",
         "2 figures, 0 flagged",
         "",
-        "machine  label     algorithm  variant   size  statistic    published        ±  time/call        rate  flags",
-        "m        sha1, 4k  sha1       -        4 KiB  median            2 µs  ± 1.5 %   2.000 µs  2.048 GB/s",
-        "bare     sha1      -          v            -  mean       4.00 (GB/s)                   -  4.000 GB/s",
+        "machine  label     algorithm  variant   size  statistic          published        ±  time/call        rate  flags",
+        "m        sha1, 4k  sha1       -        4 KiB  median     2 µs = 2.048 GB/s  ± 1.5 %   2.000 µs  2.048 GB/s",
+        "bare     sha1      -          v            -  mean             4.00 (GB/s)                   -  4.000 GB/s",
         "",
     ]
     .map(|l| format!("{l}\n"))
@@ -331,7 +332,7 @@ fn the_published_table_shows_each_figure_with_its_time_and_rate() {
     assert_eq!(text, expected);
     assert_eq!(
         table(&[&seed], true),
-        "seed 7: Seven\nsource shared/seeds/007_x.txt (data x.json), measured with bench\n  \
+        "seed 7: Seven\nsource github.com/o/seven, README.md (data x.json), measured with bench\n  \
          m: CPU; target t; timer precision 20 ns\n  bare: hardware not stated\n2 figures, 0 \
          flagged (only those shown)\n\n"
     );
@@ -345,18 +346,18 @@ fn the_published_csv_has_every_field_quoted_where_needed() {
     assert_eq!(
         lines[0],
         "seed,source,section,machine,label,algorithm,implementation,variant,setup,size_bytes,\
-         statistic,value,unit,text,tolerance,tolerance_unit,samples,iterations,ns_per_call,\
+         statistic,value,unit,text,tolerance,tolerance_unit,rate,rate_unit,samples,iterations,ns_per_call,\
          ops_per_sec,bytes_per_sec,flags"
     );
     // 2 µs: 2000 ns, 5e5 calls/s, 4096 x 5e5 = 2.048e9 B/s.
     assert_eq!(
         lines[1],
-        "7,shared/seeds/007_x.txt,s,m,\"sha1, 4k\",sha1,i,,O2,4096,median,2,µs,2 µs,1.5,%,100,\
-         2000,2000,500000,2048000000,"
+        "7,\"github.com/o/seven, README.md\",s,m,\"sha1, 4k\",sha1,i,,O2,4096,median,2,µs,2 µs,1.5,%,2.048,GB/s,\
+         100,2000,2000,500000,2048000000,"
     );
     assert_eq!(
         lines[2],
-        "7,shared/seeds/007_x.txt,s,bare,sha1,,i,v,,,mean,4,GB/s,4.00,,,,,,,4000000000,"
+        "7,\"github.com/o/seven, README.md\",s,bare,sha1,,i,v,,,mean,4,GB/s,4.00,,,,,,,,,4000000000,"
     );
     assert_eq!(lines.len(), 3);
     assert_eq!(csv(&[&seed], true).lines().count(), 1);
