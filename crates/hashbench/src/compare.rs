@@ -112,7 +112,8 @@ fn beside_published(args: &CompareArgs) -> Result<u8> {
     if let Some(n) = args.seed {
         published.seed(n).map_err(|e| UsageError(e.to_string()))?;
     }
-    let rows = hashbench_report::render::beside::rows(&run, &published, args.seed);
+    let counterparts = crate::suite::counterparts(run.suite.as_ref())?;
+    let rows = hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
     if rows.is_empty() {
         return Err(UsageError(format!(
             "{}: no cell matches a published figure (same algorithm and size); try the \

@@ -83,6 +83,44 @@ pub struct Suite {
     /// How the suite differs from its seed, one point each.
     #[serde(default)]
     pub notes: Vec<String>,
+    /// The published seeds (`hashbench published`) whose rows `labels` name; `compare
+    /// --published` pairs any run's cells with those rows through the labels.
+    #[serde(default)]
+    pub published_seeds: Vec<u32>,
+    /// Labels that name a seed's row for display only: key (as in `labels`) -> why that
+    /// implementation is not like for like with the seed's call.
+    #[serde(default)]
+    pub stand_ins: BTreeMap<String, String>,
+}
+
+/// Every built-in suite's labels as counterparts of the seeds' rows, then `own` (a run's
+/// suite labels) when they come from a suite file that is not built in.
+pub fn counterparts(
+    own: Option<&hashbench_model::SuiteInfo>,
+) -> Result<Vec<hashbench_report::published::Counterpart>, UsageError> {
+    use hashbench_report::published::Counterpart;
+    let mut all = Vec::new();
+    for Parsed { suite, .. } in built_in()? {
+        for (key, label) in &suite.labels {
+            all.push(Counterpart {
+                suite: suite.name.clone(),
+                seeds: suite.published_seeds.clone(),
+                key: key.clone(),
+                label: label.clone(),
+                stand_in: suite.stand_ins.get(key).cloned(),
+            });
+        }
+    }
+    if let Some(info) = own.filter(|i| !all.iter().any(|c| c.suite == i.name)) {
+        all.extend(info.labels.iter().map(|(key, label)| Counterpart {
+            suite: info.name.clone(),
+            seeds: Vec::new(),
+            key: key.clone(),
+            label: label.clone(),
+            stand_in: None,
+        }));
+    }
+    Ok(all)
 }
 
 #[derive(clap::Args, Debug)]
@@ -304,5 +342,33 @@ mod tests {
             let e = parse("x.toml", &text).expect_err(&text);
             assert!(e.0.contains(why) && e.0.contains("x.toml"), "{text}: {e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod counterpart_tests {
+    #[test]
+    fn the_btrfs_tables_avx2_row_is_named_by_the_avx2_implementation_only() {
+        let published = hashbench_report::published::load().expect("compiled-in data");
+        let btrfs = published.seed(2).expect("seed 2");
+        let row = btrfs
+            .figures
+            .iter()
+            .find(|f| f.label == "BLAKE3  (AVX2)")
+            .expect("the published table's row");
+        let all = super::counterparts(None).expect("built-in suites parse");
+        let naming: Vec<&str> = all
+            .iter()
+            .filter(|c| c.names(btrfs, &row.raw))
+            .map(|c| c.key.as_str())
+            .collect();
+        assert_eq!(naming, ["blake3/blake3+avx2"]);
+        let crc = btrfs.figures.iter().find(|f| f.label == "CRC32C").unwrap();
+        let stand_ins: Vec<bool> = all
+            .iter()
+            .filter(|c| c.names(btrfs, &crc.raw))
+            .map(|c| c.stand_in.is_some())
+            .collect();
+        assert_eq!(stand_ins, [true]);
     }
 }

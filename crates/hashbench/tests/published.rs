@@ -39,7 +39,10 @@ fn json_lists_every_seed_with_machines_and_figures() {
     assert_eq!(counts, vec![816, 340, 112, 131, 196]);
     for s in seeds {
         let source = s["source"].as_str().expect("source");
-        assert!(!source.contains("shared/") && !source.contains(".txt"), "{source}");
+        assert!(
+            !source.contains("shared/") && !source.contains(".txt"),
+            "{source}"
+        );
     }
     let divan = &seeds[0]["figures"];
     let with_rate = divan

@@ -13,6 +13,7 @@
 //! # Ok::<(), hashbench_report::published::PublishedError>(())
 //! ```
 
+mod counterparts;
 mod units;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::plausibility::{flat_scaling, FlatScaling, SweepPoint};
+pub use counterparts::Counterpart;
 pub use units::{Dimension, Normalised, Unit};
 
 /// Version of the data files' schema and of `hashbench published --format json`.

@@ -1,14 +1,15 @@
 //! This machine's run beside the published machines of the seeds: for every published
-//! figure of an algorithm at a size, the same algorithm at the same size in the run, and
-//! how many times faster this machine is. A suite run whose labels name the seed's row
-//! (`"blake2b-512/crystal:libsodium@prealloc" = "blake2b.finish"`) is set beside it like
-//! for like: that implementation and pattern; otherwise the run's fastest implementation
-//! of the algorithm at that size stands in, and the row says so.
+//! figure of an algorithm at a size the run measured, the run's like-for-like cell and
+//! how many times faster this machine is. Like for like means the implementation (and
+//! pattern, and SIMD level, which the implementation id names: `blake3/blake3+avx2`)
+//! that a suite's labels map the seed's row to ([`Counterpart`]), whether or not the run
+//! was that suite's. Where the run has no such cell the row says so rather than set an
+//! unlike call (another kernel, another SIMD level) beside the figure.
 
 use serde::Serialize;
 
 use crate::format::{aligned, size, time_ns};
-use crate::published::{Figure, Published, Seed};
+use crate::published::{Counterpart, Figure, Published, Seed};
 use hashbench_model::{Cell, Run};
 
 /// The published statistics that describe a typical call (not fastest / slowest or
@@ -37,9 +38,7 @@ pub struct Row {
     pub published_per_call: f64,
     /// Whether `published_per_call` and `ours_per_call` are cycles (else nanoseconds).
     pub cycles: bool,
-    /// The run's implementation set beside it: the suite's mapping of the row, else the
-    /// fastest of the algorithm at this size; empty when a suite run has no like-for-like
-    /// implementation (the suite maps other rows, not this one).
+    /// The run's implementation like for like with the row; empty when the run has none.
     pub implementation: String,
     pub pattern: String,
     /// `None` when nothing like for like was measured.
@@ -48,50 +47,59 @@ pub struct Row {
     pub speedup: Option<f64>,
     /// Plausibility flags on the published figure (e.g. `flat-scaling`).
     pub flags: Vec<String>,
-    /// Whether `implementation` is the one the suite's labels map the seed's row to (like
-    /// for like), rather than the fastest of the algorithm.
+    /// Whether the run has a like-for-like cell (`implementation` is set).
     #[serde(default)]
     pub like_for_like: bool,
+    /// Without one: a cell the run has that a suite names for the row only as a
+    /// stand-in, and why it is not the seed's call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlike: Option<String>,
 }
 
-/// The run's cell the suite's labels map the seed's row `label` to, at `size`.
-fn labelled<'a>(run: &'a Run, label: &str, size: u64) -> Option<&'a Cell> {
-    let suite = run.suite.as_ref()?;
-    run.cells.iter().find(|c| {
-        c.size == size && {
-            let with_pattern = format!("{}@{}", c.implementation, c.pattern);
-            suite
-                .labels
-                .get(&with_pattern)
-                .or_else(|| suite.labels.get(c.implementation.id()))
-                .is_some_and(|l| l == label)
-        }
-    })
-}
-
-fn fastest<'a>(run: &'a Run, algorithm: &str, size: u64) -> Option<&'a Cell> {
-    run.cells
+/// The run's cell like for like with the figure, or why there is none.
+fn like_for_like<'a>(
+    run: &'a Run,
+    seed: &Seed,
+    f: &Figure,
+    algorithm: &str,
+    size: u64,
+    counterparts: &[Counterpart],
+) -> Result<&'a Cell, Option<String>> {
+    let naming: Vec<&Counterpart> = counterparts
         .iter()
-        .filter(|c| c.algorithm.as_deref() == Some(algorithm) && c.size == size)
-        .min_by(|a, b| a.summary.median.get().total_cmp(&b.summary.median.get()))
+        .filter(|c| c.names(seed, &f.raw))
+        .collect();
+    let in_run = |c: &Counterpart| {
+        run.cells.iter().find(|cell| {
+            cell.size == size && cell.algorithm.as_deref() == Some(algorithm) && c.is_cell(cell)
+        })
+    };
+    if let Some(cell) = naming
+        .iter()
+        .filter(|c| c.stand_in.is_none())
+        .find_map(|c| in_run(c))
+    {
+        return Ok(cell);
+    }
+    // A stand-in the run measured is named, with why it is not the seed's call.
+    Err(naming
+        .iter()
+        .filter(|c| in_run(c).is_some())
+        .find_map(|c| c.stand_in.as_ref().map(|why| format!("{}: {why}", c.key))))
 }
 
-fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
+fn row(run: &Run, seed: &Seed, f: &Figure, counterparts: &[Counterpart]) -> Option<Row> {
     let raw = &f.raw;
     let &(_, cycles) = TYPICAL.iter().find(|(s, _)| *s == raw.statistic)?;
     let algorithm = raw.algorithm.as_deref()?;
     let size = raw.size_bytes?;
-    let like = labelled(run, &raw.label, size);
-    // A suite that maps the seed's rows to its own says which are like for like; a row it
-    // does not map has no counterpart here, and is shown as such, not beside another call.
-    let maps_rows = run.suite.as_ref().is_some_and(|s| !s.labels.is_empty());
-    let cell = match like {
-        Some(c) => Some(c),
-        None if maps_rows => {
-            fastest(run, algorithm, size)?;
-            None
-        }
-        None => Some(fastest(run, algorithm, size)?),
+    // Only figures of an algorithm and size the run measured at all are listed.
+    run.cells
+        .iter()
+        .find(|c| c.algorithm.as_deref() == Some(algorithm) && c.size == size)?;
+    let (cell, unlike) = match like_for_like(run, seed, f, algorithm, size, counterparts) {
+        Ok(c) => (Some(c), None),
+        Err(why) => (None, why),
     };
     let published = if cycles {
         raw.value
@@ -118,17 +126,24 @@ fn row(run: &Run, seed: &Seed, f: &Figure) -> Option<Row> {
         ours_per_call: ours,
         speedup: ours.map(|o| published / o),
         flags: f.flags.iter().map(|fl| fl.name().to_string()).collect(),
-        like_for_like: like.is_some(),
+        like_for_like: cell.is_some(),
+        unlike,
     })
 }
 
-/// Every published figure (of `only_seed`, if given) that the run has a cell for.
+/// Every published figure (of `only_seed`, if given) of an algorithm and size the run
+/// measured, each beside the run's like-for-like cell (see [`Counterpart`]) if it has one.
 #[must_use]
-pub fn rows(run: &Run, published: &Published, only_seed: Option<u32>) -> Vec<Row> {
+pub fn rows(
+    run: &Run,
+    published: &Published,
+    only_seed: Option<u32>,
+    counterparts: &[Counterpart],
+) -> Vec<Row> {
     published
         .figures()
         .filter(|(s, _)| only_seed.is_none_or(|n| s.seed == n))
-        .filter_map(|(s, f)| row(run, s, f))
+        .filter_map(|(s, f)| row(run, s, f, counterparts))
         .collect()
 }
 
@@ -138,8 +153,8 @@ pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
     let mut out = format!(
         "This machine: {} ({} logical cores), {}; run of {}\n\
          speedup = published time per call / this machine's (above 1: this machine is faster);\n\
-         this machine's figure is its fastest implementation of the algorithm at that size, or in\n\
-         a suite run that maps the seed's rows, the row of the same name (like for like).\n",
+         this machine's figure is the implementation a suite maps the seed's row to (like for\n\
+         like: same library or kernel, SIMD level and pattern); none when the run has none.\n",
         run.host.cpu_model, run.host.logical_cores, run.host.os, run.timestamp
     );
     let mut groups: Vec<(u32, &str)> = Vec::new();
@@ -154,8 +169,9 @@ pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
         };
         let m = seed.machine(machine);
         out.push_str(&format!(
-            "\nSeed {seed_no} ({}), machine {machine}: {}\n",
+            "\nSeed {seed_no} ({}; {}), machine {machine}: {}\n",
             seed.title,
+            seed.source,
             m.map(|m| {
                 [m.cpu.as_deref(), m.os.as_deref(), m.target.as_deref()]
                     .into_iter()
@@ -212,6 +228,19 @@ pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
             &table,
             &[false, true, true, true, false, true, true, false],
         ));
+        let mut unlike: Vec<String> = Vec::new();
+        for r in rows
+            .iter()
+            .filter(|r| r.seed == seed_no && r.machine == machine)
+        {
+            if let Some(why) = &r.unlike {
+                let line = format!("  {}: not beside {why}\n", r.label);
+                if !unlike.contains(&line) {
+                    unlike.push(line);
+                }
+            }
+        }
+        out.push_str(&unlike.concat());
     }
     if rows.iter().any(|r| r.cycles) {
         out.push_str(

@@ -1,8 +1,8 @@
 //! `compare --published`: a hand-written seed beside a hand-built run; every speedup is
 //! published time (or cycles) per call over the run's fastest cell's.
 
-use crate::published::{parse, Published, PUBLISHED_SCHEMA_VERSION};
-use crate::render::beside::{render, rows};
+use crate::published::{parse, Counterpart, Published, PUBLISHED_SCHEMA_VERSION};
+use crate::render::beside::render;
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::Run;
 
@@ -81,6 +81,29 @@ fn published() -> Published {
     }
 }
 
+/// Seed 9's rows and the implementations like for like with them.
+fn counterparts() -> Vec<Counterpart> {
+    [
+        ("sha2-256/fast", "sha256 4k"),
+        ("sha2-256/fast", "c/i"),
+        ("sha2-256/slow@reuse", "r"),
+        ("sha2-256/fast", "r"),
+        ("blake3/x", "b3"),
+    ]
+    .map(|(key, label)| Counterpart {
+        suite: "s".into(),
+        seeds: vec![9],
+        key: key.into(),
+        label: label.into(),
+        stand_in: None,
+    })
+    .to_vec()
+}
+
+fn beside(run: &Run, p: &Published, only: Option<u32>) -> Vec<crate::render::beside::Row> {
+    crate::render::beside::rows(run, p, only, &counterparts())
+}
+
 fn run() -> Run {
     let mut slow = cell_times("sha2-256/slow", 4096, Times::at(1500.0));
     slow.tsc_cycles_per_call = Some(4500.0);
@@ -94,10 +117,10 @@ fn run() -> Run {
 }
 
 #[test]
-fn each_typical_figure_is_beside_the_fastest_cell_of_its_algorithm_and_size() {
+fn each_typical_figure_is_beside_its_like_for_like_cell() {
     let p = published();
     let run = run();
-    let rows = rows(&run, &p, None);
+    let rows = beside(&run, &p, None);
     let got: Vec<(&str, u64, f64, bool, &str, f64, f64)> = rows
         .iter()
         .map(|r| {
@@ -134,11 +157,8 @@ fn each_typical_figure_is_beside_the_fastest_cell_of_its_algorithm_and_size() {
     assert_eq!(rows[0].machine, "m1");
     assert_eq!(rows[0].published_text, "2 µs");
     assert_eq!(rows[0].algorithm, "sha2-256");
-    assert_eq!(
-        rows.len(),
-        crate::render::beside::rows(&run, &p, Some(9)).len()
-    );
-    assert!(crate::render::beside::rows(&run, &p, Some(1)).is_empty());
+    assert_eq!(rows.len(), beside(&run, &p, Some(9)).len());
+    assert!(beside(&run, &p, Some(1)).is_empty());
 }
 
 #[test]
@@ -148,7 +168,10 @@ fn cycle_figures_need_the_runs_tsc() {
     for c in &mut run.cells {
         c.tsc_cycles_per_call = None;
     }
-    let labels: Vec<String> = rows(&run, &p, None).into_iter().map(|r| r.label).collect();
+    let labels: Vec<String> = beside(&run, &p, None)
+        .into_iter()
+        .map(|r| r.label)
+        .collect();
     assert_eq!(labels, ["sha256 4k", "r", "r"]);
 }
 
@@ -156,19 +179,19 @@ fn cycle_figures_need_the_runs_tsc() {
 fn the_table_groups_rows_by_seed_and_machine() {
     let p = published();
     let run = run();
-    let text = render(&run, &p, &rows(&run, &p, None));
+    let text = render(&run, &p, &beside(&run, &p, None));
     let expected = [
         "This machine: test (2 logical cores), test; run of 1970-01-01T00:00:00Z",
         "speedup = published time per call / this machine's (above 1: this machine is faster);",
-        "this machine's figure is its fastest implementation of the algorithm at that size, or in",
-        "a suite run that maps the seed's rows, the row of the same name (like for like).",
+        "this machine's figure is the implementation a suite maps the seed's row to (like for",
+        "like: same library or kernel, SIMD level and pattern); none when the run has none.",
         "",
-        "Seed 9 (Nine), machine m1: CPU X, Linux, x86_64",
+        "Seed 9 (Nine; github.com/o/nine, README.md), machine m1: CPU X, Linux, x86_64",
         "published   size  figure     per call  this machine                per call  speedup  flags",
         "sha256 4k  4 KiB    2 µs     2.000 µs  sha2-256/fast (oneshot)     1.000 µs    2.00x",
         "c/i        4 KiB    9000  9000 cycles  sha2-256/fast (oneshot)  3000 cycles    3.00x",
         "",
-        "Seed 9 (Nine), machine m2: ",
+        "Seed 9 (Nine; github.com/o/nine, README.md), machine m2: ",
         "published   size   figure  per call  this machine             per call  speedup  flags",
         "r           64 B  250,000  4.000 µs  sha2-256/slow (reuse)    100.0 ns   40.00x",
         "r          4 KiB  250,000  4.000 µs  sha2-256/fast (oneshot)  1.000 µs    4.00x  IMPLAUSIBLE: flat-scaling",
@@ -179,4 +202,86 @@ fn the_table_groups_rows_by_seed_and_machine() {
     .map(|l| format!("{l}\n"))
     .concat();
     assert_eq!(text, expected);
+}
+
+/// btrfs' published table and its runs name one kernel two ways (`BLAKE3  (AVX2)`,
+/// `BLAKE3-AVX2`); its CRC32C is the SSE4.2 instruction.
+fn btrfs_like() -> Published {
+    let cycles = |label: &str, algorithm: &str, variant: &str, value: f64| {
+        format!(
+            r#"{{"section": "s", "machine": "m1", "label": "{label}", "algorithm": "{algorithm}",
+                "implementation": "i", "variant": {variant}, "size_bytes": 4096,
+                "statistic": "cycles-per-iteration", "value": {value}, "unit": "c/i",
+                "text": "{value}"}}"#
+        )
+    };
+    let figures = [
+        cycles("BLAKE3  (AVX2)", "blake3", r#""AVX2""#, 11126.0),
+        cycles("BLAKE3-AVX2", "blake3", r#""AVX2""#, 10521.0),
+        cycles("BLAKE3-SSE41", "blake3", r#""SSE41""#, 10510.0),
+        cycles("CRC32C", "crc32c", "null", 1855.0),
+    ];
+    Published {
+        schema_version: PUBLISHED_SCHEMA_VERSION,
+        seeds: vec![parse("x.json", &seed_doc(&figures)).expect("loads")],
+    }
+}
+
+#[test]
+fn a_plain_run_pairs_each_seed_row_with_its_simd_level_only() {
+    let p = btrfs_like();
+    let mut cells = Vec::new();
+    for (id, ticks) in [
+        ("blake3/blake3+avx512", 2000.0),
+        ("blake3/blake3+avx2", 4000.0),
+        ("crc32c/crc-fast", 100.0),
+    ] {
+        let mut c = cell_times(id, 4096, Times::at(ticks / 4.0));
+        c.tsc_cycles_per_call = Some(ticks);
+        cells.push(c);
+    }
+    // A plain run (no suite), and the suites' labels as the only mapping.
+    let run = run_with(cells);
+    assert!(run.suite.is_none());
+    let label = |key: &str, label: &str, stand_in: Option<&str>| Counterpart {
+        suite: "btrfs".into(),
+        seeds: vec![9],
+        key: key.into(),
+        label: label.into(),
+        stand_in: stand_in.map(String::from),
+    };
+    let counterparts = [
+        label("blake3/blake3+avx2", "BLAKE3-AVX2", None),
+        label("blake3/blake3+avx512", "BLAKE3-AVX512", None),
+        label("crc32c/crc-fast", "CRC32C", Some("another kernel")),
+    ];
+    let rows = crate::render::beside::rows(&run, &p, None, &counterparts);
+    let got: Vec<(&str, &str, Option<f64>)> = rows
+        .iter()
+        .map(|r| (r.label.as_str(), r.implementation.as_str(), r.ours_per_call))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            // The published table's AVX2 row sits beside AVX2, not the faster AVX-512.
+            ("BLAKE3  (AVX2)", "blake3/blake3+avx2", Some(4000.0)),
+            ("BLAKE3-AVX2", "blake3/blake3+avx2", Some(4000.0)),
+            // No SSE4.1 cell, no CRC32C on the SSE4.2 instruction: nothing beside them.
+            ("BLAKE3-SSE41", "", None),
+            ("CRC32C", "", None),
+        ]
+    );
+    assert!(rows[..2].iter().all(|r| r.like_for_like));
+    assert_eq!(rows[2].unlike, None);
+    assert_eq!(
+        rows[3].unlike.as_deref(),
+        Some("crc32c/crc-fast: another kernel")
+    );
+    let text = render(&run, &p, &rows);
+    assert!(text.contains("no like-for-like call here"), "{text}");
+    assert!(
+        text.contains("  CRC32C: not beside crc32c/crc-fast: another kernel\n"),
+        "{text}"
+    );
+    assert!(!text.contains("avx512"), "{text}");
 }
