@@ -103,41 +103,8 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> u
     }
 }
 
-fn beside_published(args: &CompareArgs) -> Result<u8> {
-    let [file] = args.files.as_slice() else {
-        return Err(UsageError("--published takes exactly one result file".into()).into());
-    };
-    let run = read_run(file)?;
-    let published = hashbench_report::published::load()?;
-    if let Some(n) = args.seed {
-        published.seed(n).map_err(|e| UsageError(e.to_string()))?;
-    }
-    let counterparts = crate::suite::counterparts(run.suite.as_ref())?;
-    let rows = hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
-    if rows.is_empty() {
-        return Err(UsageError(format!(
-            "{}: no cell matches a published figure (same algorithm and size); try the \
-             seeds' sizes, e.g. `hashbench suite checksum-benchmarks`",
-            file.display()
-        ))
-        .into());
-    }
-    let text = match args.format {
-        CompareFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&rows)?;
-            s.push('\n');
-            s
-        }
-        _ => hashbench_report::render::beside::render(&run, &published, &rows),
-    };
-    emit(&text);
-    Ok(0)
-}
-
+/// `compare` without `--published` (main sends that to [`crate::beside`]).
 pub fn run(args: CompareArgs) -> Result<u8> {
-    if args.published {
-        return beside_published(&args);
-    }
     let noise = args.noise / 100.0;
     let fail = args.fail_on_regression;
     let (base_name, base, candidates) = match &args.baseline {

@@ -2,6 +2,7 @@
 //! machine? This binary only turns flags into calls to the library crates and outcomes
 //! into exit codes.
 
+mod beside;
 mod cli;
 mod compare;
 mod crossover;
@@ -162,6 +163,7 @@ fn main() -> ExitCode {
                 Err(e) => Err(e.into()),
             }
         }
+        Command::Compare(args) if args.published => beside::run(&args),
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),
         Command::Suite(args) => suite::run(args, command_line),

@@ -97,8 +97,8 @@ pub struct Suite {
 /// suite labels) when they come from a suite file that is not built in.
 pub fn counterparts(
     own: Option<&hashbench_model::SuiteInfo>,
-) -> Result<Vec<hashbench_report::published::Counterpart>, UsageError> {
-    use hashbench_report::published::Counterpart;
+) -> Result<Vec<hashbench_report::analysis::counterparts::Counterpart>, UsageError> {
+    use hashbench_report::analysis::counterparts::Counterpart;
     let mut all = Vec::new();
     for Parsed { suite, .. } in built_in()? {
         for (key, label) in &suite.labels {

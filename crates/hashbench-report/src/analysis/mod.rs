@@ -12,6 +12,7 @@
 
 pub mod compare;
 pub mod costmodel;
+pub mod counterparts;
 pub mod guards;
 pub mod plausibility;
 pub mod relative;

@@ -13,7 +13,6 @@
 //! # Ok::<(), hashbench_report::published::PublishedError>(())
 //! ```
 
-mod counterparts;
 mod units;
 
 use std::collections::BTreeMap;
@@ -21,7 +20,6 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::plausibility::{flat_scaling, FlatScaling, SweepPoint};
-pub use counterparts::Counterpart;
 pub use units::{Dimension, Normalised, Unit};
 
 /// Version of the data files' schema and of `hashbench published --format json`.

@@ -5,7 +5,7 @@
 
 use hashbench_model::Cell;
 
-use super::{RawFigure, Seed};
+use crate::published::{RawFigure, Seed};
 
 /// A suite label read as "this implementation (and pattern) is the seed's row".
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,42 @@
+//! `hashbench compare --published RUN.json`: a run beside the published figures of the
+//! seeds, paired like for like through the built-in suites' labels. Apart from
+//! `compare.rs` because it reads the suites, and a suite runs (which compares with a
+//! baseline): kept here, the module graph has no circle.
+
+use anyhow::Result;
+
+use crate::compare::{CompareArgs, CompareFormat};
+use crate::store::read_run;
+use crate::{cli::emit, cli::UsageError};
+
+/// `compare --published FILE`: one run beside the seeds' published figures.
+pub fn run(args: &CompareArgs) -> Result<u8> {
+    let [file] = args.files.as_slice() else {
+        return Err(UsageError("--published takes exactly one result file".into()).into());
+    };
+    let run = read_run(file)?;
+    let published = hashbench_report::published::load()?;
+    if let Some(n) = args.seed {
+        published.seed(n).map_err(|e| UsageError(e.to_string()))?;
+    }
+    let counterparts = crate::suite::counterparts(run.suite.as_ref())?;
+    let rows = hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
+    if rows.is_empty() {
+        return Err(UsageError(format!(
+            "{}: no cell matches a published figure (same algorithm and size); try the \
+             seeds' sizes, e.g. `hashbench suite checksum-benchmarks`",
+            file.display()
+        ))
+        .into());
+    }
+    let text = match args.format {
+        CompareFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&rows)?;
+            s.push('\n');
+            s
+        }
+        _ => hashbench_report::render::beside::render(&run, &published, &rows),
+    };
+    emit(&text);
+    Ok(0)
+}
