@@ -123,13 +123,25 @@ pub fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
     out
 }
 
-/// Quotes a field when it holds a comma, quote or newline (RFC 4180).
-pub(crate) fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// Records as CSV text (RFC 4180 quoting, `\n` line ends), written by the `csv` crate.
+pub(crate) fn csv_text<R, F>(records: R) -> String
+where
+    R: IntoIterator<Item = Vec<F>>,
+    F: AsRef<[u8]>,
+{
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        // Rows may differ in width (a run's relative columns); the header says which.
+        .flexible(true)
+        .from_writer(Vec::new());
+    for record in records {
+        // Writing to memory cannot fail; a failure here is a bug in the csv crate.
+        writer
+            .write_record(record)
+            .expect("CSV to memory cannot fail");
     }
+    let bytes = writer.into_inner().expect("CSV to memory cannot fail");
+    String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8")
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use hashbench_model::StopReason;
 use hashbench_stats::{Summary, Throughput};
 
 use crate::analysis::relative::stored_or_computed;
-use crate::format::csv_field as field;
+use crate::format::csv_text;
 use crate::render::renderer::{Render, RenderError};
 use hashbench_model::Flag;
 use hashbench_model::{Cell, Run, StreamsCell};
@@ -84,12 +84,12 @@ fn stop_reason(r: StopReason) -> String {
     r.as_str().to_string()
 }
 
-fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
+fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> Vec<String> {
     let mut fields = vec![
         kind.to_string(),
-        field(c.implementation.id()),
-        field(c.algorithm.as_deref().unwrap_or("")),
-        field(&c.pattern.to_string()),
+        c.implementation.id().to_string(),
+        c.algorithm.clone().unwrap_or_default(),
+        c.pattern.to_string(),
         c.threads.to_string(),
         c.size.to_string(),
         c.cache_level.map_or(String::new(), |l| l.to_string()),
@@ -115,17 +115,17 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> String {
             .iter()
             .map(|to| opt(stored_or_computed(run, to, c).value)),
     );
-    fields.join(",")
+    fields
 }
 
 /// A `--streams N` measurement: the aggregate's figures in the cell columns (time per
 /// call over every stream's calls, so its rates are the aggregate's), one stream's
 /// throughput and the scaling efficiency in the streams columns.
-fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> String {
+fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> Vec<String> {
     let mut fields = vec![
         "streams".to_string(),
-        field(&s.implementation),
-        field(&s.algorithm),
+        s.implementation.clone(),
+        s.algorithm.clone(),
         "oneshot".to_string(),
         "1".to_string(),
         s.size.to_string(),
@@ -149,33 +149,27 @@ fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> String {
     ]);
     // Relative columns compare cells; a streams row has none.
     fields.extend(run.relative_to.iter().map(|_| String::new()));
-    fields.join(",")
+    fields
 }
 
 /// One row per cell, baseline and streams measurement (see the module docs).
 #[must_use]
 pub fn csv(run: &Run) -> String {
-    let mut out = HEADER
+    let header: Vec<String> = HEADER
         .iter()
         .map(|h| h.to_string())
-        .chain(run.relative_to.iter().map(|to| field(&to.csv_column())))
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push('\n');
+        .chain(run.relative_to.iter().map(|to| to.csv_column()))
+        .collect();
     let run_flags = flag_codes(&run.flags);
-    for c in &run.cells {
-        out.push_str(&row("hash", run, c, &run_flags));
-        out.push('\n');
-    }
-    for c in &run.baselines {
-        out.push_str(&row("baseline", run, c, &run_flags));
-        out.push('\n');
-    }
-    for s in &run.streams {
-        out.push_str(&streams_row(s, run, &run_flags));
-        out.push('\n');
-    }
-    out
+    let records = std::iter::once(header)
+        .chain(run.cells.iter().map(|c| row("hash", run, c, &run_flags)))
+        .chain(
+            run.baselines
+                .iter()
+                .map(|c| row("baseline", run, c, &run_flags)),
+        )
+        .chain(run.streams.iter().map(|s| streams_row(s, run, &run_flags)));
+    csv_text(records)
 }
 
 /// CSV, as a [`Render`].

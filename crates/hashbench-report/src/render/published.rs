@@ -1,7 +1,7 @@
 //! Published results as a terminal table or CSV (JSON is the serde form of [`Seed`]).
 
 use crate::format;
-use crate::format::csv_field as field;
+use crate::format::csv_text;
 use crate::published::{Figure, Machine, Seed};
 
 fn or_dash(s: Option<&str>) -> String {
@@ -165,46 +165,41 @@ const HEADER: &[&str] = &[
 pub fn csv(seeds: &[&Seed], flagged_only: bool) -> String {
     let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
     let optn = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
-    let mut out = HEADER.join(",");
-    out.push('\n');
-    for seed in seeds {
-        for f in seed
-            .figures
+    let header = HEADER.iter().map(|h| h.to_string()).collect();
+    let rows = seeds.iter().flat_map(|seed| {
+        seed.figures
             .iter()
-            .filter(|f| !flagged_only || !f.flags.is_empty())
-        {
-            let cells = [
-                seed.seed.to_string(),
-                seed.source.clone(),
-                f.section.clone(),
-                f.machine.clone(),
-                f.label.clone(),
-                f.algorithm.clone().unwrap_or_default(),
-                f.implementation.clone(),
-                f.variant.clone().unwrap_or_default(),
-                f.setup.clone().unwrap_or_default(),
-                optn(f.size_bytes),
-                f.statistic.clone(),
-                f.value.to_string(),
-                f.unit.clone(),
-                f.text.clone(),
-                opt(f.tolerance.as_ref().map(|t| t.value)),
-                f.tolerance
-                    .as_ref()
-                    .map_or(String::new(), |t| t.unit.clone()),
-                opt(f.rate.as_ref().map(|r| r.value)),
-                f.rate.as_ref().map_or(String::new(), |r| r.unit.clone()),
-                optn(f.samples),
-                optn(f.iterations),
-                opt(f.normalised.ns_per_call),
-                opt(f.normalised.ops_per_sec),
-                opt(f.normalised.bytes_per_sec),
-                flags(f),
-            ];
-            let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
-            out.push_str(&line.join(","));
-            out.push('\n');
-        }
-    }
-    out
+            .filter(move |f| !flagged_only || !f.flags.is_empty())
+            .map(move |f| {
+                vec![
+                    seed.seed.to_string(),
+                    seed.source.clone(),
+                    f.section.clone(),
+                    f.machine.clone(),
+                    f.label.clone(),
+                    f.algorithm.clone().unwrap_or_default(),
+                    f.implementation.clone(),
+                    f.variant.clone().unwrap_or_default(),
+                    f.setup.clone().unwrap_or_default(),
+                    optn(f.size_bytes),
+                    f.statistic.clone(),
+                    f.value.to_string(),
+                    f.unit.clone(),
+                    f.text.clone(),
+                    opt(f.tolerance.as_ref().map(|t| t.value)),
+                    f.tolerance
+                        .as_ref()
+                        .map_or(String::new(), |t| t.unit.clone()),
+                    opt(f.rate.as_ref().map(|r| r.value)),
+                    f.rate.as_ref().map_or(String::new(), |r| r.unit.clone()),
+                    optn(f.samples),
+                    optn(f.iterations),
+                    opt(f.normalised.ns_per_call),
+                    opt(f.normalised.ops_per_sec),
+                    opt(f.normalised.bytes_per_sec),
+                    flags(f),
+                ]
+            })
+    });
+    csv_text(std::iter::once(header).chain(rows))
 }
