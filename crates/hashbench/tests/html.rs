@@ -96,10 +96,11 @@ fn page_requests(netlog: &str) -> Vec<String> {
 /// Distinct colours, and pixels of a clear hue (lines, bands, bars: the text and the
 /// grid are grey), in an RGB(A) screenshot.
 fn colours(png_path: &Path) -> (usize, usize) {
-    let file = std::io::BufReader::new(std::fs::File::open(png_path).unwrap());
-    let mut reader = png::Decoder::new(file).read_info().unwrap();
+    let file =
+        std::io::BufReader::new(std::fs::File::open(png_path).expect("the screenshot exists"));
+    let mut reader = png::Decoder::new(file).read_info().expect("a PNG");
     let mut buf = vec![0; reader.output_buffer_size().expect("a PNG of sensible size")];
-    let info = reader.next_frame(&mut buf).unwrap();
+    let info = reader.next_frame(&mut buf).expect("a PNG frame");
     let step = info.color_type.samples();
     assert!(step >= 3, "an RGB screenshot: {:?}", info.color_type);
     let mut distinct = HashSet::new();

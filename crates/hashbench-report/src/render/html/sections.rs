@@ -116,7 +116,7 @@ pub(super) fn facts(run: &Run) -> String {
             "OS",
             format!("{} {}", h.os, h.kernel.as_deref().unwrap_or_default()),
         ),
-        ("memory", or_dash(h.memory_bytes.map(|m| size(m)))),
+        ("memory", or_dash(h.memory_bytes.map(size))),
         ("CPU features", list(&h.cpu_features)),
     ]));
     out.push_str(&heading(2, "Build"));
