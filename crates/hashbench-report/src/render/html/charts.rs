@@ -32,12 +32,15 @@ const COLOURS: [(u8, u8, u8); 10] = [
     (23, 190, 207),
 ];
 
-/// The colour of series number `i`.
+/// The colour of series number `i`: the ten above, then hues spread by the golden
+/// angle at a middle lightness (never near black, which the `read` ceiling uses, nor
+/// near white).
 pub(crate) fn colour(i: usize) -> RGBColor {
     match COLOURS.get(i) {
         Some(&(r, g, b)) => RGBColor(r, g, b),
         None => {
-            let c = Palette99::pick(i).to_rgba();
+            let hue = (i as f64 * 0.618_033_988_75).fract();
+            let c = HSLColor(hue, 0.7, 0.45).to_rgba();
             RGBColor(c.0, c.1, c.2)
         }
     }
@@ -189,7 +192,7 @@ pub(crate) fn log_log(chart: &LogLog) -> Result<Option<String>, RenderError> {
             let (x, y) = (m.x, m.y);
             let marker = EmptyElement::at((x, y))
                 + Circle::new((0, 0), 6, BLACK.stroke_width(2))
-                + Text::new(clean(&m.label), (8, -16), (FONT, 12).into_font());
+                + Text::new(clean(&m.label), (7, -18), (FONT, 13).into_font());
             plot.draw_series(std::iter::once(marker))
                 .map_err(chart_error)?;
         }

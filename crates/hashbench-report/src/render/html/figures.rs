@@ -7,7 +7,7 @@ use hashbench_model::{Baseline, Cell, CostFit, Mode, Run, Size};
 use plotters::style::RGBColor;
 
 use super::charts::{self, Bar, Bars, Line, LogLog, Mark, Point, Stroke};
-use super::page::{esc, figure, heading, note};
+use super::page::{esc, figure, heading, note, table};
 use crate::analysis::costmodel::{crossover, series};
 use crate::format::{rate, size, time_ns};
 use crate::render::renderer::RenderError;
@@ -254,34 +254,48 @@ fn log_space(lo: f64, hi: f64, count: usize) -> Vec<f64> {
         .collect()
 }
 
-/// Where the fitted lines of two series cross within both fits' sizes.
-fn crossings(fits: &[(&[&Cell], &CostFit)]) -> Vec<Mark> {
-    let mut marks = Vec::new();
+/// Where the fitted lines of two series of one algorithm cross within both fits'
+/// sizes: the mark (numbered, from `first`) and its row (number, winner, loser, size).
+/// Only implementations of the same algorithm: which library to use beyond a size is
+/// the question a crossover answers, and every pair of a class would bury the chart.
+fn crossings(fits: &[(&[&Cell], &CostFit)], first: usize) -> (Vec<Mark>, Vec<Vec<String>>) {
+    let (mut marks, mut rows) = (Vec::new(), Vec::new());
     for (i, (a, fa)) in fits.iter().enumerate() {
         for (b, fb) in &fits[i + 1..] {
+            if a[0].algorithm != b[0].algorithm {
+                continue;
+            }
             let (la, lb) = (a[0].label(), b[0].label());
-            for (x, winner, loser, fit) in [
+            let found = [
                 (crossover(&la, a, &lb, b), &la, &lb, fa),
                 (crossover(&lb, b, &la, a), &lb, &la, fb),
-            ]
-            .into_iter()
-            .filter_map(|(x, w, l, f)| x.fitted_size.map(|n| (n, w, l, f)))
+            ];
+            for (x, winner, loser, fit) in found
+                .into_iter()
+                .filter_map(|(x, w, l, f)| x.fitted_size.map(|n| (n, w, l, f)))
             {
                 let within = |f: &CostFit| {
                     f.sizes.first().is_some_and(|&lo| lo as f64 <= x)
                         && f.sizes.last().is_some_and(|&hi| hi as f64 >= x)
                 };
                 if within(fa) && within(fb) {
+                    let number = (first + rows.len()).to_string();
                     marks.push(Mark {
                         x,
                         y: fit.predict_ns(x),
-                        label: format!("{winner} beats {loser} from ~{}", size(x.round() as u64)),
+                        label: number.clone(),
                     });
+                    rows.push(vec![
+                        number,
+                        winner.clone(),
+                        loser.clone(),
+                        size(x.round() as u64),
+                    ]);
                 }
             }
         }
     }
-    marks
+    (marks, rows)
 }
 
 /// The cost model's lines per group, over the measured medians, with crossovers.
@@ -292,10 +306,11 @@ pub(super) fn cost_model(run: &Run, groups: &Groups) -> Result<String, RenderErr
     let mut out = heading(2, "Cost model");
     out.push_str(&note(
         "time(n) = fixed + n / steady rate per series, fitted by Theil-Sen over the sizes \
-         (lines), over the measured median times (circles). A black ring marks where two \
-         fitted lines cross inside the sizes both were fitted over: beyond it, the \
-         implementation named first is the cheaper.",
+         (lines), over the measured median times (circles). A numbered black ring marks \
+         where the fitted lines of two implementations of one algorithm cross inside the \
+         sizes both were fitted over (the table after the charts names them).",
     ));
+    let mut crossing_rows: Vec<Vec<String>> = Vec::new();
     for g in &groups.groups {
         let fits: Vec<(&[&Cell], &CostFit)> = g
             .series
@@ -341,17 +356,27 @@ pub(super) fn cost_model(run: &Run, groups: &Groups) -> Result<String, RenderErr
             entries.push((label, colour, false));
         }
         let title = format!("Cost model: {}", g.name);
+        let (marks, rows) = crossings(&fits, crossing_rows.len() + 1);
+        crossing_rows.extend(rows);
         let chart = LogLog {
             title: &title,
             y_desc: "time per call (log scale)",
             y_format: time_ns,
             lines,
-            marks: crossings(&fits),
+            marks,
         };
         if let Some(svg) = charts::log_log(&chart)? {
             out.push_str(&figure(&svg, &title));
             out.push_str(&legend(&entries));
         }
+    }
+    if !crossing_rows.is_empty() {
+        out.push_str(&heading(3, "Crossovers of the fitted lines"));
+        out.push_str(&table(
+            &["#", "cheaper beyond", "than", "from about"],
+            &crossing_rows,
+            &[true, false, false, true],
+        ));
     }
     Ok(out)
 }
