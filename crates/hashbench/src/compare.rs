@@ -7,6 +7,7 @@ use anyhow::Result;
 use hashbench_model::Run;
 use hashbench_report::analysis::compare::{compare, Comparison};
 use hashbench_report::render::compare::render;
+use hashbench_report::render::html::{compare_page, Candidate};
 
 use crate::store::{load_baseline, read_run};
 use crate::{cli::emit, cli::UsageError, cli::EXIT_FAILED};
@@ -21,6 +22,8 @@ pub enum CompareFormat {
     Table,
     Markdown,
     Json,
+    /// One self-contained HTML page: change bars with their intervals, then the table.
+    Html,
 }
 
 #[derive(clap::Args, Debug)]
@@ -69,6 +72,16 @@ pub fn report(
             comparison,
             matches!(format, CompareFormat::Markdown),
         ),
+        CompareFormat::Html => compare_page(
+            base_name,
+            base,
+            &[Candidate {
+                name: candidate_name,
+                run: candidate,
+                comparison,
+            }],
+            None,
+        )?,
         CompareFormat::Json => {
             let mut s = serde_json::to_string_pretty(&serde_json::json!({
                 "base": base_name,
@@ -136,6 +149,7 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     let mut code = 0;
     let mut text = String::new();
     let mut json = Vec::new();
+    let mut html: Vec<(String, Run, Comparison)> = Vec::new();
     for path in candidates {
         let candidate = read_run(path)?;
         let comparison = compare(&base, &candidate, noise);
@@ -153,6 +167,12 @@ pub fn run(args: CompareArgs) -> Result<u8> {
                 "candidate": name,
                 "comparison": comparison,
             })),
+            // One page for every candidate: collected, rendered after the loop.
+            CompareFormat::Html => {
+                code = code.max(regression_exit(&comparison, fail));
+                html.push((name, candidate, comparison));
+                continue;
+            }
             _ => text.push_str(&report(
                 &base_name,
                 &base,
@@ -163,6 +183,17 @@ pub fn run(args: CompareArgs) -> Result<u8> {
             )?),
         }
         code = code.max(regression_exit(&comparison, fail));
+    }
+    if let CompareFormat::Html = args.format {
+        let pages: Vec<Candidate> = html
+            .iter()
+            .map(|(name, run, comparison)| Candidate {
+                name,
+                run,
+                comparison,
+            })
+            .collect();
+        text = compare_page(&base_name, &base, &pages, fail)?;
     }
     if let CompareFormat::Json = args.format {
         text = serde_json::to_string_pretty(&serde_json::json!({

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use hashbench_model::{Layout, Run};
-use hashbench_report::Format;
+use hashbench_report::{Format, Render};
 use hashbench_runner::Metric;
 
 use crate::output::Destination;
@@ -16,6 +16,8 @@ pub enum RunFormat {
     Json,
     Csv,
     Markdown,
+    /// One self-contained HTML page with SVG charts (docs/usage.md, The HTML report).
+    Html,
 }
 
 /// The layout `--layout NAME` names, else the suite's, else the default. The cycle view
@@ -45,12 +47,25 @@ pub(crate) fn render(
     layout: Layout,
 ) -> Result<String> {
     let format = match format {
+        RunFormat::Html => {
+            let html = hashbench_report::render::html::Html::new(layout).with_classes(classes());
+            return Ok(html.render(run)?);
+        }
         RunFormat::Table => Format::Table,
         RunFormat::Json => Format::Json,
         RunFormat::Csv => Format::Csv,
         RunFormat::Markdown => Format::Markdown,
     };
     Ok(hashbench_report::render(run, format, metric, layout)?)
+}
+
+/// The catalogue's class of every algorithm, for the HTML report's one chart per class
+/// (the run model does not record classes).
+pub(crate) fn classes() -> std::collections::BTreeMap<String, String> {
+    hashbench_catalog::ALGORITHMS
+        .iter()
+        .map(|a| (a.id.to_string(), a.class.as_str().to_string()))
+        .collect()
 }
 
 /// Writes `text` to `output` (checked before the work began), or to standard output.

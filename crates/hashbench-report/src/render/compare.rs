@@ -41,55 +41,7 @@ pub fn render(
         out.push_str("(different CPUs: ratios compare the machines, not only the code)\n");
     }
     out.push('\n');
-    let header = [
-        "implementation",
-        "pattern",
-        "size",
-        "threads",
-        "base",
-        "candidate",
-        "ratio",
-        "interval",
-        "verdict",
-    ];
-    let rows: Vec<Vec<String>> = comparison
-        .changes
-        .iter()
-        .map(|c| {
-            vec![
-                c.key.implementation.clone(),
-                c.key.pattern.clone(),
-                size(c.key.size),
-                c.key.threads.to_string(),
-                time_ns(c.base_median_ns),
-                time_ns(c.candidate_median_ns),
-                if c.adjusted_ratio == c.ratio {
-                    format!("{:.3}", c.ratio)
-                } else {
-                    format!("{:.3} ({:.3} adj.)", c.ratio, c.adjusted_ratio)
-                },
-                format!("{:.3}..{:.3}", c.ratio_low, c.ratio_high),
-                match c.verdict {
-                    Verdict::Faster => {
-                        format!("faster by {:.1} %", (1.0 / c.adjusted_ratio - 1.0) * 100.0)
-                    }
-                    Verdict::Slower => {
-                        format!("SLOWER by {:.1} %", (c.adjusted_ratio - 1.0) * 100.0)
-                    }
-                    Verdict::WithinNoise => "within noise".to_string(),
-                    Verdict::Unreliable => format!(
-                        "{:+.1} %, unreliable ({})",
-                        (c.adjusted_ratio - 1.0) * 100.0,
-                        match c.unreliable {
-                            Some("machine") => "the machine moved as much",
-                            _ => "flagged",
-                        }
-                    ),
-                },
-            ]
-        })
-        .collect();
-    let right = [false, false, true, true, true, true, true, true, false];
+    let (header, rows, right) = table_rows(comparison);
     let style = if markdown {
         Style::Markdown
     } else {
@@ -146,6 +98,63 @@ pub fn render(
         }
     }
     out
+}
+
+/// The comparison's table: its header, one row per joined cell, and which columns are
+/// right-aligned (the HTML report shows the same table).
+pub(crate) fn table_rows(
+    comparison: &Comparison,
+) -> ([&'static str; 9], Vec<Vec<String>>, [bool; 9]) {
+    let header = [
+        "implementation",
+        "pattern",
+        "size",
+        "threads",
+        "base",
+        "candidate",
+        "ratio",
+        "interval",
+        "verdict",
+    ];
+    let rows: Vec<Vec<String>> = comparison
+        .changes
+        .iter()
+        .map(|c| {
+            vec![
+                c.key.implementation.clone(),
+                c.key.pattern.clone(),
+                size(c.key.size),
+                c.key.threads.to_string(),
+                time_ns(c.base_median_ns),
+                time_ns(c.candidate_median_ns),
+                if c.adjusted_ratio == c.ratio {
+                    format!("{:.3}", c.ratio)
+                } else {
+                    format!("{:.3} ({:.3} adj.)", c.ratio, c.adjusted_ratio)
+                },
+                format!("{:.3}..{:.3}", c.ratio_low, c.ratio_high),
+                match c.verdict {
+                    Verdict::Faster => {
+                        format!("faster by {:.1} %", (1.0 / c.adjusted_ratio - 1.0) * 100.0)
+                    }
+                    Verdict::Slower => {
+                        format!("SLOWER by {:.1} %", (c.adjusted_ratio - 1.0) * 100.0)
+                    }
+                    Verdict::WithinNoise => "within noise".to_string(),
+                    Verdict::Unreliable => format!(
+                        "{:+.1} %, unreliable ({})",
+                        (c.adjusted_ratio - 1.0) * 100.0,
+                        match c.unreliable {
+                            Some("machine") => "the machine moved as much",
+                            _ => "flagged",
+                        }
+                    ),
+                },
+            ]
+        })
+        .collect();
+    let right: [bool; 9] = [false, false, true, true, true, true, true, true, false];
+    (header, rows, right)
 }
 
 #[cfg(test)]

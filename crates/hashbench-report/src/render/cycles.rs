@@ -44,9 +44,8 @@ pub fn default_relative_to(run: &Run) -> Vec<RelativeTo> {
     }]
 }
 
-fn render(run: &Run, style: Style) -> String {
-    let mut out = String::new();
-    write_header(&mut out, run, style);
+/// The note that says what the cycles are, and what "perf vs" means.
+pub(crate) fn note(run: &Run) -> String {
     let note = match run.tsc_hz {
         Some(hz) => format!(
             "Cycles are TSC reference cycles at {:.3} GHz (the time-stamp counter's constant \
@@ -56,16 +55,30 @@ fn render(run: &Run, style: Style) -> String {
         ),
         None => "No time-stamp counter on this machine: no cycles to show.".to_string(),
     };
-    out.push_str(&note);
-    out.push_str(
-        " \"Perf vs\" is the ratio of median times per call (the TSC ticks at a constant \
-         rate, so it is the ratio of cycles too).\n\n",
-    );
+    format!(
+        "{note} \"Perf vs\" is the ratio of median times per call (the TSC ticks at a constant \
+         rate, so it is the ratio of cycles too)."
+    )
+}
+
+/// One block size's table of the cycle view.
+pub(crate) struct SizeTable {
+    pub size: hashbench_model::Size,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Which columns are right-aligned.
+    pub right: Vec<bool>,
+}
+
+/// The cycle view's tables, one per size: the floors, then every implementation. The
+/// terminal, Markdown and HTML renderings all lay out these.
+pub(crate) fn size_tables(run: &Run) -> Vec<SizeTable> {
     let refs = if run.relative_to.is_empty() {
         default_relative_to(run)
     } else {
         run.relative_to.clone()
     };
+    let mut tables = Vec::new();
     for s in run.sizes() {
         let floors = ["baseline/nop", "baseline/memcpy", "baseline/read"]
             .iter()
@@ -80,7 +93,6 @@ fn render(run: &Run, style: Style) -> String {
         if rows.is_empty() {
             continue;
         }
-        out.push_str(&heading(style, 1, &format!("Block size: {}", size(s))));
         let mut header: Vec<String> = ["Hash", "Iterations", "Cycles/call", "Cycles/byte"]
             .iter()
             .map(|h| h.to_string())
@@ -107,8 +119,25 @@ fn render(run: &Run, style: Style) -> String {
         let mut right = vec![true, true, true, true];
         right.extend(refs.iter().map(|_| false));
         right.push(false);
-        let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        out.push_str(&table(style, &header, &body, &right));
+        tables.push(SizeTable {
+            size: s,
+            header,
+            rows: body,
+            right,
+        });
+    }
+    tables
+}
+
+fn render(run: &Run, style: Style) -> String {
+    let mut out = String::new();
+    write_header(&mut out, run, style);
+    out.push_str(&note(run));
+    out.push_str("\n\n");
+    for t in size_tables(run) {
+        out.push_str(&heading(style, 1, &format!("Block size: {}", size(t.size))));
+        let header: Vec<&str> = t.header.iter().map(String::as_str).collect();
+        out.push_str(&table(style, &header, &t.rows, &t.right));
         out.push('\n');
     }
     out.push_str(&flags_section(run, style));

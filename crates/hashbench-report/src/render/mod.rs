@@ -7,9 +7,9 @@
 //! - [`cycles`]: the cycle view (`--metric cycles`, btrfs hash-speedtest's layout);
 //! - [`layouts`]: the seed benchmarks' own layouts (divan, Crystal, Node, `openssl speed`);
 //! - [`csv`] and [`json`]: the data formats;
+//! - [`html`]: one self-contained HTML page with SVG charts (a run, or a comparison);
 //! - [`compare`], [`beside`] and [`crossover`]: the reports over more than one run (two
 //!   runs compared, a run beside the published figures, two implementations' crossover);
-//! - [`published`]: the published seed figures as a table or CSV;
 //! - [`published`]: the published seed figures as a table or CSV;
 //! - `table` and [`flags`]: the pieces the table renderers share.
 //!
@@ -22,6 +22,7 @@ pub mod crossover;
 pub mod csv;
 pub mod cycles;
 pub mod flags;
+pub mod html;
 pub mod json;
 pub mod layouts;
 mod modes;

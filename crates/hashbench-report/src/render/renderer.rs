@@ -14,4 +14,7 @@ pub enum RenderError {
     /// JSON serialisation failed (serde_json's own message, unchanged).
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+    /// A chart of the HTML report could not be drawn (plotters' message).
+    #[error("drawing a chart: {0}")]
+    Chart(String),
 }

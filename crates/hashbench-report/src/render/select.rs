@@ -1,7 +1,7 @@
 //! Which renderer a format, metric and layout ask for.
 
 use crate::render::renderer::{Render, RenderError};
-use crate::render::{csv, cycles, json, layouts, text};
+use crate::render::{csv, cycles, html, json, layouts, text};
 use hashbench_model::{Layout, Run};
 
 /// The output formats of a run.
@@ -14,6 +14,8 @@ pub enum Format {
     Csv,
     /// GitHub-flavoured Markdown.
     Markdown,
+    /// One self-contained HTML page with SVG charts.
+    Html,
 }
 
 /// What the tables show (`--metric`): time and throughput, or TSC cycles.
@@ -65,6 +67,7 @@ pub fn renderer(format: Format, metric: Metric, layout: Layout) -> Box<dyn Rende
         (Format::Markdown, Metric::Time) => Box::new(text::Markdown),
         (Format::Csv, _) => Box::new(csv::Csv),
         (Format::Json, _) => Box::new(json::Json),
+        (Format::Html, _) => Box::new(html::Html::new(layout)),
     }
 }
 

@@ -138,35 +138,36 @@ fn detail_section(run: &Run, style: Style) -> String {
     }
     let mut out = heading(style, 1, "Detail");
     let rows: Vec<Vec<String>> = run.cells.iter().map(detail_row).collect();
-    out.push_str(&table(
-        style,
-        &[
-            "algorithm",
-            "implementation",
-            "pattern",
-            "size",
-            "in",
-            "median",
-            "throughput",
-            "95 % CI",
-            "TSC cycles/B",
-            "samples",
-            "allocs/call",
-            "B alloc/call",
-            "backend",
-            "flags",
-        ],
-        &rows,
-        &[
-            false, false, false, true, false, true, true, true, true, true, true, true, false,
-            false,
-        ],
-    ));
+    out.push_str(&table(style, &DETAIL_HEADER, &rows, &DETAIL_RIGHT));
     out.push('\n');
     out
 }
 
-fn detail_row(c: &Cell) -> Vec<String> {
+/// The detail table's columns (the HTML report shows the same table).
+pub(crate) const DETAIL_HEADER: [&str; 14] = [
+    "algorithm",
+    "implementation",
+    "pattern",
+    "size",
+    "in",
+    "median",
+    "throughput",
+    "95 % CI",
+    "TSC cycles/B",
+    "samples",
+    "allocs/call",
+    "B alloc/call",
+    "backend",
+    "flags",
+];
+
+/// Which of [`DETAIL_HEADER`]'s columns are right-aligned.
+pub(crate) const DETAIL_RIGHT: [bool; 14] = [
+    false, false, false, true, false, true, true, true, true, true, true, true, false, false,
+];
+
+/// One cell's row of the detail table.
+pub(crate) fn detail_row(c: &Cell) -> Vec<String> {
     vec![
         c.algorithm.clone().unwrap_or_default(),
         {

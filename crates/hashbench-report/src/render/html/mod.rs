@@ -1,0 +1,91 @@
+//! The HTML report (`--format html`): one self-contained page, no script and no request
+//! (inline CSS, SVG charts drawn by plotters, a Content-Security-Policy that forbids
+//! loading anything), that opens from a file anywhere.
+//!
+//! A run's page: the host, build and flags of the run; throughput against size (log-log)
+//! per algorithm class with each median's 95 % CI as a band and the `read` and `memcpy`
+//! baselines as dashed ceilings; rankings at each size as bars with CI whiskers; the cost
+//! model's lines (fixed + n / rate) over the measured medians, with the crossovers of
+//! the fitted lines marked; the cycle view, the seed layout and the detail table.
+//! [`compare_page`] draws a comparison: change bars with their intervals and the
+//! thresholds, then the table.
+//!
+//! - `page`: escaping, HTML tables and the document (every string from a run is escaped
+//!   there);
+//! - `charts`: the plotters charts, over plain data;
+//! - `figures`: a run's data turned into those charts;
+//! - `sections`: the run's facts and tables.
+
+mod charts;
+mod compare;
+mod figures;
+mod page;
+mod sections;
+
+use std::collections::BTreeMap;
+
+use hashbench_model::{Layout, Run};
+
+use crate::render::renderer::{Render, RenderError};
+
+pub use compare::{compare_page, Candidate};
+
+/// The HTML report of a run, as a [`Render`].
+#[derive(Clone, Debug, Default)]
+pub struct Html {
+    layout: Layout,
+    classes: BTreeMap<String, String>,
+}
+
+impl Html {
+    /// The report, with the seed layout's tables when `layout` is not the default (else
+    /// the suite's layout, if the run came from a suite).
+    #[must_use]
+    pub fn new(layout: Layout) -> Self {
+        Html {
+            layout,
+            classes: BTreeMap::new(),
+        }
+    }
+
+    /// The class of each algorithm (`crc32` → `checksum`), one chart per class. The run
+    /// model does not record classes (they are the catalogue's, and this crate does not
+    /// depend on the catalogue, which compiles the hash libraries): the binary passes
+    /// them. Without them, or for an algorithm missing here, each algorithm gets its own
+    /// charts.
+    #[must_use]
+    pub fn with_classes(mut self, classes: BTreeMap<String, String>) -> Self {
+        self.classes = classes;
+        self
+    }
+}
+
+impl Render for Html {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        let layout = if self.layout == Layout::Default {
+            run.suite.as_ref().map_or(Layout::Default, |s| s.layout)
+        } else {
+            self.layout
+        };
+        let mut body = sections::facts(run);
+        let groups = figures::groups(run, &self.classes);
+        body.push_str(&figures::throughput(run, &groups)?);
+        body.push_str(&figures::rankings(run)?);
+        body.push_str(&figures::cost_model(run, &groups)?);
+        body.push_str(&sections::cost_model_table(run));
+        body.push_str(&sections::cycles(run));
+        body.push_str(&sections::layout(run, layout));
+        body.push_str(&sections::detail(run));
+        body.push_str(&sections::baselines(run));
+        body.push_str(&sections::flags(run));
+        body.push_str(&sections::skipped(run));
+        let title = match &run.suite {
+            Some(s) => format!("hashbench suite {}: {}", s.name, run.timestamp),
+            None => format!("hashbench run: {}", run.timestamp),
+        };
+        Ok(page::document(&title, &body))
+    }
+}
+
+#[cfg(test)]
+mod tests;
