@@ -9,7 +9,7 @@
 //! - [`csv`] and [`json`]: the data formats;
 //! - [`compare`], [`beside`] and [`crossover`]: the reports over more than one run (two
 //!   runs compared, a run beside the published figures, two implementations' crossover);
-//! - [`published`]: the published seed figures as a table or CSV;
+//! - [`recommend`]: `hashbench recommend`'s answer, as text or JSON;
 //! - [`published`]: the published seed figures as a table or CSV;
 //! - `table` and [`flags`]: the pieces the table renderers share.
 //!
@@ -27,6 +27,7 @@ pub mod layouts;
 mod modes;
 pub mod published;
 mod ranges;
+pub mod recommend;
 mod renderer;
 pub mod runtimes;
 mod select;
