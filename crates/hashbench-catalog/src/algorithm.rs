@@ -239,7 +239,11 @@ mod tests {
                 _ => assert!(a.collision_bits.is_none() && !a.broken, "{}", a.id),
             }
         }
-        let broken: Vec<&str> = ALGORITHMS.iter().filter(|a| a.broken).map(|a| a.id).collect();
+        let broken: Vec<&str> = ALGORITHMS
+            .iter()
+            .filter(|a| a.broken)
+            .map(|a| a.id)
+            .collect();
         assert_eq!(broken, ["md5", "sha1"]);
         assert_eq!(SHA3_256.standard, Some("FIPS 202"));
         assert_eq!(XXH3_64.standard, None);

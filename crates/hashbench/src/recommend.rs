@@ -128,9 +128,7 @@ fn candidates(
                 .find(|p| p.id == imp.algorithm.id)
                 .expect("every implementation's algorithm is in the catalogue");
             let wanted = need.rejects(p, min_bits).is_none()
-                || (need == Need::Crypto
-                    && p.broken
-                    && Need::Hash.rejects(p, min_bits).is_none());
+                || (need == Need::Crypto && p.broken && Need::Hash.rejects(p, min_bits).is_none());
             let variant_ok = if imp.parallel {
                 threads > 1
             } else {
@@ -144,8 +142,7 @@ fn candidates(
 pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
     if args.size.0.contains(&Size::Bytes(0)) {
         return Err(UsageError(
-            "--size 0: a call on no input has no throughput to compare; give 1 byte or more"
-                .into(),
+            "--size 0: a call on no input has no throughput to compare; give 1 byte or more".into(),
         )
         .into());
     }

@@ -199,14 +199,15 @@ pub struct Recommendation {
 /// Why there is no recommendation.
 #[derive(Debug, Error, PartialEq)]
 pub enum RecommendError {
-    #[error("the run has no {mode} cells at {size} (it has: {have})")]
+    #[error("the run has no {mode} cells at {} (it has: {have})", crate::format::size(*size))]
     SizeNotMeasured {
         size: Size,
         mode: Mode,
         have: String,
     },
     #[error(
-        "no implementation measured at {size} satisfies --need {need}{bits} (measured: {measured})"
+        "no implementation measured at {} satisfies --need {need}{bits} (measured: {measured})",
+        crate::format::size(*size)
     )]
     NoCandidate {
         size: Size,
@@ -241,13 +242,15 @@ pub fn recommend(
         .filter_map(|c| Some((c, props(c)?)))
         .collect();
     if measured.is_empty() {
-        let mut have: Vec<String> = run
+        let mut sizes: Vec<Size> = run
             .cells
             .iter()
             .filter(|c| c.mode == request.mode)
-            .map(|c| crate::format::size(c.size))
+            .map(|c| c.size)
             .collect();
-        have.dedup();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let have: Vec<String> = sizes.into_iter().map(crate::format::size).collect();
         return Err(RecommendError::SizeNotMeasured {
             size: request.size,
             mode: request.mode,
@@ -258,7 +261,12 @@ pub fn recommend(
             },
         });
     }
-    measured.sort_by(|a, b| a.0.summary.median.get().total_cmp(&b.0.summary.median.get()));
+    measured.sort_by(|a, b| {
+        a.0.summary
+            .median
+            .get()
+            .total_cmp(&b.0.summary.median.get())
+    });
     let (admitted, rejected): (Vec<_>, Vec<_>) = measured
         .iter()
         .copied()

@@ -74,7 +74,12 @@ fn collisions(p: &AlgorithmProperties) -> String {
 /// A rate with its interval: `64.43 GB/s [63.74, 65.13]`.
 fn rate_ci(p: &Pick) -> String {
     let high = p.gb_per_sec_high.map_or("∞".to_string(), rate);
-    format!("{} [{} .. {}]", rate(p.gb_per_sec), rate(p.gb_per_sec_low), high)
+    format!(
+        "{} [{} .. {}]",
+        rate(p.gb_per_sec),
+        rate(p.gb_per_sec_low),
+        high
+    )
 }
 
 /// `2.00x [1.98, 2.02]` slower, or `0.80x` (faster) for an excluded one.

@@ -11,8 +11,11 @@ fn props(id: &str, class: AlgorithmClass, bits: u32, broken: bool) -> AlgorithmP
         id: id.to_string(),
         class,
         output_bits: bits,
-        collision_bits: (class == AlgorithmClass::CryptographicHash)
-            .then_some(if broken { 18 } else { bits / 2 }),
+        collision_bits: (class == AlgorithmClass::CryptographicHash).then_some(if broken {
+            18
+        } else {
+            bits / 2
+        }),
         broken,
         standard: None,
         note: format!("{id} note"),
@@ -104,7 +107,11 @@ fn crypto_never_answers_a_broken_algorithm_and_says_it_was_faster() {
         .iter()
         .find(|c| c.pick.algorithm == "md5")
         .expect("md5 was faster and is reported");
-    assert!(md5.excluded_because.as_deref().unwrap().starts_with("broken"));
+    assert!(md5
+        .excluded_because
+        .as_deref()
+        .unwrap()
+        .starts_with("broken"));
     assert!(md5.ratio < 1.0);
 }
 
@@ -123,12 +130,16 @@ fn slower_by_is_the_ratio_of_medians_with_both_intervals() {
 fn tie_group_holds_the_overlapping_cells_and_a_large_one_is_said() {
     let mut run = run();
     // Two more blake3 implementations whose intervals overlap blake3/x's [497.5, 502.5].
-    run.cells.push(cell_ci("blake3/y", SIZE, 501.0, 499.0, 503.0));
-    run.cells.push(cell_ci("blake3/z", SIZE, 502.0, 500.0, 504.0));
+    run.cells
+        .push(cell_ci("blake3/y", SIZE, 501.0, 499.0, 503.0));
+    run.cells
+        .push(cell_ci("blake3/z", SIZE, 502.0, 500.0, 504.0));
     let r = recommend(&run, &catalogue(), &request(Need::Crypto, None)).unwrap();
     assert_eq!(ids(&r.ties), ["blake3/y", "blake3/z"]);
     assert!(
-        r.warnings.iter().any(|w| w.contains("3 implementations tie")),
+        r.warnings
+            .iter()
+            .any(|w| w.contains("3 implementations tie")),
         "{:?}",
         r.warnings
     );
