@@ -50,9 +50,44 @@ pub struct Algorithm {
     pub block_bytes: u32,
     /// What it is and is not safe for, in one line.
     pub security_note: &'static str,
+    /// Work to find a collision, log2: half the output for a sound cryptographic hash,
+    /// the best published attack's cost for a broken one; `None` where an adversary
+    /// needs none (checksums and non-cryptographic hashes are forgeable by design).
+    pub collision_bits: Option<u32>,
+    /// Practical collisions are published (MD5, SHA-1): never recommended where
+    /// collision resistance is needed.
+    pub broken: bool,
+    /// The standard that defines it; `None` when only its authors' specification does
+    /// (xxHash, BLAKE3).
+    pub standard: Option<&'static str>,
 }
 
 impl Algorithm {
+    /// Defined by `standard` (a document number: `FIPS 180-4`, `RFC 7693`).
+    const fn std(self, standard: &'static str) -> Self {
+        Algorithm {
+            standard: Some(standard),
+            ..self
+        }
+    }
+
+    /// A sound cryptographic hash: a collision costs the birthday bound, 2^(bits/2).
+    const fn sound(self) -> Self {
+        Algorithm {
+            collision_bits: Some(self.output_bits / 2),
+            ..self
+        }
+    }
+
+    /// Broken: the best published collision attack costs about 2^`attack_bits`.
+    const fn broken(self, attack_bits: u32) -> Self {
+        Algorithm {
+            collision_bits: Some(attack_bits),
+            broken: true,
+            ..self
+        }
+    }
+
     pub fn output_bytes(&self) -> usize {
         (self.output_bits / 8) as usize
     }
@@ -73,6 +108,9 @@ const fn alg(
         output_bits,
         block_bytes,
         security_note,
+        collision_bits: None,
+        broken: false,
+        standard: None,
     }
 }
 
@@ -88,39 +126,49 @@ const SHA2_NOTE: &str = "secure; no practical attack known";
 const SHA3_NOTE: &str = "secure; no practical attack known (Keccak sponge, unlike SHA-2's design)";
 const BLAKE2_NOTE: &str = "secure; no practical attack known";
 
+// Standards: ISO/IEC 13239 and IEEE 802.3 define CRC-32; RFC 3720 section 12.1 (and
+// RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
+// the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
+// RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
+// FIPS 202 SHA-3; RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
+// BLAKE3 (the 2020 BLAKE3 paper) have no standards body.
+// Attacks: MD5 collisions in about 2^18 compressions (Xie, Liu and Feng, "Fast
+// collision attack on MD5", IACR ePrint 2013/170); SHA-1 identical-prefix collisions in
+// about 2^61 (Leurent and Peyrin, "SHA-1 is a Shambles", USENIX Security 2020; their
+// chosen-prefix attack costs 2^63.4).
 // One constant per algorithm, so implementations name theirs and the compiler checks it.
 #[rustfmt::skip]
 mod defs {
     use super::*;
     pub const ADLER32: Algorithm = alg("adler32", "adler", Checksum, 32, 1,
-        "weak on short inputs (under a few hundred bytes its sums cover few values); no protection against deliberate changes");
-    pub const CRC32: Algorithm = alg("crc32", "crc", Checksum, 32, 1, CRC32_NOTE);
-    pub const CRC32C: Algorithm = alg("crc32c", "crc", Checksum, 32, 1, CRC32_NOTE);
-    pub const CRC64_NVME: Algorithm = alg("crc64-nvme", "crc", Checksum, 64, 1, CRC64_NOTE);
-    pub const CRC64_XZ: Algorithm = alg("crc64-xz", "crc", Checksum, 64, 1, CRC64_NOTE);
+        "weak on short inputs (under a few hundred bytes its sums cover few values); no protection against deliberate changes").std("RFC 1950");
+    pub const CRC32: Algorithm = alg("crc32", "crc", Checksum, 32, 1, CRC32_NOTE).std("ISO/IEC 13239 (HDLC), IEEE 802.3");
+    pub const CRC32C: Algorithm = alg("crc32c", "crc", Checksum, 32, 1, CRC32_NOTE).std("RFC 3720 (iSCSI), RFC 9260 (SCTP)");
+    pub const CRC64_NVME: Algorithm = alg("crc64-nvme", "crc", Checksum, 64, 1, CRC64_NOTE).std("NVM Express NVM Command Set 1.0");
+    pub const CRC64_XZ: Algorithm = alg("crc64-xz", "crc", Checksum, 64, 1, CRC64_NOTE).std("ECMA-182 (polynomial)");
     pub const XXH32: Algorithm = alg("xxh32", "xxhash", NonCryptographicHash, 32, 16, XXH_NOTE);
     pub const XXH64: Algorithm = alg("xxh64", "xxhash", NonCryptographicHash, 64, 32, XXH_NOTE);
     pub const XXH3_64: Algorithm = alg("xxh3-64", "xxhash", NonCryptographicHash, 64, 64, XXH_NOTE);
     pub const XXH3_128: Algorithm = alg("xxh3-128", "xxhash", NonCryptographicHash, 128, 64, XXH_NOTE);
     pub const MD5: Algorithm = alg("md5", "md5", CryptographicHash, 128, 64,
-        "broken: collisions take seconds; use only where no adversary can choose inputs");
+        "broken: collisions take seconds; use only where no adversary can choose inputs").std("RFC 1321").broken(18);
     pub const SHA1: Algorithm = alg("sha1", "sha1", CryptographicHash, 160, 64,
-        "broken: chosen-prefix collisions are practical (SHAttered, 2017); legacy use only");
-    pub const SHA2_224: Algorithm = alg("sha2-224", "sha2", CryptographicHash, 224, 64, SHA2_NOTE);
-    pub const SHA2_256: Algorithm = alg("sha2-256", "sha2", CryptographicHash, 256, 64, SHA2_NOTE);
-    pub const SHA2_384: Algorithm = alg("sha2-384", "sha2", CryptographicHash, 384, 128, SHA2_NOTE);
-    pub const SHA2_512: Algorithm = alg("sha2-512", "sha2", CryptographicHash, 512, 128, SHA2_NOTE);
+        "broken: chosen-prefix collisions are practical (SHAttered, 2017); legacy use only").std("FIPS 180-4").broken(61);
+    pub const SHA2_224: Algorithm = alg("sha2-224", "sha2", CryptographicHash, 224, 64, SHA2_NOTE).std("FIPS 180-4").sound();
+    pub const SHA2_256: Algorithm = alg("sha2-256", "sha2", CryptographicHash, 256, 64, SHA2_NOTE).std("FIPS 180-4").sound();
+    pub const SHA2_384: Algorithm = alg("sha2-384", "sha2", CryptographicHash, 384, 128, SHA2_NOTE).std("FIPS 180-4").sound();
+    pub const SHA2_512: Algorithm = alg("sha2-512", "sha2", CryptographicHash, 512, 128, SHA2_NOTE).std("FIPS 180-4").sound();
     pub const SHA2_512_256: Algorithm = alg("sha2-512-256", "sha2", CryptographicHash, 256, 128,
-        "secure; truncated SHA-512, immune to length extension");
-    pub const SHA3_224: Algorithm = alg("sha3-224", "sha3", CryptographicHash, 224, 144, SHA3_NOTE);
-    pub const SHA3_256: Algorithm = alg("sha3-256", "sha3", CryptographicHash, 256, 136, SHA3_NOTE);
-    pub const SHA3_384: Algorithm = alg("sha3-384", "sha3", CryptographicHash, 384, 104, SHA3_NOTE);
-    pub const SHA3_512: Algorithm = alg("sha3-512", "sha3", CryptographicHash, 512, 72, SHA3_NOTE);
-    pub const BLAKE2S_256: Algorithm = alg("blake2s-256", "blake2", CryptographicHash, 256, 64, BLAKE2_NOTE);
-    pub const BLAKE2B_256: Algorithm = alg("blake2b-256", "blake2", CryptographicHash, 256, 128, BLAKE2_NOTE);
-    pub const BLAKE2B_512: Algorithm = alg("blake2b-512", "blake2", CryptographicHash, 512, 128, BLAKE2_NOTE);
+        "secure; truncated SHA-512, immune to length extension").std("FIPS 180-4").sound();
+    pub const SHA3_224: Algorithm = alg("sha3-224", "sha3", CryptographicHash, 224, 144, SHA3_NOTE).std("FIPS 202").sound();
+    pub const SHA3_256: Algorithm = alg("sha3-256", "sha3", CryptographicHash, 256, 136, SHA3_NOTE).std("FIPS 202").sound();
+    pub const SHA3_384: Algorithm = alg("sha3-384", "sha3", CryptographicHash, 384, 104, SHA3_NOTE).std("FIPS 202").sound();
+    pub const SHA3_512: Algorithm = alg("sha3-512", "sha3", CryptographicHash, 512, 72, SHA3_NOTE).std("FIPS 202").sound();
+    pub const BLAKE2S_256: Algorithm = alg("blake2s-256", "blake2", CryptographicHash, 256, 64, BLAKE2_NOTE).std("RFC 7693").sound();
+    pub const BLAKE2B_256: Algorithm = alg("blake2b-256", "blake2", CryptographicHash, 256, 128, BLAKE2_NOTE).std("RFC 7693").sound();
+    pub const BLAKE2B_512: Algorithm = alg("blake2b-512", "blake2", CryptographicHash, 512, 128, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE3: Algorithm = alg("blake3", "blake3", CryptographicHash, 256, 64,
-        "secure; no practical attack known (reduced-round BLAKE2s core in a Merkle tree of 1 KiB chunks)");
+        "secure; no practical attack known (reduced-round BLAKE2s core in a Merkle tree of 1 KiB chunks)").sound();
 }
 pub use defs::*;
 
@@ -176,5 +224,28 @@ mod tests {
             assert_eq!(a.output_bits % 8, 0, "{}", a.id);
         }
         assert_eq!(ALGORITHMS.len(), 24);
+    }
+
+    #[test]
+    fn strength_is_data_that_agrees_with_the_class() {
+        for a in ALGORITHMS {
+            match a.class {
+                Class::CryptographicHash if !a.broken => {
+                    assert_eq!(a.collision_bits, Some(a.output_bits / 2), "{}", a.id);
+                }
+                Class::CryptographicHash => {
+                    assert!(a.collision_bits.unwrap() < a.output_bits / 2, "{}", a.id);
+                }
+                _ => assert!(a.collision_bits.is_none() && !a.broken, "{}", a.id),
+            }
+        }
+        let broken: Vec<&str> = ALGORITHMS
+            .iter()
+            .filter(|a| a.broken)
+            .map(|a| a.id)
+            .collect();
+        assert_eq!(broken, ["md5", "sha1"]);
+        assert_eq!(SHA3_256.standard, Some("FIPS 202"));
+        assert_eq!(XXH3_64.standard, None);
     }
 }

@@ -14,6 +14,7 @@ mod layout;
 mod load;
 mod machine;
 mod pattern;
+mod properties;
 mod relative;
 mod run;
 mod scaling;
@@ -32,6 +33,7 @@ pub use layout::Layout;
 pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
 pub use machine::{CellLoad, SampleTrend};
 pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
+pub use properties::{AlgorithmClass, AlgorithmProperties};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
     Checkpoint, DriftReference, LoadSample, MachineLoad, ProviderVersion, ReferencePoint, Run,

@@ -10,6 +10,7 @@ mod list;
 mod output;
 mod progress;
 mod published;
+mod recommend;
 mod render;
 mod report;
 mod run;
@@ -71,6 +72,12 @@ const EXAMPLES_SUITE: &str = "Examples:
   hashbench suite btrfs-hash-speedtest
   hashbench suite sodium-node --sizes 64 --time 0.1";
 
+const EXAMPLES_RECOMMEND: &str = "Examples:
+  hashbench recommend --size 4k --need checksum    the fastest error check for 4 KiB pages
+  hashbench recommend --size 64,1m --need crypto   collision-resistant, two sizes
+  hashbench recommend --size 16 --need hash --mode latency --min-bits 64   hash-table keys
+  hashbench recommend --size 4k --need hash --from run.json   from a saved run";
+
 const EXAMPLES_PUBLISHED: &str = "Examples:
   hashbench published --seed 4 --flagged";
 
@@ -79,6 +86,11 @@ enum Command {
     /// Verify, then measure implementations and baselines at each size.
     #[command(after_help = EXAMPLES_RUN)]
     Run(run::RunArgs),
+    /// Which checksum or hash, from which library, at this size on this machine: measures
+    /// the candidates for a need (or reads a saved run) and names the fastest, its ties
+    /// and what every alternative gives up.
+    #[command(after_help = EXAMPLES_RECOMMEND)]
+    Recommend(recommend::RecommendArgs),
     /// The input size from which implementation A is faster than B, over a size sweep.
     #[command(after_help = EXAMPLES_CROSSOVER)]
     Crossover(crossover::CrossoverArgs),
@@ -164,6 +176,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Compare(args) if args.published => beside::run(&args),
+        Command::Recommend(args) => recommend::run(args, command_line),
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),
         Command::Suite(args) => suite::run(args, command_line),

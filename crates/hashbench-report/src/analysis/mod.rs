@@ -8,13 +8,16 @@
 //! - [`relative`]: the `--relative-to` columns;
 //! - [`compare`]: joining two runs' cells and deciding which differences are real;
 //! - [`staircase`]: an every-length sweep as steps;
-//! - [`ties`]: which cells of a ranking this run cannot tell apart.
+//! - [`ties`]: which cells of a ranking this run cannot tell apart;
+//! - [`recommend`]: the answer `hashbench recommend` gives, from a run and the
+//!   algorithms' properties.
 
 pub mod compare;
 pub mod costmodel;
 pub mod counterparts;
 pub mod guards;
 pub mod plausibility;
+pub mod recommend;
 pub mod relative;
 pub mod staircase;
 pub mod ties;

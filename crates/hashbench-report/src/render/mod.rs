@@ -10,6 +10,7 @@
 //! - [`html`]: one self-contained HTML page with SVG charts (a run, or a comparison);
 //! - [`compare`], [`beside`] and [`crossover`]: the reports over more than one run (two
 //!   runs compared, a run beside the published figures, two implementations' crossover);
+//! - [`recommend`]: `hashbench recommend`'s answer, as text or JSON;
 //! - [`published`]: the published seed figures as a table or CSV;
 //! - `table` and [`flags`]: the pieces the table renderers share.
 //!
@@ -28,6 +29,7 @@ pub mod layouts;
 mod modes;
 pub mod published;
 mod ranges;
+pub mod recommend;
 mod renderer;
 pub mod runtimes;
 mod select;

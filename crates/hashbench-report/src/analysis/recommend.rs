@@ -1,0 +1,386 @@
+//! `hashbench recommend`: from a run's cells and the algorithms' properties, the answer
+//! to "which checksum or hash, from which library, at this size, on this machine?".
+//!
+//! The rules, in order (docs/usage.md repeats them for users):
+//!
+//! 1. **Need.** A stronger class also satisfies a weaker need: `checksum` (error
+//!    detection) admits every class, `hash` (a fast, evenly spread hash) admits
+//!    non-cryptographic and cryptographic hashes, `crypto` (collision resistance) admits
+//!    cryptographic hashes that are not broken. `--min-bits` then drops narrower outputs.
+//! 2. **Ranking.** The admitted cells are ranked by median time per call alone, never by
+//!    strength: when a cryptographic hash is the fastest way to detect errors, it is the
+//!    answer, and nothing is lost by it.
+//! 3. **Ties.** The cells whose medians' CIs overlap the winner's ([`super::ties`]) are
+//!    reported with it: this run cannot tell them apart.
+//! 4. **The rest.** Each other admitted algorithm's fastest implementation, with how much
+//!    slower it is; and every excluded algorithm whose fastest cell beat the answer,
+//!    with why it was excluded (for `crypto`: MD5 and SHA-1 are broken).
+
+use serde::Serialize;
+use thiserror::Error;
+
+use hashbench_model::{AlgorithmClass, AlgorithmProperties, Cell, Flag, Mode, Run, Size};
+
+use super::ties::tie_groups;
+
+/// A tie group of this many implementations or more gets a line saying the ranking at
+/// the top is not settled.
+pub const LARGE_TIE_GROUP: usize = 3;
+
+/// What the output must be good for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Need {
+    /// Detecting accidental corruption.
+    Checksum,
+    /// A fast, evenly spread hash (tables, deduplication); no adversary.
+    Hash,
+    /// Collision resistance against an adversary.
+    Crypto,
+}
+
+impl Need {
+    /// `checksum`, `hash`, `crypto`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Need::Checksum => "checksum",
+            Need::Hash => "hash",
+            Need::Crypto => "crypto",
+        }
+    }
+
+    /// What the need asks for, in words.
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Need::Checksum => "error detection",
+            Need::Hash => "a fast non-cryptographic hash",
+            Need::Crypto => "collision resistance",
+        }
+    }
+
+    /// `None` when `p` satisfies this need and has `min_bits`, else why not.
+    #[must_use]
+    pub fn rejects(self, p: &AlgorithmProperties, min_bits: Option<u32>) -> Option<String> {
+        let class_ok = match self {
+            Need::Checksum => true,
+            Need::Hash => p.class != AlgorithmClass::Checksum,
+            Need::Crypto => p.class == AlgorithmClass::CryptographicHash,
+        };
+        if !class_ok {
+            return Some(format!(
+                "a {}: no {}",
+                p.class.as_str(),
+                if self == Need::Crypto {
+                    "collision resistance"
+                } else {
+                    "hash-quality spread"
+                }
+            ));
+        }
+        if self == Need::Crypto && p.broken {
+            return Some(format!("broken: {}", p.note));
+        }
+        match min_bits {
+            Some(bits) if p.output_bits < bits => Some(format!(
+                "{} output bits, fewer than --min-bits {bits}",
+                p.output_bits
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// What to recommend for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub need: Need,
+    pub min_bits: Option<u32>,
+    pub size: Size,
+    pub mode: Mode,
+    /// Threads a parallel implementation may use; one-thread cells always count.
+    pub threads: usize,
+}
+
+/// One measured implementation, with what its algorithm promises.
+#[derive(Clone, Debug, Serialize)]
+pub struct Pick {
+    pub implementation: String,
+    pub algorithm: String,
+    pub backend: String,
+    pub threads: usize,
+    /// Median time per call and its 95 % CI, ns.
+    pub median_ns: f64,
+    pub ci_low_ns: f64,
+    pub ci_high_ns: f64,
+    /// Throughput at the median and at the CI's ends (decimal GB/s); `gb_per_sec_high`
+    /// is `None` when the CI reaches 0 ns.
+    pub gb_per_sec: f64,
+    pub gb_per_sec_low: f64,
+    pub gb_per_sec_high: Option<f64>,
+    pub properties: AlgorithmProperties,
+    /// The guards' flags on this cell.
+    pub flags: Vec<Flag>,
+}
+
+impl Pick {
+    fn of(cell: &Cell, properties: &AlgorithmProperties) -> Pick {
+        let t = &cell.throughput;
+        Pick {
+            implementation: cell.implementation.to_string(),
+            algorithm: properties.id.clone(),
+            backend: cell.backend.clone(),
+            threads: cell.threads,
+            median_ns: cell.summary.median.get(),
+            ci_low_ns: cell.summary.median_ci.low.get(),
+            ci_high_ns: cell.summary.median_ci.high.get(),
+            gb_per_sec: t.estimate.gb_per_sec,
+            gb_per_sec_low: t.lower.gb_per_sec,
+            gb_per_sec_high: t.upper.map(|r| r.gb_per_sec),
+            properties: properties.clone(),
+            flags: cell.flags.clone(),
+        }
+    }
+
+    /// This pick's median time over `winner`'s (above 1: slower), with the interval
+    /// both CIs allow: [own low / winner's high, own high / winner's low].
+    fn ratio_to(&self, winner: &Pick) -> (f64, f64, f64) {
+        let high = if winner.ci_low_ns > 0.0 {
+            self.ci_high_ns / winner.ci_low_ns
+        } else {
+            f64::INFINITY
+        };
+        (
+            self.median_ns / winner.median_ns,
+            self.ci_low_ns / winner.ci_high_ns,
+            high,
+        )
+    }
+}
+
+/// Another algorithm's best implementation beside the answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct Compared {
+    #[serde(flatten)]
+    pub pick: Pick,
+    /// Its median time over the answer's: 1.5 is "1.5x slower", 0.8 is faster.
+    pub ratio: f64,
+    pub ratio_low: f64,
+    pub ratio_high: f64,
+    /// Why it is not a candidate (only for the excluded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub excluded_because: Option<String>,
+}
+
+/// The recommendation at one size.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recommendation {
+    pub size: Size,
+    pub need: Need,
+    pub min_bits: Option<u32>,
+    pub mode: Mode,
+    pub threads: usize,
+    /// Implementations measured at this size that satisfy the need.
+    pub candidates: usize,
+    /// The fastest of them.
+    pub answer: Pick,
+    /// Others whose CIs overlap the answer's, fastest first (the answer not repeated).
+    pub ties: Vec<Compared>,
+    /// The fastest implementation of every other admitted algorithm, fastest first.
+    pub others: Vec<Compared>,
+    /// Excluded algorithms whose fastest cell beat the answer, and why they are out.
+    pub excluded_faster: Vec<Compared>,
+    /// What makes this answer less reliable: the run's flags, the shown cells' flags,
+    /// a large tie group. Empty when nothing does.
+    pub warnings: Vec<String>,
+}
+
+/// Why there is no recommendation.
+#[derive(Debug, Error, PartialEq)]
+pub enum RecommendError {
+    #[error("the run has no {mode} cells at {} (it has: {have})", crate::format::size(*size))]
+    SizeNotMeasured {
+        size: Size,
+        mode: Mode,
+        have: String,
+    },
+    #[error(
+        "no implementation measured at {} satisfies --need {need}{bits} (measured: {measured})",
+        crate::format::size(*size)
+    )]
+    NoCandidate {
+        size: Size,
+        need: &'static str,
+        bits: String,
+        measured: String,
+    },
+}
+
+/// The recommendation for `request` from `run`'s cells; `properties` gives each
+/// algorithm's (cells of algorithms not in it are left out).
+///
+/// # Errors
+///
+/// When the run has no cell at the size and mode, or none that satisfies the need.
+pub fn recommend(
+    run: &Run,
+    properties: &[AlgorithmProperties],
+    request: &Request,
+) -> Result<Recommendation, RecommendError> {
+    let props = |c: &Cell| {
+        let alg = c.algorithm.as_deref()?;
+        properties.iter().find(|p| p.id == alg)
+    };
+    // One calling pattern for all: `oneshot`, what recommend measures.
+    let mut measured: Vec<(&Cell, &AlgorithmProperties)> = run
+        .cells
+        .iter()
+        .filter(|c| c.size == request.size && c.mode == request.mode)
+        .filter(|c| c.pattern.is_oneshot())
+        .filter(|c| c.threads == 1 || c.threads == request.threads)
+        .filter_map(|c| Some((c, props(c)?)))
+        .collect();
+    if measured.is_empty() {
+        let mut sizes: Vec<Size> = run
+            .cells
+            .iter()
+            .filter(|c| c.mode == request.mode)
+            .map(|c| c.size)
+            .collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let have: Vec<String> = sizes.into_iter().map(crate::format::size).collect();
+        return Err(RecommendError::SizeNotMeasured {
+            size: request.size,
+            mode: request.mode,
+            have: if have.is_empty() {
+                "none".to_string()
+            } else {
+                have.join(", ")
+            },
+        });
+    }
+    measured.sort_by(|a, b| {
+        a.0.summary
+            .median
+            .get()
+            .total_cmp(&b.0.summary.median.get())
+    });
+    let (admitted, rejected): (Vec<_>, Vec<_>) = measured
+        .iter()
+        .copied()
+        .partition(|(_, p)| request.need.rejects(p, request.min_bits).is_none());
+    let Some(&(winner_cell, winner_props)) = admitted.first() else {
+        let mut algs: Vec<&str> = measured.iter().map(|(_, p)| p.id.as_str()).collect();
+        algs.sort_unstable();
+        algs.dedup();
+        return Err(RecommendError::NoCandidate {
+            size: request.size,
+            need: request.need.as_str(),
+            bits: request
+                .min_bits
+                .map_or(String::new(), |b| format!(" --min-bits {b}")),
+            measured: algs.join(", "),
+        });
+    };
+    let answer = Pick::of(winner_cell, winner_props);
+    let compared = |c: &Cell, p: &AlgorithmProperties, why: Option<String>| {
+        let pick = Pick::of(c, p);
+        let (ratio, ratio_low, ratio_high) = pick.ratio_to(&answer);
+        Compared {
+            pick,
+            ratio,
+            ratio_low,
+            ratio_high,
+            excluded_because: why,
+        }
+    };
+    let ranked: Vec<&Cell> = admitted.iter().map(|&(c, _)| c).collect();
+    let groups = tie_groups(&ranked);
+    let ties: Vec<Compared> = admitted
+        .iter()
+        .zip(&groups)
+        .skip(1)
+        .take_while(|(_, &g)| g == 0)
+        .map(|((c, p), _)| compared(c, p, None))
+        .collect();
+    let others: Vec<Compared> = first_per_algorithm(&admitted)
+        .into_iter()
+        .filter(|(_, p)| p.id != winner_props.id)
+        .map(|(c, p)| compared(c, p, None))
+        .collect();
+    let excluded_faster: Vec<Compared> = first_per_algorithm(&rejected)
+        .into_iter()
+        .filter(|(c, _)| c.summary.median.get() < answer.median_ns)
+        .map(|(c, p)| compared(c, p, request.need.rejects(p, request.min_bits)))
+        .collect();
+    let warnings = warnings(run, &answer, &ties, &others);
+    Ok(Recommendation {
+        size: request.size,
+        need: request.need,
+        min_bits: request.min_bits,
+        mode: request.mode,
+        threads: request.threads,
+        candidates: admitted.len(),
+        answer,
+        ties,
+        others,
+        excluded_faster,
+        warnings,
+    })
+}
+
+/// The first (fastest) cell of each algorithm in `ranked`, in ranking order.
+fn first_per_algorithm<'a>(
+    ranked: &[(&'a Cell, &'a AlgorithmProperties)],
+) -> Vec<(&'a Cell, &'a AlgorithmProperties)> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for &(c, p) in ranked {
+        if !seen.contains(&p.id.as_str()) {
+            seen.push(&p.id);
+            out.push((c, p));
+        }
+    }
+    out
+}
+
+/// The run's flags, the flags of the cells the answer rests on (its own and its ties'),
+/// of the other algorithms' best, and a large tie group, each as one line.
+fn warnings(run: &Run, answer: &Pick, ties: &[Compared], others: &[Compared]) -> Vec<String> {
+    let mut out: Vec<String> = run
+        .flags
+        .iter()
+        .map(|f| format!("run: {}: {}", f.code, f.reason))
+        .collect();
+    let shown = std::iter::once(answer)
+        .chain(ties.iter().map(|t| &t.pick))
+        .chain(others.iter().map(|o| &o.pick));
+    let mut seen: Vec<&str> = Vec::new();
+    for pick in shown {
+        if seen.contains(&pick.implementation.as_str()) {
+            continue;
+        }
+        seen.push(&pick.implementation);
+        out.extend(
+            pick.flags
+                .iter()
+                .map(|f| format!("{}: {}: {}", pick.implementation, f.code, f.reason)),
+        );
+    }
+    if !run.complete {
+        out.push("the run was interrupted: some planned cells are missing".to_string());
+    }
+    if ties.len() + 1 >= LARGE_TIE_GROUP {
+        out.push(format!(
+            "{} implementations tie for the answer: this run cannot rank them; measure \
+             longer (--time) or choose among them on other grounds",
+            ties.len() + 1
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

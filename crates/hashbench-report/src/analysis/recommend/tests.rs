@@ -1,0 +1,189 @@
+//! The recommendation on hand-built runs: medians and CIs set exactly, so each verdict
+//! follows from the module's rules by hand.
+
+use super::*;
+use hashbench_model::testutil::analysis::{cell_ci, flagged, quiet};
+use hashbench_model::testutil::run_with;
+use hashbench_model::FlagCode;
+
+fn props(id: &str, class: AlgorithmClass, bits: u32, broken: bool) -> AlgorithmProperties {
+    AlgorithmProperties {
+        id: id.to_string(),
+        class,
+        output_bits: bits,
+        collision_bits: (class == AlgorithmClass::CryptographicHash).then_some(if broken {
+            18
+        } else {
+            bits / 2
+        }),
+        broken,
+        standard: None,
+        note: format!("{id} note"),
+    }
+}
+
+fn catalogue() -> Vec<AlgorithmProperties> {
+    use AlgorithmClass::*;
+    vec![
+        props("crc32c", Checksum, 32, false),
+        props("xxh3-64", NonCryptographicHash, 64, false),
+        props("xxh3-128", NonCryptographicHash, 128, false),
+        props("md5", CryptographicHash, 128, true),
+        props("blake3", CryptographicHash, 256, false),
+        props("sha2-256", CryptographicHash, 256, false),
+    ]
+}
+
+const SIZE: u64 = 4096;
+
+fn request(need: Need, min_bits: Option<u32>) -> Request {
+    Request {
+        need,
+        min_bits,
+        size: Size::Bytes(SIZE),
+        mode: Mode::Throughput,
+        threads: 1,
+    }
+}
+
+/// Every algorithm once, clearly apart: crc32c 100 ns, xxh3-64 120, xxh3-128 130,
+/// md5 400, blake3 500, sha2-256 1000 (sha2-256/b 1010: a tie).
+fn run() -> Run {
+    run_with(vec![
+        quiet("sha2-256/a", SIZE, 1000.0),
+        quiet("sha2-256/b", SIZE, 1010.0),
+        quiet("blake3/x", SIZE, 500.0),
+        quiet("md5/x", SIZE, 400.0),
+        quiet("xxh3-128/x", SIZE, 130.0),
+        quiet("xxh3-64/x", SIZE, 120.0),
+        quiet("crc32c/x", SIZE, 100.0),
+    ])
+}
+
+fn ids(v: &[Compared]) -> Vec<&str> {
+    v.iter().map(|c| c.pick.implementation.as_str()).collect()
+}
+
+#[test]
+fn checksum_admits_every_class_ranked_by_speed_alone() {
+    let r = recommend(&run(), &catalogue(), &request(Need::Checksum, None)).unwrap();
+    assert_eq!(r.answer.implementation, "crc32c/x");
+    assert_eq!(r.candidates, 7);
+    assert_eq!(
+        ids(&r.others),
+        ["xxh3-64/x", "xxh3-128/x", "md5/x", "blake3/x", "sha2-256/a"]
+    );
+    assert!(r.excluded_faster.is_empty());
+}
+
+#[test]
+fn hash_excludes_checksums_and_says_when_one_was_faster() {
+    let r = recommend(&run(), &catalogue(), &request(Need::Hash, None)).unwrap();
+    assert_eq!(r.answer.implementation, "xxh3-64/x");
+    assert_eq!(ids(&r.excluded_faster), ["crc32c/x"]);
+    let why = r.excluded_faster[0].excluded_because.as_deref().unwrap();
+    assert!(why.contains("checksum"), "{why}");
+}
+
+#[test]
+fn min_bits_drops_narrow_outputs() {
+    let r = recommend(&run(), &catalogue(), &request(Need::Hash, Some(128))).unwrap();
+    assert_eq!(r.answer.implementation, "xxh3-128/x");
+    assert_eq!(ids(&r.excluded_faster), ["crc32c/x", "xxh3-64/x"]);
+    assert!(r.excluded_faster[1]
+        .excluded_because
+        .as_deref()
+        .unwrap()
+        .contains("--min-bits 128"));
+}
+
+#[test]
+fn crypto_never_answers_a_broken_algorithm_and_says_it_was_faster() {
+    let r = recommend(&run(), &catalogue(), &request(Need::Crypto, None)).unwrap();
+    assert_eq!(r.answer.implementation, "blake3/x");
+    assert!(r.others.iter().all(|o| !o.pick.properties.broken));
+    let md5 = r
+        .excluded_faster
+        .iter()
+        .find(|c| c.pick.algorithm == "md5")
+        .expect("md5 was faster and is reported");
+    assert!(md5
+        .excluded_because
+        .as_deref()
+        .unwrap()
+        .starts_with("broken"));
+    assert!(md5.ratio < 1.0);
+}
+
+#[test]
+fn slower_by_is_the_ratio_of_medians_with_both_intervals() {
+    let r = recommend(&run(), &catalogue(), &request(Need::Crypto, None)).unwrap();
+    let sha = &r.others[0];
+    assert_eq!(sha.pick.implementation, "sha2-256/a");
+    assert!((sha.ratio - 2.0).abs() < 1e-12);
+    // quiet(): CIs of ±0.5 %: [995 / 502.5, 1005 / 497.5].
+    assert!((sha.ratio_low - 995.0 / 502.5).abs() < 1e-9);
+    assert!((sha.ratio_high - 1005.0 / 497.5).abs() < 1e-9);
+}
+
+#[test]
+fn tie_group_holds_the_overlapping_cells_and_a_large_one_is_said() {
+    let mut run = run();
+    // Two more blake3 implementations whose intervals overlap blake3/x's [497.5, 502.5].
+    run.cells
+        .push(cell_ci("blake3/y", SIZE, 501.0, 499.0, 503.0));
+    run.cells
+        .push(cell_ci("blake3/z", SIZE, 502.0, 500.0, 504.0));
+    let r = recommend(&run, &catalogue(), &request(Need::Crypto, None)).unwrap();
+    assert_eq!(ids(&r.ties), ["blake3/y", "blake3/z"]);
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.contains("3 implementations tie")),
+        "{:?}",
+        r.warnings
+    );
+    // Without them, sha2-256/a and /b tie with each other but not with the answer.
+    let r = recommend(&self::run(), &catalogue(), &request(Need::Crypto, None)).unwrap();
+    assert!(r.ties.is_empty());
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
+#[test]
+fn flags_of_the_answer_and_the_run_are_warnings() {
+    let mut run = run();
+    run.cells[6] = flagged(quiet("crc32c/x", SIZE, 100.0), FlagCode::BusyMachine);
+    run.flags.push(Flag::new(FlagCode::Drift, "moved".into()));
+    let r = recommend(&run, &catalogue(), &request(Need::Checksum, None)).unwrap();
+    assert!(r.warnings.iter().any(|w| w.starts_with("run: drift")));
+    assert!(r
+        .warnings
+        .iter()
+        .any(|w| w.starts_with("crc32c/x: busy-machine")));
+}
+
+#[test]
+fn a_size_not_measured_and_no_candidate_are_errors() {
+    let mut req = request(Need::Checksum, None);
+    req.size = Size::Bytes(64);
+    let e = recommend(&run(), &catalogue(), &req).unwrap_err();
+    assert!(matches!(e, RecommendError::SizeNotMeasured { .. }));
+    assert!(e.to_string().contains("4 KiB"), "{e}");
+    let e = recommend(&run(), &catalogue(), &request(Need::Crypto, Some(1024))).unwrap_err();
+    assert!(matches!(e, RecommendError::NoCandidate { .. }), "{e}");
+}
+
+#[test]
+fn parallel_cells_count_only_at_the_threads_asked() {
+    let mut run = run();
+    let mut fast = quiet("blake3/x+rayon", SIZE, 50.0);
+    fast.threads = 2;
+    run.cells.push(fast);
+    let r = recommend(&run, &catalogue(), &request(Need::Crypto, None)).unwrap();
+    assert_eq!(r.answer.implementation, "blake3/x");
+    let mut req = request(Need::Crypto, None);
+    req.threads = 2;
+    let r = recommend(&run, &catalogue(), &req).unwrap();
+    assert_eq!(r.answer.implementation, "blake3/x+rayon");
+    assert_eq!(r.answer.threads, 2);
+}

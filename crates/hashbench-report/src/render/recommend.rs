@@ -1,0 +1,213 @@
+//! `hashbench recommend`'s output: the answer per size, its tie group, every other
+//! algorithm's best with how much slower it is, what each gives up, and the warnings;
+//! as text for a terminal or as one JSON document (docs/json-schema.md).
+
+use serde::Serialize;
+
+use hashbench_model::{AlgorithmProperties, Run};
+
+use crate::analysis::recommend::{Compared, Pick, Recommendation};
+use crate::format::{aligned, rate, size};
+
+/// Version of the `recommend --format json` document.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The whole answer, as `--format json` writes it.
+#[derive(Debug, Serialize)]
+pub struct RecommendReport<'a> {
+    pub schema_version: u32,
+    /// Where the figures come from: the run's timestamp, CPU and command line.
+    pub measured: Measured,
+    /// One per size asked, in the order asked.
+    pub recommendations: &'a [Recommendation],
+}
+
+/// What the recommendation rests on.
+#[derive(Debug, Serialize)]
+pub struct Measured {
+    /// `--from FILE`, or `None` when this command measured.
+    pub from: Option<String>,
+    pub timestamp: String,
+    pub cpu: String,
+    /// Per-cell time budget of the run, seconds.
+    pub time_budget_s: f64,
+    pub command_line: Vec<String>,
+}
+
+impl Measured {
+    #[must_use]
+    pub fn of(run: &Run, from: Option<String>) -> Measured {
+        Measured {
+            from,
+            timestamp: run.timestamp.clone(),
+            cpu: run.host.cpu_model.clone(),
+            time_budget_s: run.config.time_budget_s,
+            command_line: run.command_line.clone(),
+        }
+    }
+}
+
+/// The JSON document.
+///
+/// # Errors
+///
+/// Only if serde_json fails, which it does not on these types.
+pub fn json(measured: Measured, recs: &[Recommendation]) -> serde_json::Result<String> {
+    let mut text = serde_json::to_string_pretty(&RecommendReport {
+        schema_version: SCHEMA_VERSION,
+        measured,
+        recommendations: recs,
+    })?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Collision resistance in a few words: `128-bit`, `broken (2^18)`, `none`.
+fn collisions(p: &AlgorithmProperties) -> String {
+    match (p.collision_bits, p.broken) {
+        (Some(bits), true) => format!("broken (~2^{bits})"),
+        (Some(bits), false) => format!("{bits}-bit"),
+        (None, _) => "none (forgeable)".to_string(),
+    }
+}
+
+/// A rate with its interval: `64.43 GB/s [63.74, 65.13]`.
+fn rate_ci(p: &Pick) -> String {
+    let high = p.gb_per_sec_high.map_or("∞".to_string(), rate);
+    format!(
+        "{} [{} .. {}]",
+        rate(p.gb_per_sec),
+        rate(p.gb_per_sec_low),
+        high
+    )
+}
+
+/// `2.00x [1.98, 2.02]` slower, or `0.80x` (faster) for an excluded one.
+fn ratio(c: &Compared) -> String {
+    let high = if c.ratio_high.is_finite() {
+        format!("{:.2}", c.ratio_high)
+    } else {
+        "∞".to_string()
+    };
+    format!("{:.2}x [{:.2}, {high}]", c.ratio, c.ratio_low)
+}
+
+fn row(c: &Compared, extra: &str) -> Vec<String> {
+    let p = &c.pick.properties;
+    vec![
+        c.pick.implementation.clone(),
+        rate(c.pick.gb_per_sec),
+        ratio(c),
+        p.output_bits.to_string(),
+        collisions(p),
+        p.standard.clone().unwrap_or_else(|| "none".to_string()),
+        extra.to_string(),
+    ]
+}
+
+fn heading() -> Vec<String> {
+    [
+        "implementation",
+        "throughput",
+        "time vs answer [95 % interval]",
+        "bits",
+        "collisions",
+        "standard",
+        "",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn table_of(rows: &[Vec<String>]) -> String {
+    let mut all = vec![heading()];
+    all.extend_from_slice(rows);
+    aligned(&all, &[false, true, true, true])
+        .lines()
+        .map(|l| format!("  {l}\n"))
+        .collect()
+}
+
+/// One size's recommendation as text.
+fn one(r: &Recommendation) -> String {
+    let a = &r.answer;
+    let p = &a.properties;
+    let mut out = format!(
+        "At {} ({}{}, {}{}): {} candidate implementations\n\n",
+        size(r.size),
+        r.need.describe(),
+        r.min_bits
+            .map_or(String::new(), |b| format!(", at least {b} bits")),
+        r.mode,
+        if r.threads > 1 {
+            format!(", up to {} threads", r.threads)
+        } else {
+            String::new()
+        },
+        r.candidates
+    );
+    out.push_str(&format!(
+        "Answer: {} with {} ({})\n  {}  (95 % CI of the median)\n  {}: {} bits, collisions {}, standard {}\n  {}\n",
+        p.id,
+        a.implementation.split_once('/').map_or("", |(_, lib)| lib),
+        a.backend,
+        rate_ci(a),
+        p.class.as_str(),
+        p.output_bits,
+        collisions(p),
+        p.standard.as_deref().unwrap_or("none"),
+        p.note,
+    ));
+    out.push_str("\nTie group (CIs overlap the answer's: this run cannot tell them apart):\n");
+    if r.ties.is_empty() {
+        out.push_str("  none: the answer is faster beyond both intervals\n");
+    } else {
+        let rows: Vec<Vec<String>> = r.ties.iter().map(|c| row(c, "")).collect();
+        out.push_str(&table_of(&rows));
+    }
+    if !r.others.is_empty() {
+        out.push_str("\nBest of each other candidate algorithm (time over the answer's: 2.00x is half as fast):\n");
+        let rows: Vec<Vec<String>> = r.others.iter().map(|c| row(c, "")).collect();
+        out.push_str(&table_of(&rows));
+    }
+    if !r.excluded_faster.is_empty() {
+        out.push_str("\nFaster, but not recommended:\n");
+        let rows: Vec<Vec<String>> = r
+            .excluded_faster
+            .iter()
+            .map(|c| row(c, c.excluded_because.as_deref().unwrap_or("")))
+            .collect();
+        out.push_str(&table_of(&rows));
+    }
+    out.push_str("\nReliability: ");
+    if r.warnings.is_empty() {
+        out.push_str("no guard flagged the cells this answer rests on\n");
+    } else {
+        out.push('\n');
+        for w in &r.warnings {
+            out.push_str(&format!("  ! {w}\n"));
+        }
+    }
+    out
+}
+
+/// Every size's recommendation as text, after a line saying what it rests on.
+#[must_use]
+pub fn table(measured: &Measured, recs: &[Recommendation]) -> String {
+    let mut out = format!(
+        "hashbench recommend: {} on {}, {} s per cell{}\n",
+        measured.timestamp,
+        measured.cpu,
+        measured.time_budget_s,
+        measured
+            .from
+            .as_ref()
+            .map_or(String::new(), |f| format!(", from {f}"))
+    );
+    for r in recs {
+        out.push('\n');
+        out.push_str(&one(r));
+    }
+    out
+}
