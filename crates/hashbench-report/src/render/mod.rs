@@ -10,8 +10,9 @@
 //! - [`compare`], [`beside`] and [`crossover`]: the reports over more than one run (two
 //!   runs compared, a run beside the published figures, two implementations' crossover);
 //! - [`published`]: the published seed figures as a table or CSV;
-//! - [`published`]: the published seed figures as a table or CSV;
-//! - `table` and [`flags`]: the pieces the table renderers share.
+//! - `table` and [`flags`]: the pieces the table renderers share; `ranking`, the compact
+//!   ranking; [`TextOptions`], the terminal's width, detail and colour; [`sanitize`],
+//!   control characters in a run's strings made harmless.
 //!
 //! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
 //! with it.
@@ -25,10 +26,13 @@ pub mod flags;
 pub mod json;
 pub mod layouts;
 mod modes;
+mod options;
 pub mod published;
 mod ranges;
+mod ranking;
 mod renderer;
 pub mod runtimes;
+pub mod sanitize;
 mod select;
 mod staircase;
 pub(crate) mod table;
@@ -37,5 +41,6 @@ mod tests;
 pub mod text;
 
 pub use flags::flags_text;
+pub use options::{ellipsized, TextOptions};
 pub use renderer::{Render, RenderError};
-pub use select::{render, renderer, Format, Metric};
+pub use select::{render, render_with, renderer, renderer_with, Format, Metric};
