@@ -56,13 +56,15 @@ fn render(run: &Run, style: Style, options: &TextOptions) -> String {
     out.push_str(&super::modes::section(run, style));
     out.push_str(&super::runtimes::section(run, style));
     if full {
-        out.push_str(&detail_section(run, style, width));
-        out.push_str(&cost_model_section(run, style, width));
+        // The detail tables are asked for whole (`--detail`): fitted to a narrow width,
+        // comfy-table would break every figure over lines; they keep their full width.
+        out.push_str(&detail_section(run, style, None));
+        out.push_str(&cost_model_section(run, style, None));
         out.push_str(&super::ranges::section(run, style));
     }
     out.push_str(&streams_section(run, style, width));
     if full {
-        out.push_str(&baselines_section(run, style, width));
+        out.push_str(&baselines_section(run, style, None));
         out.push_str(&flags_section(run, style));
     } else {
         out.push_str(&compact_flags(run, options));
