@@ -115,6 +115,14 @@ mod tests {
     use hashbench_model::testutil::{cell_with, run_with};
     use hashbench_model::Interval;
 
+    fn iv((estimate, low, high): (f64, f64, f64)) -> Interval {
+        Interval {
+            estimate,
+            low,
+            high,
+        }
+    }
+
     fn fit(fixed: (f64, f64, f64), rate: Option<(f64, f64, f64)>) -> CostFit {
         let cells = vec![
             cell_with("x/y", 1, 64, 100.0),
@@ -123,11 +131,6 @@ mod tests {
         ];
         let run = run_with(cells);
         let mut fit = crate::analysis::costmodel::cost_model(&run).remove(0);
-        let iv = |(estimate, low, high)| Interval {
-            estimate,
-            low,
-            high,
-        };
         fit.fixed_ns = iv(fixed);
         fit.gb_per_sec = rate.map(iv);
         fit
