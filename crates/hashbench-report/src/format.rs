@@ -76,6 +76,26 @@ pub fn rate(gb_per_sec: f64) -> String {
     ])
 }
 
+/// The interval `[low, high]` as `low–high` in the unit [`rate`] picks for `like` (the
+/// estimate), so that an interval reads beside its estimate: `21.23–21.57`.
+pub fn rate_interval(low: f64, high: f64, like: f64) -> String {
+    let (scale, _) = [(1e6, "KB/s"), (1e3, "MB/s"), (1.0, "GB/s")]
+        .into_iter()
+        .find(|(scale, _)| sig4(like * scale).parse::<f64>().is_ok_and(|v| v < 1000.0))
+        .unwrap_or((1.0, "GB/s"));
+    format!("{}–{}", sig4(low * scale), sig4(high * scale))
+}
+
+/// The interval `[low, high]` of times (ns) as `low–high` in the unit [`time_ns`] picks
+/// for `like`.
+pub fn time_interval(low: f64, high: f64, like: f64) -> String {
+    let (scale, _) = [(1.0, "ns"), (1e-3, "µs"), (1e-6, "ms"), (1e-9, "s")]
+        .into_iter()
+        .find(|(scale, _)| sig4(like * scale).parse::<f64>().is_ok_and(|v| v < 1000.0))
+        .unwrap_or((1e-9, "s"));
+    format!("{}–{}", sig4(low * scale), sig4(high * scale))
+}
+
 pub fn percent(p: Option<f64>) -> String {
     p.map_or("-".to_string(), |p| format!("{p:.1} %"))
 }
@@ -91,35 +111,39 @@ pub fn capitalised(text: &str) -> String {
 }
 
 /// Columns separated by two spaces, each as wide as its widest cell; column `c` is
-/// right-aligned where `right[c]` is true. Trailing spaces are trimmed.
+/// right-aligned where `right[c]` is true. Trailing spaces are trimmed. No width limit:
+/// [`grid`] with `None`.
 pub fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, s)| {
-                let pad = " ".repeat(widths[c] - s.chars().count());
-                if right.get(c).copied().unwrap_or(false) {
-                    format!("{pad}{s}")
-                } else {
-                    format!("{s}{pad}")
-                }
-            })
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
+    grid(rows, right, None)
+}
+
+/// [`aligned`] laid out by comfy-table: with a `width`, cells wrap (comfy-table's dynamic
+/// arrangement) so that lines stay within it where the content allows; without one, every
+/// row is one line. Borderless, two spaces between columns, so that a table reads the
+/// same whether or not it had to fit.
+pub fn grid(rows: &[Vec<String>], right: &[bool], width: Option<usize>) -> String {
+    use comfy_table::{CellAlignment, ContentArrangement, Table, TableStyle};
+    if rows.is_empty() {
+        return String::new();
     }
+    let mut table = Table::new();
+    table.load_style(TableStyle::new());
+    for row in rows {
+        table.add_row(row.iter().map(String::as_str));
+    }
+    let columns = table.column_count();
+    for (c, column) in table.column_iter_mut().enumerate() {
+        column.set_padding((0, if c + 1 < columns { 2 } else { 0 }));
+        if right.get(c).copied().unwrap_or(false) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    if let Some(w) = width {
+        table.set_content_arrangement(ContentArrangement::Dynamic);
+        table.set_width(u16::try_from(w).unwrap_or(u16::MAX));
+    }
+    let mut out = table.trim_fmt();
+    out.push('\n');
     out
 }
 
@@ -177,5 +201,8 @@ mod tests {
         assert_eq!(rate(0.6533), "653.3 MB/s");
         assert_eq!(percent(Some(0.42)), "0.4 %");
         assert_eq!(percent(None), "-");
+        assert_eq!(rate_interval(21.23, 21.57, 21.4), "21.23–21.57");
+        assert_eq!(rate_interval(0.9998, 1.02, 0.9999), "999.8–1020");
+        assert_eq!(time_interval(5100.0, 5300.0, 5207.0), "5.100–5.300");
     }
 }

@@ -20,4 +20,6 @@ pub mod render;
 
 pub use analysis::costmodel::cost_model;
 pub use analysis::guards::Thresholds;
-pub use render::{render, renderer, Format, Metric, Render, RenderError};
+pub use render::{
+    render, render_with, renderer, renderer_with, Format, Metric, Render, RenderError, TextOptions,
+};

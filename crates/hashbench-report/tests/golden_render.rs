@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use hashbench_model::{load_run, Layout, Run};
-use hashbench_report::{render, Format, Metric};
+use hashbench_report::{render_with, Format, Metric, TextOptions};
 
 fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -55,9 +55,29 @@ fn every_saved_run_renders_as_its_golden_files() {
         let run = load(&path);
         // `report FILE` without --layout: the run's suite's layout.
         let own = run.suite.as_ref().map(|s| s.layout).unwrap_or_default();
-        let r = |format, metric, layout| render(&run, format, metric, layout).expect("renders");
+        // As the binary's golden test runs it: COLUMNS=80, colour off, compact unless
+        // `--detail` (the `{stem}.table.txt` files).
+        let compact = TextOptions {
+            width: Some(80),
+            ..TextOptions::default()
+        };
+        let detail = TextOptions {
+            detail: true,
+            ..compact
+        };
+        let with = |format, metric, layout, options: &TextOptions| {
+            render_with(&run, format, metric, layout, options).expect("renders")
+        };
+        let r = |format, metric, layout| with(format, metric, layout, &compact);
+        check(
+            format!("{stem}.compact.table.txt"),
+            r(Format::Table, Metric::Time, own),
+        );
         for (format, word, ext) in TABLES {
-            check(format!("{stem}.{word}.{ext}"), r(format, Metric::Time, own));
+            check(
+                format!("{stem}.{word}.{ext}"),
+                with(format, Metric::Time, own, &detail),
+            );
             check(
                 format!("{stem}.cycles.{word}.{ext}"),
                 r(format, Metric::Cycles, Layout::Default),
@@ -76,6 +96,6 @@ fn every_saved_run_renders_as_its_golden_files() {
             r(Format::Json, Metric::Time, own),
         );
     }
-    // 4 runs x (2 table formats x (1 + 1 + 5 layouts) + CSV + JSON).
-    assert_eq!(checked, 4 * (2 * 7 + 2));
+    // 4 runs x (compact + 2 table formats x (1 + 1 + 5 layouts) + CSV + JSON).
+    assert_eq!(checked, 4 * (1 + 2 * 7 + 2));
 }

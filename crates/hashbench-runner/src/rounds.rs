@@ -119,7 +119,11 @@ fn set_aside(
             EngineError::WrongDigestBeforeTiming { .. } => SkipReason::WrongDigestBeforeTiming,
             _ => SkipReason::WrongDigestUnderMeasurement,
         },
-        details: vec![format!("at {} B, {} threads: {e}", p.size, p.threads)],
+        details: vec![format!(
+            "at {}, {} threads: {e}",
+            hashbench_report::format::size(p.size),
+            p.threads
+        )],
     });
     Ok(())
 }

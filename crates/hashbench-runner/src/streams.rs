@@ -83,7 +83,11 @@ pub(crate) fn measure_all(
                         implementation: imp.id.to_string(),
                         pattern: None,
                         reason: SkipReason::WrongDigestUnderMeasurement,
-                        details: vec![format!("at {size} B, {} streams: {e}", s.n)],
+                        details: vec![format!(
+                            "at {}, {} streams: {e}",
+                            hashbench_report::format::size(size),
+                            s.n
+                        )],
                     });
                 }
                 Err(source) => {

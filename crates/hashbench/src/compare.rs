@@ -100,10 +100,10 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> u
     let bad = comparison.regressions_over(pct);
     for c in &bad {
         eprintln!(
-            "hashbench: regression: {} {} @ {} B: {:.1} % slower (interval {:.3}..{:.3})",
+            "hashbench: regression: {} {} @ {}: {:.1} % slower (interval {:.3}..{:.3})",
             c.key.implementation,
             c.key.pattern,
-            c.key.size,
+            hashbench_report::format::size(c.key.size),
             (c.ratio - 1.0) * 100.0,
             c.ratio_low,
             c.ratio_high

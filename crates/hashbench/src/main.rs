@@ -40,6 +40,10 @@ struct Cli {
     /// Without a command, runs the default suite (`hashbench run` with no filter).
     #[command(subcommand)]
     command: Option<Command>,
+    /// Colour in tables: auto (only on a terminal, and not with NO_COLOR or TERM=dumb),
+    /// always or never.
+    #[arg(long, global = true, value_enum, default_value_t)]
+    color: render::ColorChoice,
 }
 
 /// The examples at the end of each subcommand's `--help`.
@@ -151,6 +155,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    render::set_color(cli.color);
     // Recorded in the result as text; an argument that is not UTF-8 (a file name) is
     // kept lossily here and works as it is everywhere else.
     let command_line: Vec<String> = std::env::args_os()

@@ -1,18 +1,23 @@
 //! Turning a run model into text: the one place the binary calls the renderers of
 //! `hashbench-report` for `run`, `suite` and `report`, and writes the result.
 
+use std::io::IsTerminal;
+use std::sync::OnceLock;
+
 use anyhow::Result;
 use hashbench_model::{Layout, Run};
-use hashbench_report::{Format, Render};
+use hashbench_report::{Format, Render, TextOptions};
 use hashbench_runner::Metric;
 
 use crate::output::Destination;
 use crate::{cli::emit, cli::UsageError};
 
-#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum RunFormat {
     #[default]
     Table,
+    /// The table with every section, as `--detail`.
+    TableFull,
     Json,
     Csv,
     Markdown,
@@ -39,24 +44,105 @@ pub(crate) fn layout_for(
     Ok(layout)
 }
 
-/// `run` rendered in `format`; `metric` and `layout` choose the tables.
+/// `--color`: whether the terminal table is coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour only when standard output is a terminal, and neither `NO_COLOR` nor
+    /// `TERM=dumb` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// The `--color` given on the command line, set once by `main`.
+static COLOR: OnceLock<ColorChoice> = OnceLock::new();
+
+/// Records the global `--color` choice for every later rendering.
+pub(crate) fn set_color(choice: ColorChoice) {
+    let _ = COLOR.set(choice);
+}
+
+/// Whether to colour: `always` and `never` as said; `auto` only when standard output is
+/// a terminal (not a pipe, not `-o FILE`), `NO_COLOR` is unset or empty and `TERM` is not
+/// `dumb` (no-color.org). Variables that force colour into pipes are not honoured: a
+/// pipe gets plain text unless `--color always` says otherwise.
+fn colour(to_file: bool) -> bool {
+    match COLOR.get().copied().unwrap_or_default() {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            !to_file
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
+    }
+}
+
+/// The width to fit: `COLUMNS` if it is a number, else the terminal's width when standard
+/// output is one (80 if it cannot be read), else none: a file or a pipe gets full width.
+fn width(to_file: bool) -> Option<usize> {
+    if to_file {
+        return None;
+    }
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|n| *n > 0)
+    {
+        return Some(n);
+    }
+    if std::io::stdout().is_terminal() {
+        return Some(
+            terminal_size::terminal_size_of(std::io::stdout())
+                .map_or(80, |(w, _)| usize::from(w.0)),
+        );
+    }
+    None
+}
+
+/// `run` rendered in `format`; `metric` and `layout` choose the tables, `detail` (or
+/// `--format table-full`) every section of the terminal table. The width and colour are
+/// decided here, for output to `to` (standard output when `None`).
 pub(crate) fn render(
     run: &Run,
     format: RunFormat,
-    metric: Metric,
-    layout: Layout,
+    view: View,
+    to: Option<&Destination>,
 ) -> Result<String> {
+    let to_file = matches!(to, Some(Destination::File(_) | Destination::Stream(_)));
+    let options = TextOptions {
+        width: width(to_file),
+        detail: view.detail || format == RunFormat::TableFull,
+        color: colour(to_file),
+    };
     let format = match format {
         RunFormat::Html => {
-            let html = hashbench_report::render::html::Html::new(layout).with_classes(classes());
+            let html =
+                hashbench_report::render::html::Html::new(view.layout).with_classes(classes());
             return Ok(html.render(run)?);
         }
-        RunFormat::Table => Format::Table,
+        RunFormat::Table | RunFormat::TableFull => Format::Table,
         RunFormat::Json => Format::Json,
         RunFormat::Csv => Format::Csv,
         RunFormat::Markdown => Format::Markdown,
     };
-    Ok(hashbench_report::render(run, format, metric, layout)?)
+    Ok(hashbench_report::render_with(
+        run,
+        format,
+        view.metric,
+        view.layout,
+        &options,
+    )?)
+}
+
+/// What tables to draw: the metric, the layout and whether every section (`--detail`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View {
+    pub metric: Metric,
+    pub layout: Layout,
+    pub detail: bool,
 }
 
 /// The catalogue's class of every algorithm, for the HTML report's one chart per class

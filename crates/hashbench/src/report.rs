@@ -9,7 +9,7 @@ use hashbench_model::Layout;
 use hashbench_runner::Metric;
 
 use crate::output::Destination;
-use crate::render::{layout_for, render, write_or_emit, RunFormat};
+use crate::render::{layout_for, render, write_or_emit, RunFormat, View};
 use crate::run::parse_relative_to;
 
 #[derive(clap::Args, Debug)]
@@ -34,6 +34,9 @@ pub struct ReportArgs {
     /// Write to FILE (atomically) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// The table with every section (as for `run`).
+    #[arg(long)]
+    pub detail: bool,
 }
 
 pub fn run(args: ReportArgs) -> Result<u8> {
@@ -66,7 +69,12 @@ pub fn run(args: ReportArgs) -> Result<u8> {
         let to = parse_relative_to(&args.relative_to, &ids, &patterns)?;
         hashbench_report::analysis::relative::apply(&mut run, &to);
     }
-    let text = render(&run, args.format, metric, layout)?;
+    let view = View {
+        metric,
+        layout,
+        detail: args.detail,
+    };
+    let text = render(&run, args.format, view, destination.as_ref())?;
     write_or_emit(destination.as_ref(), &text, false)?;
     Ok(0)
 }

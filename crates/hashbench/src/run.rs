@@ -12,7 +12,7 @@ use hashbench_runner::{
 use hashbench_verify::VectorSource;
 
 use crate::output::Destination;
-use crate::render::{layout_for, render, write_or_emit, RunFormat};
+use crate::render::{layout_for, render, write_or_emit, RunFormat, View};
 use crate::values::{self, ThreadCounts};
 use crate::{cli::UsageError, cli::EXIT_FAILED};
 
@@ -55,6 +55,10 @@ pub struct RunArgs {
     /// Write the result to FILE (atomically) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// The table with every section: every cell, the cost model, the baselines and each
+    /// flag's reason (the default table is compact: rankings, flags, skipped).
+    #[arg(long)]
+    pub detail: bool,
     /// Seed of the random input bytes [default: drawn from the clock, and recorded].
     #[arg(long)]
     pub seed: Option<u64>,
@@ -348,7 +352,12 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<u8> {
     } = measure(plan, args)?;
     let run = &run;
     let flags = hashbench_report::analysis::guards::count(run);
-    let text = render(run, args.format, plan.metric, plan.layout)?;
+    let view = View {
+        metric: plan.metric,
+        layout: plan.layout,
+        detail: args.detail,
+    };
+    let text = render(run, args.format, view, destination.as_ref())?;
     write_or_emit(destination.as_ref(), &text, args.quiet)?;
     if run.cells.is_empty() && !interrupted {
         // Every selected implementation was unavailable, failed verification or could not

@@ -33,7 +33,16 @@ fn ranked_at<'a>(text: &'a str, size: &str) -> BTreeSet<&'a str> {
 
 #[test]
 fn no_command_runs_every_default_implementation_at_every_seed_size() {
-    let text = stdout(&run_ok(&mut hashbench()));
+    // The compact view at a terminal's 80 columns: every line fits (characters, not
+    // bytes: `…`, `µ` and `±` are one each), and still every implementation is ranked.
+    let text = stdout(&run_ok(hashbench().env("COLUMNS", "80")));
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "wider than 80: {line:?}\n{text}"
+        );
+        assert!(!line.contains('\u{1b}'), "no colour into a pipe: {line:?}");
+    }
 
     // An implementation this machine cannot run (a CPU feature it lacks) is listed as
     // skipped, never dropped; every other one is ranked at every size.
@@ -65,7 +74,13 @@ fn no_command_runs_every_default_implementation_at_every_seed_size() {
     assert_eq!(algorithms.len(), DEFAULT_SUITE.len());
     assert_eq!(algorithms.len(), hashbench_catalog::ALGORITHMS.len());
 
-    // The three baselines at every size, and no other size.
+    // The three baselines at every size, and no other size: in the detail view.
+    let detail =
+        stdout(&run_ok(hashbench().args([
+            "run", "--detail", "--time", "0.01", "--rounds", "1", "-q",
+        ])));
+    assert!(detail.contains("\nDetail\n"), "{detail}");
+    let text = detail;
     let baselines: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("Baselines"))

@@ -106,7 +106,8 @@ fn each_pattern_is_a_cell_and_inexpressible_ones_are_skipped() {
 
 #[test]
 fn table_and_csv_show_the_pattern_and_allocations() {
-    let text = stdout(&run_ok(hashbench().args(RUN)));
+    // Allocations are in the detail table (`--detail`).
+    let text = stdout(&run_ok(hashbench().args(RUN).arg("--detail")));
     assert!(text.contains("blake2b-512/openssl [by-name]"), "{text}");
     assert!(text.contains("allocs/call"), "{text}");
     assert!(

@@ -255,6 +255,8 @@ pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Cros
     }
 }
 
+pub mod checks;
+
 #[cfg(test)]
 mod tests_fit;
 

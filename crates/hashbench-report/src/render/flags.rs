@@ -1,7 +1,7 @@
 //! The run's flags as text, for the renderers whose tables only name flag codes.
 
 use crate::format::size;
-use crate::render::table::{heading, Style};
+use crate::render::table::{heading, md_escape, Style};
 use hashbench_model::{Cell, Run};
 
 /// Every flagged cell and baseline with its reasons, one line per flag, after the
@@ -19,14 +19,20 @@ pub(crate) fn flags_section(run: &Run, style: Style) -> String {
     let mut out = heading(style, 1, "Flags");
     for c in flagged {
         for f in &c.flags {
-            out.push_str(&format!(
-                "- {} at {} ({}): {}: {}\n",
+            let line = format!(
+                "- {} at {} ({}): {}: {}",
                 c.implementation,
                 size(c.size),
                 c.pattern,
                 f.code,
                 f.reason
-            ));
+            );
+            // Markdown: a `<script>` in a flag's reason must not become HTML.
+            match style {
+                Style::Markdown => out.push_str(&md_escape(&line)),
+                Style::Terminal => out.push_str(&line),
+            }
+            out.push('\n');
         }
     }
     out.push('\n');

@@ -12,7 +12,9 @@
 //!   runs compared, a run beside the published figures, two implementations' crossover);
 //! - [`recommend`]: `hashbench recommend`'s answer, as text or JSON;
 //! - [`published`]: the published seed figures as a table or CSV;
-//! - `table` and [`flags`]: the pieces the table renderers share.
+//! - `table` and [`flags`]: the pieces the table renderers share; `ranking`, the compact
+//!   ranking; [`TextOptions`], the terminal's width, detail and colour; [`sanitize`],
+//!   control characters in a run's strings made harmless.
 //!
 //! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
 //! with it.
@@ -27,11 +29,14 @@ pub mod html;
 pub mod json;
 pub mod layouts;
 mod modes;
+mod options;
 pub mod published;
 mod ranges;
+mod ranking;
 pub mod recommend;
 mod renderer;
 pub mod runtimes;
+pub mod sanitize;
 mod select;
 mod staircase;
 pub(crate) mod table;
@@ -40,5 +45,6 @@ mod tests;
 pub mod text;
 
 pub use flags::flags_text;
+pub use options::{ellipsized, TextOptions};
 pub use renderer::{Render, RenderError};
-pub use select::{render, renderer, Format, Metric};
+pub use select::{render, render_with, renderer, renderer_with, Format, Metric};

@@ -1,5 +1,6 @@
 //! Which renderer a format, metric and layout ask for.
 
+use crate::render::options::TextOptions;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::{csv, cycles, html, json, layouts, text};
 use hashbench_model::{Layout, Run};
@@ -57,13 +58,44 @@ impl Metric {
 /// the flags after it), else the ordinary tables.
 #[must_use]
 pub fn renderer(format: Format, metric: Metric, layout: Layout) -> Box<dyn Render> {
+    renderer_with(format, metric, layout, &TextOptions::default())
+}
+
+/// [`renderer`] with the terminal table's options (width, detail, colour). Every text
+/// rendering sees the run with its strings' control characters escaped
+/// ([`sanitize`](crate::render::sanitize)).
+#[must_use]
+pub fn renderer_with(
+    format: Format,
+    metric: Metric,
+    layout: Layout,
+    options: &TextOptions,
+) -> Box<dyn Render> {
+    match format {
+        Format::Table | Format::Markdown => {
+            Box::new(Sanitized(pick(format, metric, layout, options)))
+        }
+        Format::Csv | Format::Json | Format::Html => pick(format, metric, layout, options),
+    }
+}
+
+/// A text renderer over the run with control characters escaped.
+struct Sanitized(Box<dyn Render>);
+
+impl Render for Sanitized {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        self.0.render(&crate::render::sanitize::sanitized(run))
+    }
+}
+
+fn pick(format: Format, metric: Metric, layout: Layout, options: &TextOptions) -> Box<dyn Render> {
     match (format, metric) {
         (Format::Table, Metric::Cycles) => Box::new(cycles::CyclesTerminal),
         (Format::Markdown, Metric::Cycles) => Box::new(cycles::CyclesMarkdown),
         (Format::Table | Format::Markdown, _) if layout != Layout::Default => {
             Box::new(layouts::Seed(layout))
         }
-        (Format::Table, Metric::Time) => Box::new(text::Terminal),
+        (Format::Table, Metric::Time) => Box::new(text::Terminal { options: *options }),
         (Format::Markdown, Metric::Time) => Box::new(text::Markdown),
         (Format::Csv, _) => Box::new(csv::Csv),
         (Format::Json, _) => Box::new(json::Json),
@@ -79,4 +111,15 @@ pub fn render(
     layout: Layout,
 ) -> Result<String, RenderError> {
     renderer(format, metric, layout).render(run)
+}
+
+/// `run` rendered in `format`, the terminal table drawn as `options` say.
+pub fn render_with(
+    run: &Run,
+    format: Format,
+    metric: Metric,
+    layout: Layout,
+    options: &TextOptions,
+) -> Result<String, RenderError> {
+    renderer_with(format, metric, layout, options).render(run)
 }

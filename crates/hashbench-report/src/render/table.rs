@@ -1,7 +1,7 @@
 //! The pieces every table renderer shares: the terminal or Markdown [`Style`], escaping
 //! for Markdown, an aligned or Markdown table, headings, and the run's header lines.
 
-use crate::format::aligned;
+use crate::format::grid;
 use hashbench_model::Run;
 
 /// Where the same content goes: aligned text for a terminal, or Markdown tables.
@@ -13,7 +13,8 @@ pub(crate) enum Style {
 
 /// Text made inert in Markdown: a `|` would end a table cell (and let a string from a
 /// result file forge a row), `<` and `>` would open HTML (a `<script>` in a pasted
-/// report), and a line break would end the row.
+/// report), a line break would end the row, and a control character (ESC) would reach
+/// the terminal of whoever cats the file: it is written as `\u{1b}`.
 pub(crate) fn md_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -21,7 +22,8 @@ pub(crate) fn md_escape(text: &str) -> String {
             '|' => out.push_str("\\|"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\n' | '\r' => out.push(' '),
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }
@@ -29,6 +31,18 @@ pub(crate) fn md_escape(text: &str) -> String {
 }
 
 pub(crate) fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
+    table_in(style, header, rows, right, None)
+}
+
+/// [`table`] within `width` characters on a terminal (comfy-table wraps cells to fit);
+/// Markdown tables are never cut.
+pub(crate) fn table_in(
+    style: Style,
+    header: &[&str],
+    rows: &[Vec<String>],
+    right: &[bool],
+    width: Option<usize>,
+) -> String {
     let mut out = String::new();
     match style {
         Style::Markdown => {
@@ -53,7 +67,7 @@ pub(crate) fn table(style: Style, header: &[&str], rows: &[Vec<String>], right: 
                 std::iter::once(header.iter().map(|h| h.to_string()).collect())
                     .chain(rows.iter().cloned())
                     .collect();
-            out.push_str(&aligned(&all, right));
+            out.push_str(&grid(&all, right, width));
         }
     }
     out

@@ -1,14 +1,26 @@
 //! The terminal and Markdown renderings: per-size rankings like the seeds' summaries, a detail
-//! table, and the baselines.
+//! table, the cost model and the baselines.
+//!
+//! The terminal view is compact unless asked for detail ([`TextOptions`]): the rankings
+//! ([`super::ranking`], tie groups marked, fitted to the width), the sections a run asked
+//! for (modes, runtimes, streams), one line per flagged cell and per skipped
+//! implementation. `--detail` adds every cell, the cost model, the baselines and the
+//! flags' reasons. Markdown is for files and always has everything.
 
 use hashbench_stats::SlopeCiMethod;
 
+use crate::analysis::costmodel::checks;
 use crate::analysis::guards::codes;
 use crate::analysis::relative::stored_or_computed;
+use crate::format::grid;
 use crate::format::{percent, rate, size, time_ns};
 use crate::render::flags::flags_section;
+use crate::render::options::{Paint, TextOptions};
 use crate::render::renderer::{Render, RenderError};
-use crate::render::table::{heading, table, write_header, Style};
+use crate::render::sanitize::sanitized;
+use crate::render::table::{
+    header_lines, heading, md_escape, table, table_in, write_header, Style,
+};
 use hashbench_model::Interval;
 use hashbench_model::{Cell, Mode, Run, Size};
 
@@ -30,9 +42,64 @@ fn ceiling(cell: &Cell) -> String {
 /// More sizes than this in a sweep, and the rankings give way to its staircase.
 const MAX_RANKINGS: usize = 24;
 
-fn render(run: &Run, style: Style) -> String {
+fn render(run: &Run, style: Style, options: &TextOptions) -> String {
+    let terminal = style == Style::Terminal;
+    let full = !terminal || options.detail;
+    let width = if terminal { options.width } else { None };
     let mut out = String::new();
-    write_header(&mut out, run, style);
+    if terminal {
+        out.push_str(&terminal_header(run, options));
+    } else {
+        write_header(&mut out, run, style);
+    }
+    out.push_str(&rankings(run, style, options));
+    out.push_str(&super::modes::section(run, style));
+    out.push_str(&super::runtimes::section(run, style));
+    if full {
+        // The detail tables are asked for whole (`--detail`): fitted to a narrow width,
+        // comfy-table would break every figure over lines; they keep their full width.
+        out.push_str(&detail_section(run, style, None));
+        out.push_str(&cost_model_section(run, style, None));
+        out.push_str(&super::ranges::section(run, style));
+    }
+    out.push_str(&streams_section(run, style, width));
+    if full {
+        out.push_str(&baselines_section(run, style, None));
+        out.push_str(&flags_section(run, style));
+    } else {
+        out.push_str(&compact_flags(run, options));
+    }
+    out.push_str(&skipped_section(run, style, options));
+    if !full && !run.cells.is_empty() {
+        let hint = options.fit("More: --detail (every cell, the cost model, the baselines)");
+        out.push_str(&options.paint(Paint::Dim, &hint));
+        out.push('\n');
+    }
+    out
+}
+
+/// The run's header lines for a terminal: cut to the width, except the warnings (an
+/// interrupted run, run-wide flags), which wrap so that none of their words is lost.
+fn terminal_header(run: &Run, options: &TextOptions) -> String {
+    let mut out = String::new();
+    for (i, line) in header_lines(run).into_iter().enumerate() {
+        if i < 2 {
+            out.push_str(&options.fit(&line));
+            out.push('\n');
+            continue;
+        }
+        for part in grid(&[vec![line]], &[], options.width).lines() {
+            out.push_str(&options.paint(Paint::Alarm, part));
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// The rankings per size and mode, or a sweep's staircase.
+fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
+    let mut out = String::new();
     let sizes = run.sizes();
     // A sweep's hundreds of rankings would bury everything else: its staircase says what
     // they would, and the detail table (and CSV, JSON) keeps every cell. The section is
@@ -48,27 +115,61 @@ fn render(run: &Run, style: Style) -> String {
             "({} sizes: the rankings per size are left out; the detail table has every cell.)\n\n",
             sizes.len()
         ));
-    } else {
-        for s in sizes {
-            for mode in [Mode::Throughput, Mode::Latency] {
+        return out;
+    }
+    let mut tied = false;
+    for s in sizes {
+        for mode in [Mode::Throughput, Mode::Latency] {
+            if style == Style::Markdown {
                 out.push_str(&ranking_section(run, s, mode, style));
+            } else {
+                let (text, tie) = super::ranking::section(run, s, mode, options);
+                out.push_str(&text);
+                tied |= tie;
             }
         }
     }
-    out.push_str(&super::modes::section(run, style));
-    out.push_str(&super::runtimes::section(run, style));
-    out.push_str(&detail_section(run, style));
-    out.push_str(&cost_model_section(run, style));
-    out.push_str(&super::ranges::section(run, style));
-    out.push_str(&streams_section(run, style));
-    out.push_str(&baselines_section(run, style));
-    out.push_str(&flags_section(run, style));
-    out.push_str(&skipped_section(run, style));
+    if tied {
+        out.push_str(&super::ranking::legend(options));
+    }
     out
 }
 
-/// The cells at `size` in `mode` ranked by throughput, with the relative columns; empty
-/// when no cell has that size and mode.
+/// One line per flagged cell or baseline (its codes), and where the reasons are.
+fn compact_flags(run: &Run, options: &TextOptions) -> String {
+    let flagged: Vec<&Cell> = run
+        .cells
+        .iter()
+        .chain(&run.baselines)
+        .filter(|c| !c.flags.is_empty())
+        .collect();
+    if flagged.is_empty() {
+        return String::new();
+    }
+    let mut out = options.paint(
+        Paint::Heading,
+        "Flags (the numbers they mark are not to be trusted as they are)",
+    );
+    out.push('\n');
+    for c in &flagged {
+        let line = options.fit(&format!(
+            "! {} at {}: {}",
+            c.label(),
+            size(c.size),
+            codes(&c.flags)
+        ));
+        out.push_str(&options.paint(Paint::Warning, &line));
+        out.push('\n');
+    }
+    let why = options.fit("Each flag's reason: --detail; what they mean: docs/method.md");
+    out.push_str(&options.paint(Paint::Dim, &why));
+    out.push_str("\n\n");
+    out
+}
+
+/// The cells at `size` in `mode` ranked by throughput, with the relative columns, as a
+/// Markdown table (the terminal has [`super::ranking`]); empty when no cell has that
+/// size and mode.
 fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
     let mut cells: Vec<&Cell> = run
         .cells
@@ -132,13 +233,19 @@ fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
 }
 
 /// One row per cell with every figure.
-fn detail_section(run: &Run, style: Style) -> String {
+fn detail_section(run: &Run, style: Style, width: Option<usize>) -> String {
     if run.cells.is_empty() {
         return String::new();
     }
     let mut out = heading(style, 1, "Detail");
     let rows: Vec<Vec<String>> = run.cells.iter().map(detail_row).collect();
-    out.push_str(&table(style, &DETAIL_HEADER, &rows, &DETAIL_RIGHT));
+    out.push_str(&table_in(
+        style,
+        &DETAIL_HEADER,
+        &rows,
+        &DETAIL_RIGHT,
+        width,
+    ));
     out.push('\n');
     out
 }
@@ -197,7 +304,7 @@ pub(crate) fn detail_row(c: &Cell) -> Vec<String> {
 }
 
 /// The baselines (`nop`, `memcpy`, `read`) with their times and rates.
-fn baselines_section(run: &Run, style: Style) -> String {
+fn baselines_section(run: &Run, style: Style, width: Option<usize>) -> String {
     if run.baselines.is_empty() {
         return String::new();
     }
@@ -225,7 +332,7 @@ fn baselines_section(run: &Run, style: Style) -> String {
             ]
         })
         .collect();
-    out.push_str(&table(
+    out.push_str(&table_in(
         style,
         &[
             "baseline",
@@ -238,24 +345,29 @@ fn baselines_section(run: &Run, style: Style) -> String {
         ],
         &rows,
         &[false, true, true, true, true, true, false],
+        width,
     ));
     out.push('\n');
     out
 }
 
-/// What was not measured, and why.
-fn skipped_section(run: &Run, style: Style) -> String {
+/// What was not measured, and why: one line each (cut to the width on a terminal).
+fn skipped_section(run: &Run, style: Style, options: &TextOptions) -> String {
     if run.skipped.is_empty() {
         return String::new();
     }
     let mut out = heading(style, 1, "Skipped");
     for s in &run.skipped {
-        match &s.pattern {
-            Some(p) => out.push_str(&format!("- {} [{p}]: {}", s.implementation, s.reason)),
-            None => out.push_str(&format!("- {}: {}", s.implementation, s.reason)),
-        }
+        let mut line = match &s.pattern {
+            Some(p) => format!("- {} [{p}]: {}", s.implementation, s.reason),
+            None => format!("- {}: {}", s.implementation, s.reason),
+        };
         if let Some(first) = s.details.first() {
-            out.push_str(&format!(" ({first})"));
+            line.push_str(&format!(" ({first})"));
+        }
+        match style {
+            Style::Markdown => out.push_str(&md_escape(&line)),
+            Style::Terminal => out.push_str(&options.paint(Paint::Dim, &options.fit(&line))),
         }
         out.push('\n');
     }
@@ -271,7 +383,9 @@ fn interval(i: &Interval, digits: usize) -> String {
     )
 }
 
-fn cost_model_section(run: &Run, style: Style) -> String {
+/// The fitted lines, with each figure the fit cannot stand behind hidden and its reason
+/// printed under the table ([`checks`]).
+fn cost_model_section(run: &Run, style: Style, width: Option<usize>) -> String {
     if run.cost_model.is_empty() {
         return String::new();
     }
@@ -280,20 +394,34 @@ fn cost_model_section(run: &Run, style: Style) -> String {
         1,
         "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes)",
     );
+    let ceiling = checks::read_ceiling(run);
+    let mut reasons: Vec<String> = Vec::new();
     let rows: Vec<Vec<String>> = run
         .cost_model
         .iter()
         .map(|f| {
+            let problems = checks::check(f, ceiling);
+            let fixed_bad = problems.iter().any(checks::Unresolved::is_fixed);
+            let rate_bad = problems.iter().any(|p| !p.is_fixed());
+            for p in &problems {
+                reasons.push(format!("- {}: {p}", f.series_key().label()));
+            }
             vec![
                 f.series_key().label(),
                 f.sizes.len().to_string(),
-                interval(&f.fixed_ns, 0),
-                f.tsc_cycles_per_byte
-                    .as_ref()
-                    .map_or("-".to_string(), |c| interval(c, 3)),
-                f.gb_per_sec
-                    .as_ref()
-                    .map_or("-".to_string(), |g| interval(g, 2)),
+                if fixed_bad {
+                    "not resolved".to_string()
+                } else {
+                    interval(&f.fixed_ns, 0)
+                },
+                match &f.tsc_cycles_per_byte {
+                    Some(c) if !rate_bad => interval(c, 3),
+                    _ => "-".to_string(),
+                },
+                match &f.gb_per_sec {
+                    Some(g) if !rate_bad => interval(g, 2),
+                    _ => "-".to_string(),
+                },
                 match f.interval_method {
                     SlopeCiMethod::Sen => "Sen 95 %".to_string(),
                     SlopeCiMethod::MinMaxTooFewPoints => "min-max (< 6 sizes)".to_string(),
@@ -301,7 +429,7 @@ fn cost_model_section(run: &Run, style: Style) -> String {
             ]
         })
         .collect();
-    out.push_str(&table(
+    out.push_str(&table_in(
         style,
         &[
             "implementation",
@@ -313,7 +441,18 @@ fn cost_model_section(run: &Run, style: Style) -> String {
         ],
         &rows,
         &[false, true, true, true, true, false],
+        width,
     ));
+    if !reasons.is_empty() {
+        out.push_str("\nNot shown, as the fit cannot stand behind them:\n");
+        for r in &reasons {
+            match style {
+                Style::Markdown => out.push_str(&md_escape(r)),
+                Style::Terminal => out.push_str(r),
+            }
+            out.push('\n');
+        }
+    }
     // The brackets are not all confidence intervals; say what each one is.
     out.push_str(
         "\n[low, high] of the rate and cycles: Sen's 95 % confidence interval of the slope from 6 \
@@ -325,7 +464,7 @@ fn cost_model_section(run: &Run, style: Style) -> String {
     out
 }
 
-fn streams_section(run: &Run, style: Style) -> String {
+fn streams_section(run: &Run, style: Style, width: Option<usize>) -> String {
     if run.streams.is_empty() {
         return String::new();
     }
@@ -355,7 +494,7 @@ fn streams_section(run: &Run, style: Style) -> String {
             ]
         })
         .collect();
-    out.push_str(&table(
+    out.push_str(&table_in(
         style,
         &[
             "implementation",
@@ -367,28 +506,46 @@ fn streams_section(run: &Run, style: Style) -> String {
         ],
         &rows,
         &[false, true, true, true, true, true],
+        width,
     ));
     out.push('\n');
     out
 }
 
-/// Aligned text for a terminal.
+/// Aligned text for a terminal with every section (as `--detail`), no width limit and
+/// no colour.
 pub fn terminal(run: &Run) -> String {
-    render(run, Style::Terminal)
+    terminal_with(
+        run,
+        &TextOptions {
+            detail: true,
+            ..TextOptions::default()
+        },
+    )
 }
 
-/// GitHub-flavoured Markdown that pastes into a README.
+/// Aligned text for a terminal as `options` say: compact or detailed, within a width,
+/// in colour or not. Control characters in the run's strings are escaped first.
+pub fn terminal_with(run: &Run, options: &TextOptions) -> String {
+    render(&sanitized(run), Style::Terminal, options)
+}
+
+/// GitHub-flavoured Markdown that pastes into a README: always every section.
 pub fn markdown(run: &Run) -> String {
-    render(run, Style::Markdown)
+    render(&sanitized(run), Style::Markdown, &TextOptions::default())
 }
 
-/// The terminal table, as a [`Render`].
+/// The terminal table, as a [`Render`]; its options come from the caller (the binary
+/// decides the width and colour).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Terminal;
+pub struct Terminal {
+    /// Width, detail and colour.
+    pub options: TextOptions,
+}
 
 impl Render for Terminal {
     fn render(&self, run: &Run) -> Result<String, RenderError> {
-        Ok(terminal(run))
+        Ok(terminal_with(run, &self.options))
     }
 }
 

@@ -4,6 +4,7 @@
 //! Each expected string says in a comment how its numbers follow.
 
 mod beside;
+mod compact;
 mod csv;
 mod cycles;
 mod format;

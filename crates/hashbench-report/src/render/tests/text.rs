@@ -65,9 +65,10 @@ fn the_terminal_table_ranks_details_and_lists_baselines_with_their_figures() {
         "build: release profile, rustc, target-cpu default",
         "",
         "Ranking at 4 KiB (input in L1)",
-        " #  implementation                throughput  95 % CI  vs read               flags",
-        "1.  blake3/b [reuse] (2 threads)  8.192 GB/s  ±12.5 %  -                     high-spread",
-        "2.  crc32c/a                      4.096 GB/s   ±1.0 %  25 % of read ceiling",
+        // The interval is the throughput's (from the median's CI), in the estimate's unit.
+        "#  implementation                throughput      95 % CI  of read  backend  flags",
+        "1  blake3/b [reuse] (2 threads)  8.192 GB/s  7.282–9.362        -  test     high-spread",
+        "2  crc32c/a                      4.096 GB/s  4.055–4.137     25 %  test",
         "",
         "Detail",
         "algorithm  implementation        pattern   size  in    median  throughput  95 % CI  TSC cycles/B  samples  allocs/call  B alloc/call  backend  flags",
@@ -130,13 +131,13 @@ fn rankings_are_per_size_and_relative_columns_sit_before_vs_read() {
     );
     let expected = lines(&[
         "Ranking at 64 B",
-        " #  implementation  throughput  95 % CI  × slower than fastest  vs read  flags",
-        "1.  a/x             2.000 GB/s   ±1.0 %                fastest  -",
+        "#  implementation  throughput      95 % CI  × slower than fastest  of read  backend  flags",
+        "1  a/x             2.000 GB/s  1.980–2.020                fastest        -  test",
         "",
         "Ranking at 1 MiB",
-        " #  implementation  throughput  95 % CI  × slower than fastest  vs read  flags",
-        "1.  b/x             8.000 GB/s   ±1.0 %                fastest  -",
-        "2.  a/x             4.000 GB/s   ±1.0 %           2.00× slower  -",
+        "#  implementation  throughput      95 % CI  × slower than fastest  of read  backend  flags",
+        "1  b/x             8.000 GB/s  7.921–8.081                fastest        -  test",
+        "2  a/x             4.000 GB/s  3.960–4.040           2.00× slower        -  test",
         "",
     ]);
     assert!(text.contains(&expected), "{text}");
@@ -240,7 +241,12 @@ fn cost_model_and_streams_sections_print_their_intervals_and_rates() {
         "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes)",
         "implementation              sizes  fixed cost ns          TSC cycles/B        steady GB/s  interval",
         "blake3/x [new] (4 threads)      4    42 [39, 44]  0.750 [0.721, 0.780]  4.00 [3.85, 4.17]  min-max (< 6 sizes)",
-        "sha1/y                          7     -3 [-5, 2]                     -                  -  Sen 95 %",
+        "sha1/y                          7   not resolved                     -                  -  Sen 95 %",
+        "",
+        // A negative fixed cost and a rate with no upper bound are not shown as figures.
+        "Not shown, as the fit cannot stand behind them:",
+        "- sha1/y: fixed cost not resolved: -3 ns is negative (interval [-5, 2] ns)",
+        "- sha1/y: steady rate not resolved: its interval has no upper bound (the slope's interval reaches zero)",
         "",
         // What each bracket is: only Sen's is a confidence interval (issue 13).
         "[low, high] of the rate and cycles: Sen's 95 % confidence interval of the slope from 6 \
