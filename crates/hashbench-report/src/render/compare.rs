@@ -18,24 +18,10 @@ pub fn render(
     markdown: bool,
 ) -> String {
     let mut out = String::new();
-    let machine = |r: &Run| {
-        format!(
-            "{} ({} logical cores), {}, hashbench {}{}, {}",
-            r.host.cpu_model,
-            r.host.logical_cores,
-            r.host.os,
-            r.tool.version,
-            r.tool
-                .git_commit
-                .as_deref()
-                .map_or(String::new(), |c| format!(" ({c})")),
-            r.timestamp
-        )
-    };
-    out.push_str(&format!("base:      {base_name}: {}\n", machine(base)));
+    out.push_str(&format!("base:      {base_name}: {}\n", machine_line(base)));
     out.push_str(&format!(
         "candidate: {candidate_name}: {}\n",
-        machine(candidate)
+        machine_line(candidate)
     ));
     if base.host.cpu_model != candidate.host.cpu_model {
         out.push_str("(different CPUs: ratios compare the machines, not only the code)\n");
@@ -159,3 +145,20 @@ pub(crate) fn table_rows(
 
 #[cfg(test)]
 mod tests_render;
+
+/// One line naming the machine, build and time of a run: how both compare renderings
+/// (the table and the HTML page) introduce base and candidate.
+pub(crate) fn machine_line(r: &Run) -> String {
+    format!(
+        "{} ({} logical cores), {}, hashbench {}{}, {}",
+        r.host.cpu_model,
+        r.host.logical_cores,
+        r.host.os,
+        r.tool.version,
+        r.tool
+            .git_commit
+            .as_deref()
+            .map_or(String::new(), |c| format!(" ({c})")),
+        r.timestamp
+    )
+}

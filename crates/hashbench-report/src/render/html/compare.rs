@@ -20,20 +20,6 @@ pub struct Candidate<'a> {
     pub comparison: &'a Comparison,
 }
 
-fn machine(r: &Run) -> String {
-    format!(
-        "{} ({} logical cores), {}, hashbench {}{}, {}",
-        r.host.cpu_model,
-        r.host.logical_cores,
-        r.host.os,
-        r.tool.version,
-        r.tool
-            .git_commit
-            .as_deref()
-            .map_or(String::new(), |c| format!(" ({c})")),
-        r.timestamp
-    )
-}
 
 fn percent_label(x: f64) -> String {
     format!("{x:+.0} %")
@@ -116,8 +102,8 @@ pub fn compare_page(
         let c = cand.comparison;
         body.push_str(&heading(2, &format!("{} against {base_name}", cand.name)));
         body.push_str(&facts(&[
-            ("base", format!("{base_name}: {}", machine(base))),
-            ("candidate", format!("{}: {}", cand.name, machine(cand.run))),
+            ("base", format!("{base_name}: {}", crate::render::compare::machine_line(base))),
+            ("candidate", format!("{}: {}", cand.name, crate::render::compare::machine_line(cand.run))),
         ]));
         if base.host.cpu_model != cand.run.host.cpu_model {
             body.push_str(&note(
