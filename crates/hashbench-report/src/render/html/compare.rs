@@ -20,7 +20,6 @@ pub struct Candidate<'a> {
     pub comparison: &'a Comparison,
 }
 
-
 fn percent_label(x: f64) -> String {
     format!("{x:+.0} %")
 }
@@ -102,8 +101,21 @@ pub fn compare_page(
         let c = cand.comparison;
         body.push_str(&heading(2, &format!("{} against {base_name}", cand.name)));
         body.push_str(&facts(&[
-            ("base", format!("{base_name}: {}", crate::render::compare::machine_line(base))),
-            ("candidate", format!("{}: {}", cand.name, crate::render::compare::machine_line(cand.run))),
+            (
+                "base",
+                format!(
+                    "{base_name}: {}",
+                    crate::render::compare::machine_line(base)
+                ),
+            ),
+            (
+                "candidate",
+                format!(
+                    "{}: {}",
+                    cand.name,
+                    crate::render::compare::machine_line(cand.run)
+                ),
+            ),
         ]));
         if base.host.cpu_model != cand.run.host.cpu_model {
             body.push_str(&note(
