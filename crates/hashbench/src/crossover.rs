@@ -109,7 +109,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
                 command_line,
                 ..RunPlan::default()
             };
-            let outcome = measure(&plan, args.quiet)?;
+            let outcome = crate::progress::measure(&plan, args.quiet)?;
             if outcome.interrupted {
                 return Ok(
                     crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
@@ -143,13 +143,6 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
         CrossoverFormat::Json => emit(&crossover_render::json(&x, &ca, &cb, run.tsc_hz)?),
     }
     Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })
-}
-
-/// Runs the sweep, drawing progress unless `quiet`; Ctrl-C stops it at the next cell.
-fn measure(plan: &RunPlan, quiet: bool) -> Result<hashbench_runner::Measured> {
-    let cancel = crate::signals::install();
-    let mut progress = crate::progress::ProgressLine::new(quiet, false, None, cancel.clone());
-    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
 }
 
 #[cfg(test)]

@@ -148,3 +148,14 @@ fn interrupt_self(cancel: &AtomicBool, sigterm: bool) {
     #[cfg(not(unix))]
     cancel.store(true, std::sync::atomic::Ordering::SeqCst);
 }
+
+/// Runs `plan` with the progress line (unless `quiet`) and Ctrl-C stopping it at the next
+/// cell: how the focused commands (`crossover`, `recommend`) measure.
+pub(crate) fn measure(
+    plan: &hashbench_runner::RunPlan,
+    quiet: bool,
+) -> anyhow::Result<hashbench_runner::Measured> {
+    let cancel = crate::signals::install();
+    let mut progress = ProgressLine::new(quiet, false, None, cancel.clone());
+    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
+}

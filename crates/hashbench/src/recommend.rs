@@ -179,7 +179,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
                 command_line,
                 ..RunPlan::default()
             };
-            let outcome = measure(&plan, args.quiet)?;
+            let outcome = crate::progress::measure(&plan, args.quiet)?;
             if outcome.interrupted {
                 return Ok(
                     crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
@@ -215,13 +215,6 @@ fn answer(run: &Run, args: &RecommendArgs, need: Need, mode: Mode) -> Result<Vec
             recommend(run, &props, &request).map_err(|e| UsageError(e.to_string()).into())
         })
         .collect()
-}
-
-/// Runs the plan, drawing progress unless `quiet`; Ctrl-C stops it at the next cell.
-fn measure(plan: &RunPlan, quiet: bool) -> Result<hashbench_runner::Measured> {
-    let cancel = crate::signals::install();
-    let mut progress = crate::progress::ProgressLine::new(quiet, false, None, cancel.clone());
-    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
 }
 
 #[cfg(test)]

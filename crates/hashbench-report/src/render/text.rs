@@ -431,16 +431,9 @@ fn cost_model_section(run: &Run, style: Style, width: Option<usize>) -> String {
         .collect();
     out.push_str(&table_in(
         style,
-        &[
-            "implementation",
-            "sizes",
-            "fixed cost ns",
-            "TSC cycles/B",
-            "steady GB/s",
-            "interval",
-        ],
+        &COST_MODEL_HEADER,
         &rows,
-        &[false, true, true, true, true, false],
+        &COST_MODEL_RIGHT,
         width,
     ));
     if !reasons.is_empty() {
@@ -558,6 +551,19 @@ impl Render for Markdown {
         Ok(markdown(run))
     }
 }
+
+/// The cost-model table's columns, shared with the HTML page.
+pub(crate) const COST_MODEL_HEADER: [&str; 6] = [
+    "implementation",
+    "sizes",
+    "fixed cost ns",
+    "TSC cycles/B",
+    "steady GB/s",
+    "interval",
+];
+
+/// Which of [`COST_MODEL_HEADER`]'s columns are right-aligned.
+pub(crate) const COST_MODEL_RIGHT: [bool; 6] = [false, true, true, true, true, false];
 
 #[cfg(test)]
 mod tests {

@@ -169,18 +169,7 @@ pub(super) fn cost_model_table(run: &Run) -> String {
             ]
         })
         .collect();
-    let mut out = table(
-        &[
-            "implementation",
-            "sizes",
-            "fixed cost ns",
-            "TSC cycles/B",
-            "steady GB/s",
-            "interval",
-        ],
-        &rows,
-        &[false, true, true, true, true, false],
-    );
+    let mut out = table(&text::COST_MODEL_HEADER, &rows, &text::COST_MODEL_RIGHT);
     out.push_str(&note(
         "[low, high] of the rate and cycles: Sen's 95 % confidence interval of the slope \
          from 6 sizes on; with fewer, the smallest and largest slope between two sizes \
