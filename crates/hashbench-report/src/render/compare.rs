@@ -3,7 +3,7 @@
 
 use crate::analysis::compare::{Comparison, Verdict};
 use crate::format::{size, time_ns};
-use crate::render::table::{table, Style};
+use crate::render::table::{md_escape, table, Style};
 use hashbench_model::Run;
 
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
@@ -18,8 +18,11 @@ pub fn render(
     markdown: bool,
 ) -> String {
     let mut out = String::new();
+    // The lines outside the table hold the runs' strings: in Markdown, a `<script>` or a
+    // `|` in them must stay text (the table's cells are escaped by `table`).
+    let inert = |text: String| if markdown { md_escape(&text) } else { text };
     let machine = |r: &Run| {
-        format!(
+        inert(format!(
             "{} ({} logical cores), {}, hashbench {}{}, {}",
             r.host.cpu_model,
             r.host.logical_cores,
@@ -30,11 +33,16 @@ pub fn render(
                 .as_deref()
                 .map_or(String::new(), |c| format!(" ({c})")),
             r.timestamp
-        )
+        ))
     };
-    out.push_str(&format!("base:      {base_name}: {}\n", machine(base)));
     out.push_str(&format!(
-        "candidate: {candidate_name}: {}\n",
+        "base:      {}: {}\n",
+        inert(base_name.to_string()),
+        machine(base)
+    ));
+    out.push_str(&format!(
+        "candidate: {}: {}\n",
+        inert(candidate_name.to_string()),
         machine(candidate)
     ));
     if base.host.cpu_model != candidate.host.cpu_model {
@@ -92,7 +100,7 @@ pub fn render(
         if !keys.is_empty() {
             let names: Vec<String> = keys
                 .iter()
-                .map(|k| format!("{} @ {}", k.implementation, size(k.size)))
+                .map(|k| inert(format!("{} @ {}", k.implementation, size(k.size))))
                 .collect();
             out.push_str(&format!("{what}: {}\n", names.join(", ")));
         }
