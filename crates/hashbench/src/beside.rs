@@ -35,7 +35,13 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             s.push('\n');
             s
         }
-        _ => hashbench_report::render::beside::render(&run, &published, &rows),
+        // The table shows the run's strings: escaped, as a run file can come from anywhere.
+        _ => {
+            let run = hashbench_report::render::sanitize::sanitized(&run);
+            let rows =
+                hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
+            hashbench_report::render::beside::render(&run, &published, &rows)
+        }
     };
     emit(&text);
     Ok(0)

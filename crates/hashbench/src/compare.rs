@@ -8,6 +8,7 @@ use hashbench_model::Run;
 use hashbench_report::analysis::compare::{compare, Comparison};
 use hashbench_report::render::compare::render;
 use hashbench_report::render::html::{compare_page, Candidate};
+use hashbench_report::render::sanitize::{escaped, sanitized};
 
 use crate::store::{load_baseline, read_run};
 use crate::{cli::emit, cli::UsageError, cli::EXIT_FAILED};
@@ -101,7 +102,7 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> u
     for c in &bad {
         eprintln!(
             "hashbench: regression: {} {} @ {}: {:.1} % slower (interval {:.3}..{:.3})",
-            c.key.implementation,
+            escaped(&c.key.implementation),
             c.key.pattern,
             hashbench_report::format::size(c.key.size),
             (c.ratio - 1.0) * 100.0,
@@ -146,12 +147,25 @@ pub fn run(args: CompareArgs) -> Result<u8> {
             (args.files[0].display().to_string(), base, &args.files[1..])
         }
     };
+    // The table and Markdown show the runs' strings as they are: a run file can come
+    // from anywhere, so their control characters are escaped first (JSON keeps the data
+    // exactly, HTML escapes for itself).
+    let text_format = matches!(args.format, CompareFormat::Table | CompareFormat::Markdown);
+    let base = if text_format {
+        sanitized(&base).into_owned()
+    } else {
+        base
+    };
+    let base_name = escaped(&base_name).into_owned();
     let mut code = 0;
     let mut text = String::new();
     let mut json = Vec::new();
     let mut html: Vec<(String, Run, Comparison)> = Vec::new();
     for path in candidates {
-        let candidate = read_run(path)?;
+        let mut candidate = read_run(path)?;
+        if text_format {
+            candidate = sanitized(&candidate).into_owned();
+        }
         let comparison = compare(&base, &candidate, noise);
         if comparison.changes.is_empty() {
             return Err(UsageError(format!(
@@ -161,7 +175,7 @@ pub fn run(args: CompareArgs) -> Result<u8> {
             ))
             .into());
         }
-        let name = path.display().to_string();
+        let name = escaped(&path.display().to_string()).into_owned();
         match args.format {
             CompareFormat::Json => json.push(serde_json::json!({
                 "candidate": name,

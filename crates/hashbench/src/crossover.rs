@@ -92,7 +92,18 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
     let (run, failed) = match &args.from {
         // The same checks as `compare` and `report`: a file that is not ours, newer, cut
         // off or absurd is refused with its name.
-        Some(path) => (crate::store::read_run(path)?, false),
+        // The table shows the run's strings (backends, host): escaped, as a run file can
+        // come from anywhere; JSON keeps them exactly.
+        Some(path) => {
+            let run = crate::store::read_run(path)?;
+            match args.format {
+                CrossoverFormat::Table => (
+                    hashbench_report::render::sanitize::sanitized(&run).into_owned(),
+                    false,
+                ),
+                CrossoverFormat::Json => (run, false),
+            }
+        }
         None => {
             let plan = RunPlan {
                 filters: vec![a.to_string(), b.to_string()],

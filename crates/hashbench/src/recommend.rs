@@ -10,6 +10,7 @@ use hashbench_catalog::{Class, Implementation};
 use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Run, Size};
 use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_report::render::recommend::{json, table, Measured};
+use hashbench_report::render::sanitize::{escaped, sanitized};
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION};
 
 use crate::values;
@@ -188,11 +189,19 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
             (outcome.run, None, outcome.failed)
         }
     };
-    let recs = answer(&run, &args, need, mode)?;
-    let measured = Measured::of(&run, from);
     match args.format {
-        Format::Table => emit(&table(&measured, &recs)),
-        Format::Json => emit(&json(measured, &recs)?),
+        // The table shows the run's strings and the file's name: escaped, as a run file
+        // can come from anywhere; JSON keeps them exactly.
+        Format::Table => {
+            let clean = sanitized(&run);
+            let recs = answer(&clean, &args, need, mode)?;
+            let from = from.map(|f| escaped(&f).into_owned());
+            emit(&table(&Measured::of(&clean, from), &recs));
+        }
+        Format::Json => {
+            let recs = answer(&run, &args, need, mode)?;
+            emit(&json(Measured::of(&run, from), &recs)?);
+        }
     }
     Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })
 }

@@ -3,7 +3,7 @@
 
 use crate::analysis::compare::{Comparison, Verdict};
 use crate::format::{size, time_ns};
-use crate::render::table::{table, Style};
+use crate::render::table::{md_escape, table, Style};
 use hashbench_model::Run;
 
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
@@ -18,10 +18,18 @@ pub fn render(
     markdown: bool,
 ) -> String {
     let mut out = String::new();
-    out.push_str(&format!("base:      {base_name}: {}\n", machine_line(base)));
+    // The lines outside the table hold the runs' strings: in Markdown, a `<script>` or a
+    // `|` in them must stay text (the table's cells are escaped by `table`).
+    let inert = |text: String| if markdown { md_escape(&text) } else { text };
     out.push_str(&format!(
-        "candidate: {candidate_name}: {}\n",
-        machine_line(candidate)
+        "base:      {}: {}\n",
+        inert(base_name.to_string()),
+        inert(machine_line(base))
+    ));
+    out.push_str(&format!(
+        "candidate: {}: {}\n",
+        inert(candidate_name.to_string()),
+        inert(machine_line(candidate))
     ));
     if base.host.cpu_model != candidate.host.cpu_model {
         out.push_str("(different CPUs: ratios compare the machines, not only the code)\n");
@@ -78,7 +86,7 @@ pub fn render(
         if !keys.is_empty() {
             let names: Vec<String> = keys
                 .iter()
-                .map(|k| format!("{} @ {}", k.implementation, size(k.size)))
+                .map(|k| inert(format!("{} @ {}", k.implementation, size(k.size))))
                 .collect();
             out.push_str(&format!("{what}: {}\n", names.join(", ")));
         }

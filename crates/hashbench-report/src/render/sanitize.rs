@@ -3,25 +3,35 @@
 //! would drive the reader's terminal (recolour it, move the cursor, set its title). Before
 //! a text renderer sees a run, every control character in every string of it is made
 //! visible as an escape (`\u{1b}`); a line break or tab becomes a space, so that no
-//! string can forge a line of its own.
+//! string can forge a line of its own. Bidirectional controls (the embeddings, overrides
+//! and isolates, and the left-to-right and right-to-left marks) are escaped too: they
+//! reorder what the reader sees without being visible, so a name could show one thing and
+//! be another ("Trojan source", CVE-2021-42574).
 
 use std::borrow::Cow;
 
 use hashbench_model::Run;
 use serde_json::Value;
 
-/// A C0 or C1 control character, or DEL, written as `\u{..}`; a line break or tab as a
-/// space; anything else unchanged.
+/// Whether `c` must not reach the reader raw: a C0 or C1 control, DEL, or a
+/// bidirectional control (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069).
+fn hostile(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A C0 or C1 control character, DEL or a bidirectional control written as `\u{..}`; a
+/// line break or tab as a space; anything else unchanged.
 #[must_use]
 pub fn escaped(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(hostile) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
             '\n' | '\r' | '\t' => out.push(' '),
-            c if c.is_control() => out.extend(c.escape_unicode()),
+            c if hostile(c) => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }
@@ -88,5 +98,16 @@ mod tests {
         assert_eq!(escaped("a\nb\tc"), "a b c");
         assert_eq!(escaped("c1\u{9b}2J"), "c1\\u{9b}2J");
         assert_eq!(escaped("del\u{7f}"), "del\\u{7f}");
+    }
+
+    #[test]
+    fn bidirectional_controls_are_escaped() {
+        // The override that makes `admin\u{202e}txt.exe` read as `adminexe.txt`.
+        assert_eq!(escaped("admin\u{202e}txt.exe"), "admin\\u{202e}txt.exe");
+        assert_eq!(escaped("\u{2066}a\u{2069}"), "\\u{2066}a\\u{2069}");
+        assert_eq!(escaped("\u{202a}\u{202d}"), "\\u{202a}\\u{202d}");
+        assert_eq!(escaped("\u{200e}\u{200f}"), "\\u{200e}\\u{200f}");
+        // Neighbours that are not controls pass: the zero-width joiner, the arrows.
+        assert_eq!(escaped("\u{200d}\u{2190}"), "\u{200d}\u{2190}");
     }
 }

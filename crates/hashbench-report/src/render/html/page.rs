@@ -7,20 +7,14 @@
 //! visible (an ANSI escape in a name must not reach a terminal that `cat`s the file) and
 //! then HTML-escapes the text with `html-escape`.
 
-/// `text` with every control character (ESC, line breaks, NUL...) shown as its code,
-/// `\u{1b}`: the text stays readable and no control byte reaches the output. Labels
-/// handed to the charts go through this too (plotters escapes `<`, `&` and quotes in SVG
-/// text, but passes control characters through).
+/// `text` with every control character (ESC, NUL...) and bidirectional control shown as
+/// its code, `\u{1b}`, and line breaks as spaces: the same rule as the terminal's
+/// ([`sanitize::escaped`](crate::render::sanitize::escaped)), so the text stays readable
+/// and no control byte reaches the output. Labels handed to the charts go through this
+/// too (plotters escapes `<`, `&` and quotes in SVG text, but passes control characters
+/// through).
 pub(crate) fn clean(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::render::sanitize::escaped(text).into_owned()
 }
 
 /// `text` cleaned ([`clean`]) and HTML-escaped, for element content and quoted
