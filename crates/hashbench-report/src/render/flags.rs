@@ -4,15 +4,20 @@ use crate::format::size;
 use crate::render::table::{heading, md_escape, Style};
 use hashbench_model::{Cell, Run};
 
-/// Every flagged cell and baseline with its reasons, one line per flag, after the
-/// tables whose `flags` column names the codes.
-pub(crate) fn flags_section(run: &Run, style: Style) -> String {
-    let flagged: Vec<&Cell> = run
-        .cells
+/// The run's flagged cells, then its flagged baselines: what the compact view lists by
+/// code and the Flags section with reasons.
+pub(crate) fn flagged(run: &Run) -> Vec<&Cell> {
+    run.cells
         .iter()
         .chain(&run.baselines)
         .filter(|c| !c.flags.is_empty())
-        .collect();
+        .collect()
+}
+
+/// Every flagged cell and baseline with its reasons, one line per flag, after the
+/// tables whose `flags` column names the codes.
+pub(crate) fn flags_section(run: &Run, style: Style) -> String {
+    let flagged = flagged(run);
     if flagged.is_empty() {
         return String::new();
     }

@@ -88,6 +88,19 @@ pub(crate) fn ranked(run: &Run, s: Size, mode: Mode) -> Vec<&Cell> {
     cells
 }
 
+/// A ranking's heading: the size, where the input sat (from the fastest cell) and the
+/// mode; the terminal and Markdown rankings share it.
+pub(crate) fn title(first: &Cell, s: Size, mode: Mode) -> String {
+    let level = first
+        .cache_level
+        .map_or(String::new(), |l| format!(" (input in {l})"));
+    let how = match mode {
+        Mode::Throughput => "",
+        Mode::Latency => ", latency mode (each call waits for the last)",
+    };
+    format!("Ranking at {}{level}{how}", size(s))
+}
+
 /// `1` for a group's leader, `=1` for a cell tied with #1.
 fn ranks(groups: &[usize]) -> Vec<String> {
     groups
@@ -165,14 +178,7 @@ pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> 
     }
     let groups = tie_groups(&cells);
     let tied = groups.iter().enumerate().any(|(i, &g)| g != i);
-    let level = cells[0]
-        .cache_level
-        .map_or(String::new(), |l| format!(" (input in {l})"));
-    let how = match mode {
-        Mode::Throughput => "",
-        Mode::Latency => ", latency mode (each call waits for the last)",
-    };
-    let title = options.fit(&format!("Ranking at {}{level}{how}", size(s)));
+    let title = options.fit(&title(cells[0], s, mode));
     let mut out = options.paint(Paint::Heading, &title);
     out.push('\n');
     let mut columns = columns(run, &cells, &groups, s.mean_bytes() == 0.0);

@@ -137,12 +137,7 @@ fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
 
 /// One line per flagged cell or baseline (its codes), and where the reasons are.
 fn compact_flags(run: &Run, options: &TextOptions) -> String {
-    let flagged: Vec<&Cell> = run
-        .cells
-        .iter()
-        .chain(&run.baselines)
-        .filter(|c| !c.flags.is_empty())
-        .collect();
+    let flagged = crate::render::flags::flagged(run);
     if flagged.is_empty() {
         return String::new();
     }
@@ -171,26 +166,12 @@ fn compact_flags(run: &Run, options: &TextOptions) -> String {
 /// Markdown table (the terminal has [`super::ranking`]); empty when no cell has that
 /// size and mode.
 fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
-    let mut cells: Vec<&Cell> = run
-        .cells
-        .iter()
-        .filter(|c| c.size == s && c.mode == mode)
-        .collect();
+    let cells = super::ranking::ranked(run, s, mode);
     if cells.is_empty() {
         return String::new();
     }
-    // By time per call: the same order as by throughput, and still an order at 0 bytes,
-    // where every throughput is 0 and the time is the whole story.
-    cells.sort_by(|a, b| a.summary.median.get().total_cmp(&b.summary.median.get()));
     let empty = s.mean_bytes() == 0.0;
-    let level = cells[0]
-        .cache_level
-        .map_or(String::new(), |l| format!(" (input in {l})"));
-    let how = match mode {
-        Mode::Throughput => "",
-        Mode::Latency => ", latency mode (each call waits for the last)",
-    };
-    let mut out = heading(style, 1, &format!("Ranking at {}{level}{how}", size(s)));
+    let mut out = heading(style, 1, &super::ranking::title(cells[0], s, mode));
     let rows: Vec<Vec<String>> = cells
         .iter()
         .enumerate()
