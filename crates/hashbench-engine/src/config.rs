@@ -15,6 +15,11 @@ pub struct Config {
     pub min_samples: usize,
     /// Lower bound on the duration of one timed batch.
     pub min_sample_time: Duration,
+    /// Untimed calls before each round's samples, for this long (at least 3 calls);
+    /// `None`: a tenth of `time_budget`. A run of many short rounds warms each
+    /// implementation up once, at length, and each round only briefly, to bring its code
+    /// and input back into the caches the other cells used meanwhile.
+    pub warm_up: Option<Duration>,
 }
 
 impl Default for Config {
@@ -24,6 +29,7 @@ impl Default for Config {
             time_budget: Duration::from_millis(300),
             min_samples: 10,
             min_sample_time: Duration::from_micros(50),
+            warm_up: None,
         }
     }
 }

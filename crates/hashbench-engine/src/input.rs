@@ -3,6 +3,10 @@
 /// Alignment of the start of an [`Input`] before its misalignment is applied.
 pub const INPUT_ALIGN: usize = 64;
 
+/// Placements a run draws each round's input from ([`Input::placed`]): 64-byte steps
+/// over eight 4 KiB pages, so every cache-line offset within a page and several pages.
+pub const PLACEMENTS: usize = 512;
+
 /// Random bytes generated from a recorded seed, starting `misalign` bytes past
 /// a 64-byte boundary.
 #[derive(Debug)]
@@ -45,9 +49,20 @@ impl Input {
     /// further offsets).
     #[must_use]
     pub fn new(len: usize, seed: u64, misalign: usize) -> Self {
-        let mut buf = vec![0u8; len + INPUT_ALIGN + misalign];
+        Self::placed(len, seed, misalign, 0)
+    }
+
+    /// As [`Input::new`], starting `lines` x 64 bytes further into a fresh buffer: the
+    /// same bytes at another cache-line and page offset, within the alignment promised.
+    /// A run gives each round a new placement ([`PLACEMENTS`]), so that what one
+    /// process's placement does to a figure shows as variation between its rounds
+    /// instead of a fixed offset between processes.
+    #[must_use]
+    pub fn placed(len: usize, seed: u64, misalign: usize, lines: usize) -> Self {
+        let pad = INPUT_ALIGN * lines;
+        let mut buf = vec![0u8; len + INPUT_ALIGN + misalign + pad];
         let addr = buf.as_ptr() as usize;
-        let start = (INPUT_ALIGN - addr % INPUT_ALIGN) % INPUT_ALIGN + misalign;
+        let start = (INPUT_ALIGN - addr % INPUT_ALIGN) % INPUT_ALIGN + misalign + pad;
         let mut rng = XorShift64::new(seed);
         for chunk in buf[start..start + len].chunks_mut(8) {
             let word = rng.next_u64().to_le_bytes();
@@ -146,6 +161,18 @@ mod tests {
                 let addr = input.bytes().as_ptr() as usize;
                 assert_eq!(addr % INPUT_ALIGN, misalign % INPUT_ALIGN, "len {len}");
             }
+        }
+    }
+
+    #[test]
+    fn a_placed_input_keeps_its_bytes_and_alignment_at_another_offset() {
+        let a = Input::new(4096, 5, 3);
+        for lines in [0, 1, 63, 511] {
+            let b = Input::placed(4096, 5, 3, lines);
+            assert_eq!(a.bytes(), b.bytes());
+            assert_eq!(b.bytes().as_ptr() as usize % INPUT_ALIGN, 3);
+            assert_eq!(b.start - b.misalign, (b.start - b.misalign) / 64 * 64);
+            assert!(b.start >= 64 * lines);
         }
     }
 

@@ -20,6 +20,7 @@ mod kernel;
 mod measure;
 mod parallel;
 mod scaling;
+mod timed;
 mod timing;
 mod workload;
 
@@ -27,9 +28,11 @@ pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
 };
 pub use error::EngineError;
-pub use input::{Input, INPUT_ALIGN};
+pub use input::{Input, INPUT_ALIGN, PLACEMENTS};
 pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read};
-pub use measure::{measure, CellResult, CellState, Config, RoundRecord, StopReason};
+pub use measure::{
+    figure_precise, measure, CellResult, CellState, Config, RoundRecord, StopReason,
+};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
 pub use workload::Workload;

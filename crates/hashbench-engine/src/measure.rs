@@ -4,13 +4,16 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hashbench_stats::{precision_reached, Measurement, Samples, Summary};
+use hashbench_stats::{
+    precision_reached, undisturbed, Measurement, Round, RoundFigure, Samples, Summary,
+};
 use serde::Serialize;
 
 pub use crate::config::Config;
 use crate::error::{hex, EngineError};
-use crate::scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
-use crate::timing::{ticks, timer_resolution};
+use crate::scaling::{time_scaling, IterationScaling};
+use crate::timed::{timed_batch, SELF_TIMED};
+use crate::timing::timer_resolution;
 use crate::{Kernel, Malformed, Workload};
 
 pub use hashbench_model::StopReason;
@@ -27,8 +30,12 @@ pub struct CellResult {
     /// One entry per round, in order.
     pub rounds: Vec<RoundRecord>,
     /// Statistics over per-iteration times: with several rounds, of the same number of
-    /// samples from each round (see [`CellState::finish`]), else of every sample.
+    /// samples from each round (see [`CellState::finish`]), else of every sample: the
+    /// cell under this run's load.
     pub summary: Summary,
+    /// The cell's figure: the median of its fastest cluster of agreeing rounds, with an
+    /// interval over the rounds (`hashbench_stats::rounds`).
+    pub figure: RoundFigure,
     /// Median TSC ticks per call over the samples (x86_64 only).
     pub tsc_ticks_per_call: Option<f64>,
     /// Whether every planned round ran and took at least `min_samples` samples
@@ -54,6 +61,10 @@ pub struct RoundRecord {
     pub samples: usize,
     /// Median time per call over this round's samples, nanoseconds.
     pub median_ns: f64,
+    /// The round median's 95 % CI (the samples' `[min, max]` below six samples), ns.
+    pub ci_low_ns: f64,
+    /// Upper end of that interval, ns.
+    pub ci_high_ns: f64,
     /// Why this round stopped.
     pub stop_reason: StopReason,
 }
@@ -68,29 +79,30 @@ fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Opti
     }
 }
 
-/// The TSC ticks of a batch that another process timed ([`Kernel::self_timed`]): none.
-const SELF_TIMED: u64 = u64::MAX;
+/// Batches of at least this many calls are followed by a check every time (it costs at
+/// most an eighth of the batch); shorter ones, after the cell's first round, once per
+/// round.
+const CHECK_EVERY_BATCH_FROM: u64 = 8;
 
-/// Runs `kernel` `iters` times on `work` ([`Workload::batch`]) and returns the elapsed
-/// time and TSC ticks ([`SELF_TIMED`] when the kernel timed itself).
-#[inline(never)]
-fn timed_batch<K: Kernel + ?Sized>(
+/// One untimed call of `kernel`, its digest compared with `expected` (when given).
+fn verify<K: Kernel + ?Sized>(
     kernel: &mut K,
-    work: &mut Workload,
-    out: &mut [u8],
-    iters: u64,
-) -> (Duration, u64) {
-    if let Some(elapsed) = kernel.self_timed(work.bytes(), out, iters) {
-        // Timed on the other side's clock; no TSC reading belongs to it.
-        return (elapsed, SELF_TIMED);
+    work: &Workload,
+    check: &mut [u8],
+    expected: Option<&[u8]>,
+    sample_index: usize,
+) -> Result<(), EngineError> {
+    let checked = kernel.check(work.bytes(), check);
+    if let Some(exp) = expected {
+        if let Some(got) = mismatch(checked, check, exp) {
+            return Err(EngineError::WrongDigest {
+                expected: hex(exp),
+                got,
+                sample_index,
+            });
+        }
     }
-    let c0 = ticks();
-    let start = Instant::now();
-    work.batch(kernel, out, iters);
-    let elapsed = start.elapsed();
-    let c1 = ticks();
-    black_box(&mut *out);
-    (elapsed, c1.wrapping_sub(c0))
+    Ok(())
 }
 
 /// Sample count at which the summary is next recomputed after a check at
@@ -104,24 +116,24 @@ fn next_check(n: usize) -> usize {
     }
 }
 
-/// Runs `kernel` untimed for `time` (at least 3 batches of one period, fewer after a
-/// cancel), as the timed batches will: caches, branch predictors (the lengths of a
+/// Runs `kernel` untimed for `time` (at least `least` batches of one period, fewer after
+/// a cancel), as the timed batches will: caches, branch predictors (the lengths of a
 /// range included) and the CPU's clock settle before anything is timed.
 fn warm_up<K: Kernel + ?Sized>(
     kernel: &mut K,
     work: &mut Workload,
     out: &mut [u8],
-    time: Duration,
+    (time, least): (Duration, u32),
     cancel: &AtomicBool,
 ) {
     let mut calls = 0u32;
     let t0 = Instant::now();
     let period = work.period();
-    while calls < 3 || t0.elapsed() < time {
+    while calls < least || t0.elapsed() < time {
         work.batch(kernel, out, period);
         black_box(&mut *out);
         calls = calls.saturating_add(1);
-        if calls >= 3 && cancel.load(Ordering::Relaxed) {
+        if calls >= least && cancel.load(Ordering::Relaxed) {
             break;
         }
     }
@@ -161,6 +173,8 @@ pub struct CellState {
     elapsed: Duration,
     min_samples: usize,
     scaling: Option<IterationScaling>,
+    /// `rounds`' medians, kept apart for [`CellState::round_medians`].
+    medians: Vec<f64>,
 }
 
 impl Default for CellState {
@@ -182,6 +196,7 @@ impl CellState {
             elapsed: Duration::ZERO,
             min_samples: 1,
             scaling: None,
+            medians: Vec::new(),
         }
     }
 
@@ -189,6 +204,25 @@ impl CellState {
     #[must_use]
     pub fn rounds(&self) -> &[RoundRecord] {
         &self.rounds
+    }
+
+    /// The figure the rounds so far give (`None` before the first):
+    /// [`hashbench_stats::undisturbed`].
+    #[must_use]
+    pub fn figure(&self) -> Option<RoundFigure> {
+        undisturbed(&round_stats(&self.rounds))
+    }
+
+    /// The median of each round so far, ns, in round order.
+    #[must_use]
+    pub fn round_medians(&self) -> &[f64] {
+        &self.medians
+    }
+
+    /// Wall-clock time spent in this cell so far, warm-ups included.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
     }
 
     /// One round of `kernel` on `input`:
@@ -257,7 +291,13 @@ impl CellState {
 
         // 1. Warm-up.
         if !cancel.load(Ordering::Relaxed) {
-            warm_up(kernel, work, &mut out, config.time_budget / 10, cancel);
+            // A round's own short warm-up needs one call (a 4 MiB SHA-3 call is 20 ms);
+            // the default one, the cell's only warm-up, at least three.
+            let warm = match config.warm_up {
+                Some(time) => (time, 1),
+                None => (config.time_budget / 10, 3),
+            };
+            warm_up(kernel, work, &mut out, warm, cancel);
         }
 
         // 2. Calibration, once per cell.
@@ -270,7 +310,11 @@ impl CellState {
             }
         };
 
-        // 3. + 4. Sampling with correctness checks.
+        // 3. + 4. Sampling with correctness checks: after every batch, except in the
+        //    later rounds of a cell whose batch is a few long calls (a 1 MiB SHA-3 call
+        //    is milliseconds), where a check after every batch would double the round's
+        //    cost; those are checked once, after the round's last batch.
+        let check_each = self.rounds.is_empty() || iters >= CHECK_EVERY_BATCH_FROM;
         let first = self.measurements.len();
         let mut check_at = config.min_samples;
         let (stop_reason, summary) = loop {
@@ -279,15 +323,8 @@ impl CellState {
             self.ticks.push(ticks);
             let sample_index = self.measurements.len() - 1;
 
-            let checked = kernel.check(work.bytes(), &mut check);
-            if let Some(exp) = expected {
-                if let Some(got) = mismatch(checked, &check, exp) {
-                    return Err(EngineError::WrongDigest {
-                        expected: hex(exp),
-                        got,
-                        sample_index,
-                    });
-                }
+            if check_each {
+                verify(kernel, work, &mut check, expected, sample_index)?;
             }
             let n = self.measurements.len() - first;
 
@@ -307,6 +344,15 @@ impl CellState {
                 break (StopReason::Budget, latest);
             }
         };
+        if !check_each {
+            verify(
+                kernel,
+                work,
+                &mut check,
+                expected,
+                self.measurements.len() - 1,
+            )?;
+        }
         let summary = match summary {
             Some(s) => s,
             None => summarise(&self.measurements[first..])?,
@@ -329,9 +375,12 @@ impl CellState {
         } else {
             stop_reason
         };
+        self.medians.push(summary.median.get());
         self.rounds.push(RoundRecord {
             samples,
             median_ns: summary.median.get(),
+            ci_low_ns: summary.median_ci.low.get(),
+            ci_high_ns: summary.median_ci.high.get(),
             stop_reason,
         });
         self.elapsed += started.elapsed();
@@ -399,6 +448,10 @@ impl CellState {
         let selected = equal_weight_selection(&self.rounds, &self.measurements);
         let chosen: Vec<Measurement> = selected.iter().map(|&i| self.measurements[i]).collect();
         let summary = summarise(&chosen)?;
+        let figure = undisturbed(&round_stats(&self.rounds)).ok_or(EngineError::Stats {
+            samples: 0,
+            source: hashbench_stats::SampleError::Empty,
+        })?;
         let cut_short = self.rounds.len() < planned_rounds
             || self
                 .rounds
@@ -406,7 +459,7 @@ impl CellState {
                 .any(|r| r.stop_reason == StopReason::Cancelled);
         let stop_reason = if cut_short {
             StopReason::Cancelled
-        } else if precision_reached(&summary, target_precision) {
+        } else if figure_precise(&figure, target_precision) {
             StopReason::Precision
         } else if self
             .rounds
@@ -439,6 +492,7 @@ impl CellState {
             measurements: self.measurements,
             rounds: self.rounds,
             summary,
+            figure,
             tsc_ticks_per_call,
             stop_reason,
             timer_resolution_ns: self.resolution_ns,
@@ -446,6 +500,27 @@ impl CellState {
             iteration_scaling: self.scaling,
         })
     }
+}
+
+fn round_stats(rounds: &[RoundRecord]) -> Vec<Round> {
+    rounds
+        .iter()
+        .map(|r| Round {
+            median: r.median_ns,
+            low: r.ci_low_ns,
+            high: r.ci_high_ns,
+        })
+        .collect()
+}
+
+/// Whether a figure has reached `target`: settled, with no faster rounds left
+/// unconfirmed, a real 95 % interval over its rounds (six or more; one round's own
+/// interval when the cell has one round), and that interval's half-width within `target`
+/// of the figure.
+#[must_use]
+pub fn figure_precise(figure: &RoundFigure, target: f64) -> bool {
+    let real = figure.coverage >= 0.95 || figure.rounds.len() == 1;
+    figure.settled && figure.faster_rounds == 0 && real && figure.relative_half_width() <= target
 }
 
 /// Indices of the samples the cell's statistics are computed from: the same number from
@@ -495,95 +570,6 @@ pub fn measure<K: Kernel + ?Sized>(
     cell.finish(1, config.target_precision)
 }
 
-/// CPU time consumed by the calling thread, in nanoseconds, where the OS keeps it.
-/// Unlike the monotonic clock it stops while the thread waits for a CPU, so a batch the
-/// scheduler interrupted costs what its work cost.
-fn thread_cpu_ns() -> Option<u64> {
-    #[cfg(unix)]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        (rc == 0).then(|| {
-            u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000
-                + u64::try_from(ts.tv_nsec).unwrap_or(0)
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
-}
-
-/// Times a batch of `iters` calls, then one of [`SCALING_FACTOR`] × `iters`, with the
-/// same untimed digest check after each as the samples get (so a kernel that caches its
-/// answer per output buffer behaves as it did while sampled). Batches are timed in the
-/// thread's CPU time where the OS keeps it: being preempted adds about the same wait to
-/// a short and a long batch, which would pull their ratio towards 1, the very sign this
-/// check looks for. One trial normally; when its long batch took less than 7/8 of the
-/// proportional time, two more, and [`IterationScaling::time_ratio`] compares the
-/// fastest batch of each kind.
-fn time_scaling<K: Kernel + ?Sized>(
-    kernel: &mut K,
-    work: &mut Workload,
-    iters: u64,
-    (out, check): (&mut [u8], &mut [u8]),
-    expected: Option<&[u8]>,
-    sample_index: usize,
-) -> Result<IterationScaling, EngineError> {
-    let long = iters.saturating_mul(SCALING_FACTOR);
-    let cpu_clock = thread_cpu_ns().is_some();
-    let elsewhere = std::cell::Cell::new(false);
-    let mut trials = Vec::new();
-    let mut checked_batch = |n: u64| -> Result<u64, EngineError> {
-        let cpu0 = thread_cpu_ns();
-        let (elapsed, ticks) = timed_batch(kernel, work, out, n);
-        let ns = match (cpu0, thread_cpu_ns()) {
-            // A batch timed in another process: this thread only waited for its answer,
-            // so its CPU time says nothing; the other side's clock is the evidence.
-            _ if ticks == SELF_TIMED => {
-                elsewhere.set(true);
-                u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX)
-            }
-            (Some(a), Some(b)) if cpu_clock => b.saturating_sub(a),
-            _ => u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX),
-        };
-        kernel.run(work.bytes(), check);
-        if let Some(exp) = expected {
-            if check != exp {
-                return Err(EngineError::WrongDigest {
-                    expected: hex(exp),
-                    got: hex(check),
-                    sample_index,
-                });
-            }
-        }
-        Ok(ns)
-    };
-    for trial in 0..3 {
-        let short_ns = checked_batch(iters)?;
-        let long_ns = checked_batch(long)?;
-        trials.push(ScalingTrial { short_ns, long_ns });
-        let proportional = (long_ns as f64) >= 0.875 * (SCALING_FACTOR as f64) * short_ns as f64;
-        if trial == 0 && proportional {
-            break;
-        }
-    }
-    Ok(IterationScaling {
-        short_iterations: iters,
-        long_iterations: long,
-        clock: if cpu_clock && !elsewhere.get() {
-            ScalingClock::ThreadCpu
-        } else {
-            ScalingClock::Monotonic
-        },
-        trials,
-    })
-}
-
 fn summarise(measurements: &[Measurement]) -> Result<Summary, EngineError> {
     Samples::from_measurements(measurements.iter().copied())
         .map(|s| s.summary())
@@ -594,76 +580,4 @@ fn summarise(measurements: &[Measurement]) -> Result<Summary, EngineError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hex_is_lowercase() {
-        assert_eq!(hex(&[0x00, 0xAB, 0x7f]), "00ab7f");
-    }
-
-    #[test]
-    fn rounds_that_met_their_own_targets_did_not_run_out_of_time() {
-        // Two rounds of 10 samples spread 100..160 ns: the pooled median's CI is a few
-        // per cent wide, far from 1e-6 and well within 0.5.
-        let cell = |reasons: [StopReason; 2]| CellState {
-            iters: Some(1),
-            measurements: (0..20u64)
-                .map(|i| Measurement::new(1, Duration::from_nanos(100 + i % 7 * 10)))
-                .collect(),
-            ticks: vec![0; 20],
-            rounds: reasons
-                .iter()
-                .map(|&stop_reason| RoundRecord {
-                    samples: 10,
-                    median_ns: 130.0,
-                    stop_reason,
-                })
-                .collect(),
-            resolution_ns: 1.0,
-            elapsed: Duration::ZERO,
-            min_samples: 3,
-            scaling: None,
-        };
-        let stop = |c: CellState, precision| c.finish(2, precision).unwrap().stop_reason;
-        use StopReason::{Budget, Cancelled, Precision, RoundTargets};
-        assert_eq!(stop(cell([Precision, Precision]), 1e-6), RoundTargets);
-        assert_eq!(stop(cell([Precision, Budget]), 1e-6), Budget);
-        assert_eq!(stop(cell([Budget, Budget]), 1e-6), Budget);
-        assert_eq!(stop(cell([Precision, Precision]), 0.5), Precision);
-        assert_eq!(stop(cell([Precision, Cancelled]), 0.5), Cancelled);
-    }
-
-    #[test]
-    fn every_round_weighs_the_same() {
-        let record = |samples| RoundRecord {
-            samples,
-            median_ns: 1.0,
-            stop_reason: StopReason::Budget,
-        };
-        // A quiet round of 3 samples (10 ns) and a noisy one of 9 (20..28 ns).
-        let ms: Vec<Measurement> = [10u64, 11, 12]
-            .iter()
-            .chain(&[28, 20, 27, 21, 26, 22, 25, 23, 24])
-            .map(|&ns| Measurement::new(1, Duration::from_nanos(ns)))
-            .collect();
-        let chosen = equal_weight_selection(&[record(3), record(9)], &ms);
-        let times: Vec<u64> = chosen
-            .iter()
-            .map(|&i| ms[i].elapsed.as_nanos() as u64)
-            .collect();
-        // All of the quiet round; the noisy round's 1/6, 3/6 and 5/6 quantiles.
-        assert_eq!(times, [10, 11, 12, 21, 24, 27]);
-        // So the median lies between the rounds, not inside the noisy one.
-        let all = equal_weight_selection(&[record(12)], &ms);
-        assert_eq!(all.len(), 12);
-    }
-
-    #[test]
-    fn check_schedule() {
-        assert_eq!(next_check(10), 11);
-        assert_eq!(next_check(99), 100);
-        assert_eq!(next_check(100), 110);
-        assert_eq!(next_check(1000), 1100);
-    }
-}
+mod tests;

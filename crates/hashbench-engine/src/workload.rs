@@ -36,7 +36,18 @@ impl Workload {
     /// When a range's largest length does not fit in `u32` (the plan refuses such ranges).
     #[must_use]
     pub fn new(size: Size, mode: Mode, seed: u64, misalign: usize) -> Self {
-        let input = Input::new(size.max_bytes() as usize, seed, misalign);
+        Self::placed(size, mode, seed, misalign, 0)
+    }
+
+    /// As [`Workload::new`], its input placed `lines` cache lines further into a fresh
+    /// buffer ([`Input::placed`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`Workload::new`].
+    #[must_use]
+    pub fn placed(size: Size, mode: Mode, seed: u64, misalign: usize, lines: usize) -> Self {
+        let input = Input::placed(size.max_bytes() as usize, seed, misalign, lines);
         let lengths = match size {
             Size::Bytes(_) => None,
             Size::Range { min, max } => {

@@ -1,7 +1,7 @@
 //! One measured cell (and one `--streams` cell).
 
 use hashbench_host::CacheLevel;
-use hashbench_stats::{Summary, Throughput};
+use hashbench_stats::{RoundFigure, Summary, Throughput};
 use serde::{Deserialize, Serialize};
 
 use crate::flag::Flag;
@@ -43,9 +43,18 @@ pub struct Cell {
     #[serde(default)]
     pub cache_level: Option<CacheLevel>,
     pub iterations_per_sample: u64,
-    /// Statistics of the time per call, in nanoseconds.
+    /// Statistics of the time per call over the samples of every round, in nanoseconds:
+    /// the cell under this run's load (a round that met a slow phase of the machine
+    /// counts as much as any other).
     pub summary: Summary,
-    /// Rates at the median and at the ends of its 95 % CI.
+    /// The cell's figure: the median of its fastest cluster of rounds that agree with
+    /// each other (the machine undisturbed), with an interval over those rounds
+    /// (docs/method.md, "Numbers that reproduce"). Every ranking, comparison and rate
+    /// uses it. Absent in files from before it was recorded, whose figure is `summary`'s
+    /// median and CI ([`Cell::time_ns`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<RoundFigure>,
+    /// Rates at the figure and at the ends of its interval.
     pub throughput: Throughput,
     /// Median over the samples of TSC ticks per call, read from the time-stamp counter
     /// around every timed batch, and that per byte (reference cycles at the TSC
@@ -63,6 +72,12 @@ pub struct Cell {
     /// smallest of these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub round_samples: Vec<usize>,
+    /// The pass of the run each round belonged to, in round order: cells of one size
+    /// with the same id were measured side by side, milliseconds apart, and are compared
+    /// on the ratio of those rounds. Absent in older files: rounds are then numbered in
+    /// order ([`Cell::round_id`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_ids: Vec<u32>,
     /// Heap allocations through Rust's global allocator per call, counted over untimed
     /// calls after the cell was measured; `None` when not counted. C libraries' own
     /// `malloc`s are not seen.
@@ -163,8 +178,55 @@ impl Cell {
         self.throughput.estimate.gb_per_sec
     }
 
-    /// Half-width of the median's CI relative to the median, percent.
+    /// The cell's time per call, ns: its figure, or the summary's median in a file from
+    /// before figures.
+    #[must_use]
+    pub fn time_ns(&self) -> f64 {
+        self.figure
+            .as_ref()
+            .map_or(self.summary.median.get(), |f| f.median_ns)
+    }
+
+    /// The interval of [`Cell::time_ns`], ns: `(low, high)`.
+    #[must_use]
+    pub fn time_ci(&self) -> (f64, f64) {
+        match &self.figure {
+            Some(f) => (f.ci_low_ns, f.ci_high_ns),
+            None => (
+                self.summary.median_ci.low.get(),
+                self.summary.median_ci.high.get(),
+            ),
+        }
+    }
+
+    /// Half-width of the time's interval relative to the time, percent.
     pub fn ci_percent(&self) -> Option<f64> {
-        self.summary.ci_relative_half_width_percent
+        match &self.figure {
+            Some(f) => Some(f.relative_half_width() * 100.0).filter(|p| p.is_finite()),
+            None => self.summary.ci_relative_half_width_percent,
+        }
+    }
+
+    /// The id of round `i` ([`Cell::round_ids`], or `i` in an older file).
+    #[must_use]
+    pub fn round_id(&self, i: usize) -> u32 {
+        self.round_ids
+            .get(i)
+            .copied()
+            .unwrap_or_else(|| u32::try_from(i).unwrap_or(u32::MAX))
+    }
+
+    /// Every round's id, as [`Cell::round_id`] gives them.
+    #[must_use]
+    pub fn round_id_list(&self) -> Vec<u32> {
+        (0..self.round_medians_ns.len())
+            .map(|i| self.round_id(i))
+            .collect()
+    }
+
+    /// Whether the figure could not be made trustworthy: its rounds never agreed.
+    #[must_use]
+    pub fn unsettled(&self) -> bool {
+        self.figure.as_ref().is_some_and(|f| !f.settled)
     }
 }

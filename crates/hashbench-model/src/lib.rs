@@ -15,6 +15,7 @@ mod load;
 mod machine;
 mod pattern;
 mod properties;
+mod ranking;
 mod relative;
 mod run;
 mod scaling;
@@ -34,6 +35,7 @@ pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
 pub use machine::{CellLoad, SampleTrend};
 pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
 pub use properties::{AlgorithmClass, AlgorithmProperties};
+pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
     Checkpoint, DriftReference, LoadSample, MachineLoad, ProviderVersion, ReferencePoint, Run,

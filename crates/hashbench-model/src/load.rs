@@ -267,9 +267,11 @@ fn check_cell(c: &Cell) -> Result<(), String> {
     {
         return Err(format!("round_medians_ns[{i}] is {bad:?}"));
     }
-    // The stored throughput is derived data: it must be what the median and the size
-    // give, or a reader would see a figure the measurement does not support.
-    let median = s.median.get();
+    check_figure(c)?;
+    // The stored throughput is derived data: it must be what the figure (or, in older
+    // files, the median) and the size give, or a reader would see a rate the measurement
+    // does not support.
+    let median = c.time_ns();
     let estimate = &c.throughput.estimate;
     let implied = c.size.mean_bytes() / median;
     for (name, stored, want) in [
@@ -278,7 +280,7 @@ fn check_cell(c: &Cell) -> Result<(), String> {
     ] {
         if !(stored.is_finite() && (stored - want).abs() <= 1e-6 * want) {
             return Err(format!(
-                "throughput.estimate.{name} is {stored:?}, but the median and size give {want:?}"
+                "throughput.estimate.{name} is {stored:?}, but the figure and size give {want:?}"
             ));
         }
     }
@@ -292,6 +294,46 @@ fn check_cell(c: &Cell) -> Result<(), String> {
                 return Err(format!("{name} is {v:?}"));
             }
         }
+    }
+    Ok(())
+}
+
+/// A figure no rounds can produce: outside its interval, not a time, resting on rounds
+/// the cell does not have; round ids that do not match the rounds.
+fn check_figure(c: &Cell) -> Result<(), String> {
+    if !c.round_ids.is_empty() && c.round_ids.len() != c.round_medians_ns.len() {
+        return Err(format!(
+            "round_ids: {} ids for {} rounds",
+            c.round_ids.len(),
+            c.round_medians_ns.len()
+        ));
+    }
+    let Some(f) = &c.figure else {
+        return Ok(());
+    };
+    if !(f.median_ns.is_finite() && f.median_ns > 0.0 && f.median_ns <= MAX_TIME_NS) {
+        return Err(format!(
+            "figure.median_ns is {:?}, not a positive time of at most a day per call",
+            f.median_ns
+        ));
+    }
+    if !(f.ci_low_ns.is_finite()
+        && f.ci_high_ns.is_finite()
+        && f.ci_low_ns >= 0.0
+        && f.ci_low_ns <= f.median_ns
+        && f.median_ns <= f.ci_high_ns)
+    {
+        return Err("figure.median_ns: outside its own interval".into());
+    }
+    if !(0.0..=1.0).contains(&f.coverage) {
+        return Err(format!("figure.coverage is {:?}", f.coverage));
+    }
+    let rounds = c.round_medians_ns.len();
+    if f.rounds.is_empty() || f.rounds.iter().any(|&i| i >= rounds) {
+        return Err(format!(
+            "figure.rounds: {:?} are not rounds of a cell with {rounds}",
+            f.rounds
+        ));
     }
     Ok(())
 }

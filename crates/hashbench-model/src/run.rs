@@ -73,6 +73,10 @@ pub struct Run {
     /// The machine's load, sampled at the start and after every round (Linux `/proc`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load: Option<MachineLoad>,
+    /// The rankings per size and mode, with their tie and equivalence groups, as the run
+    /// decided them. Absent in older files (a renderer decides them again).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rankings: Vec<crate::Ranking>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.
@@ -97,6 +101,30 @@ pub struct DriftReference {
     pub size: u64,
     /// In time order.
     pub points: Vec<ReferencePoint>,
+}
+
+impl DriftReference {
+    /// The reference's figure over its timings, as a cell's over its rounds
+    /// ([`hashbench_stats::undisturbed`], each timing's own CI as its interval): the
+    /// machine's undisturbed speed, and whether its timings ever settled on one. `None`
+    /// without usable timings.
+    #[must_use]
+    pub fn figure(&self) -> Option<hashbench_stats::RoundFigure> {
+        let rounds: Vec<hashbench_stats::Round> = self
+            .points
+            .iter()
+            .filter(|p| p.median_ns.is_finite() && p.median_ns > 0.0)
+            .map(|p| {
+                let half = p.median_ns * p.ci_percent.unwrap_or(0.0).max(0.0) / 100.0;
+                hashbench_stats::Round {
+                    median: p.median_ns,
+                    low: p.median_ns - half,
+                    high: p.median_ns + half,
+                }
+            })
+            .collect();
+        hashbench_stats::undisturbed(&rounds)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -202,9 +230,18 @@ pub struct RunConfig {
     pub precision: f64,
     /// Minimum samples per round.
     pub min_samples: usize,
-    /// Rounds per cell: every cell is measured once per round, in a shuffled order, and
-    /// its samples are pooled.
+    /// Rounds every cell was measured in (passes over the cells in a shuffled order); a
+    /// cell whose figure had not reached its precision got more, up to `max_rounds`.
     pub rounds: usize,
+    /// The most rounds a cell could get. Absent in files from before adaptive rounds
+    /// (every cell then had `rounds`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rounds: Option<usize>,
+    /// The practical-equivalence margin rankings and comparisons used (`--equivalence`,
+    /// a fraction: 0.03 treats times within 3 % as the same). Absent in older files,
+    /// which are read with the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equivalence: Option<f64>,
     /// API usage patterns measured (`--pattern`), by their names.
     #[serde(default)]
     pub patterns: Vec<Pattern>,

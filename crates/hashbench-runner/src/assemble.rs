@@ -22,18 +22,25 @@ struct CellMeta {
     mode: Mode,
 }
 
-fn cell(meta: CellMeta, size: Size, result: CellResult, raw: bool) -> Result<Cell, RunError> {
+fn cell(
+    meta: CellMeta,
+    size: Size,
+    (result, round_ids): (CellResult, Vec<u32>),
+    raw: bool,
+) -> Result<Cell, RunError> {
     // A range's calls hash its mean length each, exactly: every length once per period,
     // and a batch is whole periods.
     let bytes = size.mean_bytes();
-    let throughput = Throughput::from_summary(&result.summary, bytes, None).map_err(|source| {
-        RunError::Rate {
-            subject: meta.subject.to_string(),
-            size,
-            what: "",
-            source,
-        }
-    })?;
+    let f = &result.figure;
+    let throughput =
+        Throughput::from_interval((f.median_ns, f.ci_low_ns, f.ci_high_ns), bytes, None).map_err(
+            |source| RunError::Rate {
+                subject: meta.subject.to_string(),
+                size,
+                what: "",
+                source,
+            },
+        )?;
     let per_call = result.tsc_ticks_per_call;
     let trend = crate::trend::of(&result.rounds, &result.measurements);
     let raw = raw.then(|| {
@@ -59,12 +66,14 @@ fn cell(meta: CellMeta, size: Size, result: CellResult, raw: bool) -> Result<Cel
         cache_level: None,
         iterations_per_sample: result.iterations_per_sample,
         summary: result.summary,
+        figure: Some(result.figure),
         throughput,
         tsc_cycles_per_call: per_call,
         tsc_cycles_per_byte: per_call.filter(|_| bytes > 0.0).map(|c| c / bytes),
         fraction_of_read_ceiling: None,
         round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
         round_samples: result.rounds.iter().map(|r| r.samples).collect(),
+        round_ids,
         allocations_per_call: meta.allocations.map(|a| a.allocations_per_call),
         bytes_allocated_per_call: meta.allocations.map(|a| a.bytes_per_call),
         stop_reason: result.stop_reason,
@@ -139,7 +148,8 @@ pub(crate) fn cells(
                 what: String::new(),
                 source: Box::new(source),
             })?;
-        let mut c = cell(meta, p.size, result, raw)?;
+        let ids = std::mem::take(&mut p.round_ids);
+        let mut c = cell(meta, p.size, (result, ids), raw)?;
         if let Kind::External(j) = p.kind {
             // The runtime's own count of its heap (Crystal's GC), where it keeps one.
             c.bytes_allocated_per_call = planned.externals[j].gc_bytes(p.size.max_bytes() as usize);

@@ -34,6 +34,8 @@ pub(crate) struct Planned {
     pub threads: usize,
     pub mode: Mode,
     pub state: CellState,
+    /// The pass each of `state`'s rounds belonged to.
+    pub round_ids: Vec<u32>,
     pub expected: Option<Vec<u8>>,
     pub failed: bool,
     pub allocations: Option<Allocations>,
@@ -182,6 +184,7 @@ impl Cells {
                     threads,
                     mode,
                     state: CellState::new(),
+                    round_ids: Vec::new(),
                     expected: None,
                     failed: false,
                     allocations: None,

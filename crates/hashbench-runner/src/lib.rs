@@ -15,6 +15,7 @@ mod observer;
 mod pin;
 mod plan;
 mod postprocess;
+mod race;
 mod reference;
 mod rounds;
 mod schedule;
@@ -43,8 +44,8 @@ pub use external::verify_one as verify_external;
 pub use hashbench_adapters::External;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
 pub use plan::{
-    Metric, RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_ROUNDS, DEFAULT_SIZES, DEFAULT_TIME_S,
-    MAX_CELLS_WITHOUT_YES, MAX_THREADS, OVERSUBSCRIBE_FACTOR,
+    Metric, RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
+    DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_THREADS, OVERSUBSCRIBE_FACTOR,
 };
 pub use schedule::shuffle;
 
@@ -57,21 +58,28 @@ pub struct Measured {
     pub interrupted: bool,
 }
 
-/// Each round gets an equal share of the budget; its precision target is looser by
-/// sqrt(rounds) so that the pooled samples of all rounds reach about the precision asked
-/// for, and a run with rounds takes no longer than one without.
+/// One round of a cell: a share of its budget (as if it ran to its most rounds), a
+/// precision target looser by sqrt(rounds) (the figure's interval is over the rounds,
+/// each round only needs a median good enough to be told apart from another phase's),
+/// at least [`ROUND_MIN_SAMPLES`] samples, and a short warm-up of its own: the
+/// implementation was warmed up at length before its first round ([`warmup`]), and a
+/// round only brings its code and input back into the caches.
 fn per_round(plan: &RunPlan) -> Config {
-    let rounds = plan.rounds as usize;
     Config {
-        target_precision: plan.precision * (rounds as f64).sqrt(),
-        time_budget: plan.time_budget() / plan.rounds,
-        // The cell's minimum is spread over its rounds, so a run with rounds does not
-        // take more samples of slow cells (4 MiB SHA-3: tens of ms per call) than one
-        // without.
-        min_samples: Config::default().min_samples.div_ceil(rounds).max(3),
+        target_precision: plan.precision * f64::from(plan.rounds).sqrt(),
+        time_budget: plan.time_budget() / plan.max_rounds(),
+        min_samples: ROUND_MIN_SAMPLES,
+        warm_up: Some(ROUND_WARM_UP),
         ..Config::default()
     }
 }
+
+/// The fewest samples a round takes: the rounds are the replicates, and a round of two
+/// long calls is one more look at the machine, where a third would only cost time.
+const ROUND_MIN_SAMPLES: usize = 2;
+
+/// Each round's own warm-up (at least one call).
+const ROUND_WARM_UP: Duration = Duration::from_micros(200);
 
 /// Verifies, then measures what `plan` selects, and returns the run model. Everything
 /// the plan asks of the machine is checked before anything is verified or measured.
@@ -135,6 +143,7 @@ pub fn run(
     observer.plan_ready(&PlanReady {
         cells: cells.planned.len(),
         rounds,
+        max_rounds: plan.max_rounds() as usize,
         streams_cells,
         at_most_s: all as f64 * plan.time_s + 0.1 * (rounds as f64 + 1.0),
     });
@@ -143,6 +152,10 @@ pub fn run(
         seed,
         misalign: plan.misalign,
         rounds,
+        max_rounds: plan.max_rounds() as usize,
+        budget: plan.time_budget(),
+        precision: plan.precision,
+        race: plan.race.then_some(plan.equivalence),
         per_round: &per_round,
         cancel,
     };
@@ -272,6 +285,8 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             precision: plan.precision,
             min_samples: m.min_samples,
             rounds: plan.rounds as usize,
+            max_rounds: Some(plan.max_rounds() as usize),
+            equivalence: Some(plan.equivalence),
             patterns: plan.patterns.clone(),
             seed: m.seed,
             misalign: plan.misalign,
@@ -293,5 +308,6 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
         flags: Vec::new(),
         relative_to: Vec::new(),
         load: m.load,
+        rankings: Vec::new(),
     }
 }

@@ -8,8 +8,10 @@
 pub struct PlanReady {
     /// Cells of the rounds: (implementation or baseline, pattern, threads, size).
     pub cells: usize,
-    /// Rounds each of those cells is measured in.
+    /// Rounds each of those cells is measured in, at least.
     pub rounds: usize,
+    /// The most rounds a cell whose figure has not settled gets.
+    pub max_rounds: usize,
     /// `--streams` cells, measured once each after the rounds.
     pub streams_cells: usize,
     /// The longest the measuring can take, in seconds: every cell its whole budget, plus
@@ -20,7 +22,8 @@ pub struct PlanReady {
 /// One step of the measuring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step<'a> {
-    /// A cell in one round (`round` counts from 1).
+    /// A cell in one round (`round` counts from 1; beyond `rounds`, an extra round of a
+    /// cell whose figure has not settled yet).
     Round {
         name: &'a str,
         size: hashbench_model::Size,

@@ -16,8 +16,15 @@ use crate::RunError;
 pub const DEFAULT_TIME_S: f64 = 0.3;
 /// Target half-width of a cell median's 95 % CI, as a fraction, unless `--precision`.
 pub const DEFAULT_PRECISION: f64 = 0.01;
-/// Rounds per cell unless `--rounds` says otherwise (docs/method.md says why).
-pub const DEFAULT_ROUNDS: u32 = 3;
+/// The practical-equivalence margin unless `--equivalence` says otherwise.
+pub use hashbench_report::analysis::ties::DEFAULT_EQUIVALENCE;
+
+/// Rounds every cell is measured in unless `--rounds` says otherwise (docs/method.md,
+/// "Numbers that reproduce", says why so many).
+pub const DEFAULT_ROUNDS: u32 = 8;
+/// A cell whose figure has not reached its precision after its rounds gets more, up to
+/// this many times as many (within its time budget).
+pub const MAX_ROUNDS_FACTOR: u32 = 3;
 /// The seed benchmarks' sizes, 64 B to 4 MiB.
 pub const DEFAULT_SIZES: &[u64] = &[64, 384, 4 << 10, 16 << 10, 64 << 10, 1 << 20, 4 << 20];
 /// At most this many threads or streams per logical CPU without `--allow-oversubscribe`.
@@ -69,6 +76,13 @@ pub struct RunPlan {
     /// Target precision of each cell's median, as a fraction (0.01 is 1 %).
     pub precision: f64,
     pub rounds: u32,
+    /// The practical-equivalence margin of rankings (`--equivalence`, a fraction).
+    pub equivalence: f64,
+    /// The most rounds a cell gets; `None`: [`MAX_ROUNDS_FACTOR`] x `rounds`.
+    pub max_rounds: Option<u32>,
+    /// Race (`recommend`): after `rounds` screening rounds, more rounds only for the
+    /// cells that cannot yet be told apart from their size's leader.
+    pub race: bool,
     /// The API usage patterns, deduplicated, never empty.
     pub patterns: Vec<Pattern>,
     /// `--threads`: thread counts for implementations that split one message, ascending.
@@ -111,6 +125,9 @@ impl Default for RunPlan {
             time_s: DEFAULT_TIME_S,
             precision: DEFAULT_PRECISION,
             rounds: DEFAULT_ROUNDS,
+            equivalence: DEFAULT_EQUIVALENCE,
+            max_rounds: None,
+            race: false,
             patterns: vec![Pattern::Oneshot],
             threads: None,
             streams: None,
@@ -135,6 +152,15 @@ impl RunPlan {
     #[must_use]
     pub fn time_budget(&self) -> Duration {
         Duration::from_secs_f64(self.time_s)
+    }
+
+    /// The most rounds a cell is measured in ([`MAX_ROUNDS_FACTOR`] x `rounds`).
+    #[must_use]
+    pub fn max_rounds(&self) -> u32 {
+        self.max_rounds
+            .unwrap_or_else(|| self.rounds.saturating_mul(MAX_ROUNDS_FACTOR))
+            .max(self.rounds)
+            .max(1)
     }
 
     /// The most cells this plan can have (every implementation at every pattern and

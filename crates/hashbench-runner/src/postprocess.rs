@@ -19,4 +19,5 @@ pub(crate) fn apply(run: &mut Run, relative_to: &[RelativeTo], metric: Metric) {
         _ => relative_to.to_vec(),
     };
     hashbench_report::analysis::relative::apply(run, &relative_to);
+    run.rankings = hashbench_report::analysis::ties::rankings(run);
 }

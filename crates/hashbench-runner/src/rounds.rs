@@ -1,20 +1,30 @@
-//! The rounds: every planned cell measured once per round, in the shuffled order of
-//! [`crate::schedule`], with the drift reference timed after each round. A cell whose
-//! digest turns out wrong is set aside and reported; any other engine error stops the
-//! run. The machine's load is sampled after each round and measured around each cell
-//! ([`LoadRecorder`]); an implementation is warmed up before it is first measured
-//! ([`Warmed`]).
+//! The rounds: many short visits to every planned cell, spread over the run. Each pass
+//! visits the sizes in a shuffled order and, within a size, the cells still measured in
+//! a shuffled order, so the cells of one size are measured side by side (their rounds
+//! share a pass id and are compared pair by pair) while a slow phase of the machine lands
+//! on different cells in different passes. Every cell gets the plan's rounds; a cell
+//! whose figure has not reached its precision gets more passes, up to the plan's most
+//! and within its time budget. Each pass gives every size a fresh input placement (a new
+//! buffer at another cache-line and page offset), so what a placement does to a figure
+//! shows between rounds, not between processes.
+//!
+//! The drift reference is timed after each pass. A cell whose digest turns out wrong is
+//! set aside and reported; any other engine error stops the run. The machine's load is
+//! sampled after each pass and measured around each cell ([`LoadRecorder`]); an
+//! implementation is warmed up before it is first measured ([`Warmed`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-use hashbench_engine::{Config, EngineError, Workload};
+use hashbench_engine::{figure_precise, Config, EngineError, Workload, PLACEMENTS};
 use hashbench_model::{Checkpoint, Mode, Size, SkipReason, Skipped};
 
-use crate::cells::{Cells, Kind};
+use crate::cells::{Cells, Kind, Planned};
 use crate::machine::LoadRecorder;
 use crate::observer::{RunObserver, Step};
+use crate::race;
 use crate::reference::DriftTimer;
-use crate::schedule::{round_seed, shuffle};
+use crate::schedule::{round_seed, shuffle, splitmix};
 use crate::warmup::Warmed;
 use crate::RunError;
 
@@ -23,12 +33,69 @@ pub(crate) struct Rounds<'a> {
     pub sizes: &'a [Size],
     pub seed: u64,
     pub misalign: usize,
+    /// Rounds every cell is measured in.
     pub rounds: usize,
+    /// The most rounds a cell whose figure is not yet precise is measured in.
+    pub max_rounds: usize,
+    /// A cell's time budget: no further rounds once it has spent it.
+    pub budget: Duration,
+    /// The figure's precision a cell stops at (after `rounds`).
+    pub precision: f64,
+    /// `recommend`'s race: after `rounds`, only the contenders of each size get more
+    /// rounds ([`crate::race`]), with this equivalence margin.
+    pub race: Option<f64>,
     pub per_round: &'a Config,
     pub cancel: &'a AtomicBool,
 }
 
-/// Measures every round; cells that fail are added to `skipped` and set `failed`.
+impl Rounds<'_> {
+    /// Whether `cell` is measured in one more pass; `contender` is its standing in a race
+    /// (`None` when the run does not race).
+    fn wants(&self, cell: &Planned, contender: Option<bool>) -> bool {
+        let done = cell.state.rounds().len();
+        if cell.failed || done >= self.max_rounds {
+            return false;
+        }
+        if done < self.rounds {
+            return true;
+        }
+        if cell.state.elapsed() >= self.budget {
+            return false;
+        }
+        match contender {
+            Some(racing) => racing,
+            None => !cell
+                .state
+                .figure()
+                .is_some_and(|f| figure_precise(&f, self.precision)),
+        }
+    }
+
+    /// Each cell's standing in the race after the rounds so far (`None` for every cell
+    /// when the run does not race).
+    fn standings(&self, cells: &Cells) -> Vec<Option<bool>> {
+        let Some(margin) = self.race else {
+            return vec![None; cells.planned.len()];
+        };
+        let entries: Vec<race::Entry<'_>> = cells
+            .planned
+            .iter()
+            .map(|p| race::Entry {
+                group: (p.size, p.mode),
+                races: !p.failed && !matches!(p.kind, Kind::Baseline(_)),
+                ids: &p.round_ids,
+                medians: p.state.round_medians(),
+                figure: p.state.figure(),
+            })
+            .collect();
+        race::contenders(&entries, margin)
+            .into_iter()
+            .map(Some)
+            .collect()
+    }
+}
+
+/// Measures every pass; cells that fail are added to `skipped` and set `failed`.
 pub(crate) fn measure(
     r: &Rounds<'_>,
     cells: &mut Cells,
@@ -37,48 +104,97 @@ pub(crate) fn measure(
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
 ) -> Result<(), RunError> {
     let mut warmed = Warmed::default();
-    'rounds: for round in 0..r.rounds {
-        let round_seed = round_seed(r.seed, round);
+    'passes: for pass in 0..r.max_rounds {
+        let standings = r.standings(cells);
+        let active: Vec<usize> = (0..cells.planned.len())
+            .filter(|&i| r.wants(&cells.planned[i], standings[i]))
+            .collect();
+        if active.is_empty() {
+            break;
+        }
+        let round_seed = round_seed(r.seed, pass);
         let mut size_order: Vec<Size> = r.sizes.to_vec();
         shuffle(&mut size_order, round_seed);
         for (n, &size) in size_order.iter().enumerate() {
-            // One workload per mode: the same input and lengths, chained or not.
-            let mut work = [Mode::Throughput, Mode::Latency]
-                .map(|mode| Workload::new(size, mode, r.seed, r.misalign));
-            let mut order: Vec<usize> = (0..cells.planned.len())
-                .filter(|&i| cells.planned[i].size == size && !cells.planned[i].failed)
+            let mut order: Vec<usize> = active
+                .iter()
+                .copied()
+                .filter(|&i| cells.planned[i].size == size)
                 .collect();
-            shuffle(&mut order, round_seed ^ size.max_bytes() ^ (n as u64) << 48);
+            if order.is_empty() {
+                continue;
+            }
+            let size_seed = round_seed ^ size.max_bytes() ^ (n as u64) << 48;
+            shuffle(&mut order, size_seed);
+            // One workload per mode: the same input and lengths, chained or not, at this
+            // pass's placement (the first pass at the plain one).
+            let lines = if pass == 0 {
+                0
+            } else {
+                (splitmix(size_seed) % PLACEMENTS as u64) as usize
+            };
+            let mut work = [Mode::Throughput, Mode::Latency]
+                .map(|mode| Workload::placed(size, mode, r.seed, r.misalign, lines));
             for i in order {
                 if r.cancel.load(Ordering::SeqCst) {
-                    break 'rounds;
+                    break 'passes;
                 }
-                let name = cells.planned[i].name.clone();
-                let step = Step::Round {
-                    name: &name,
-                    size,
-                    round: round + 1,
-                    rounds: r.rounds,
-                };
-                observer.step_started(&step);
-                let work = &mut work[usize::from(cells.planned[i].mode == Mode::Latency)];
-                let mut result = warmed.ensure(cells, i, work, r.cancel)?;
-                if result.is_ok() {
-                    let threads = cells.planned[i].threads;
-                    result =
-                        load.measure(i, threads, || cells.round(i, work, r.per_round, r.cancel))?;
-                }
-                if let Err(e) = result {
-                    set_aside(cells, i, e, skipped)?;
-                    *failed = true;
-                }
-                observer.step_done(&step);
+                one(
+                    r,
+                    cells,
+                    i,
+                    (&mut work, &mut warmed),
+                    pass,
+                    load,
+                    observer,
+                    (skipped, failed),
+                )?;
             }
         }
-        observer.drift_reference(round + 1);
-        reference.time(Checkpoint::AfterRound(round + 1), r.cancel)?;
-        load.sample(Checkpoint::AfterRound(round + 1));
+        observer.drift_reference(pass + 1);
+        reference.time(Checkpoint::AfterRound(pass + 1), r.cancel)?;
+        load.sample(Checkpoint::AfterRound(pass + 1));
     }
+    Ok(())
+}
+
+/// One round of planned cell `i` in pass `pass`.
+#[allow(clippy::too_many_arguments)]
+fn one(
+    r: &Rounds<'_>,
+    cells: &mut Cells,
+    i: usize,
+    (work, warmed): (&mut [Workload; 2], &mut Warmed),
+    pass: usize,
+    load: &mut LoadRecorder,
+    observer: &mut dyn RunObserver,
+    (skipped, failed): (&mut Vec<Skipped>, &mut bool),
+) -> Result<(), RunError> {
+    let name = cells.planned[i].name.clone();
+    let step = Step::Round {
+        name: &name,
+        size: cells.planned[i].size,
+        round: cells.planned[i].state.rounds().len() + 1,
+        rounds: r.rounds,
+    };
+    observer.step_started(&step);
+    let work = &mut work[usize::from(cells.planned[i].mode == Mode::Latency)];
+    let mut result = warmed.ensure(cells, i, work, r.cancel)?;
+    if result.is_ok() {
+        let threads = cells.planned[i].threads;
+        let before = cells.planned[i].state.rounds().len();
+        result = load.measure(i, threads, || cells.round(i, work, r.per_round, r.cancel))?;
+        if cells.planned[i].state.rounds().len() > before {
+            cells.planned[i]
+                .round_ids
+                .push(u32::try_from(pass).unwrap_or(u32::MAX));
+        }
+    }
+    if let Err(e) = result {
+        set_aside(cells, i, e, skipped)?;
+        *failed = true;
+    }
+    observer.step_done(&step);
     Ok(())
 }
 

@@ -49,6 +49,8 @@ mod tests {
         RoundRecord {
             samples,
             median_ns: 1.0,
+            ci_low_ns: 1.0,
+            ci_high_ns: 1.0,
             stop_reason: StopReason::Budget,
         }
     }

@@ -17,11 +17,11 @@ use crate::cells::{Cells, Kind};
 use crate::RunError;
 
 /// The least warm-up per implementation.
-pub(crate) const FLOOR: Duration = Duration::from_millis(60);
+pub(crate) const FLOOR: Duration = Duration::from_millis(20);
 /// The most: a machine too noisy for two slices to agree does not warm up for ever.
-pub(crate) const CEILING: Duration = Duration::from_millis(250);
+pub(crate) const CEILING: Duration = Duration::from_millis(100);
 /// One slice: a throw-away round of the cell, sampled for this long.
-const SLICE: Duration = Duration::from_millis(15);
+const SLICE: Duration = Duration::from_millis(8);
 /// Two slices' medians within 2 % of each other: the per-batch time is stable.
 const STABLE: f64 = 0.02;
 

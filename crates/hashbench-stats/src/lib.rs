@@ -50,6 +50,7 @@
 
 pub mod fit;
 pub mod order;
+pub mod rounds;
 pub mod sample;
 pub mod summary;
 pub mod throughput;
@@ -60,6 +61,7 @@ pub use order::{
     median_ci_ranks, order_statistic_coverage, quantile_sorted, CiMethod, CiRanks,
     MIN_SAMPLES_FOR_CI,
 };
+pub use rounds::{decide, undisturbed, Ratio, Relation, Round, RoundFigure};
 pub use sample::{Measurement, SampleError, Samples, MAX_NANOS};
 pub use summary::{precision_reached, MedianCi, Summary, TukeyOutliers};
 pub use throughput::{Rates, Throughput, ThroughputError};

@@ -132,10 +132,29 @@ impl Throughput {
         bytes_per_iteration: f64,
         cycles_hz: Option<f64>,
     ) -> Result<Throughput, ThroughputError> {
-        let estimate = Rates::at(summary.median, bytes_per_iteration, cycles_hz)?;
-        // high ≥ median > 0, so this succeeds whenever `estimate` did.
-        let lower = Rates::at(summary.median_ci.high, bytes_per_iteration, cycles_hz)?;
-        let upper = Rates::at(summary.median_ci.low, bytes_per_iteration, cycles_hz).ok();
+        let ci = &summary.median_ci;
+        Self::from_interval(
+            (summary.median.get(), ci.low.get(), ci.high.get()),
+            bytes_per_iteration,
+            cycles_hz,
+        )
+    }
+
+    /// Throughput from a time per iteration and its interval, `(time, low, high)` in ns
+    /// (a cell's figure over its rounds).
+    ///
+    /// # Errors
+    ///
+    /// As [`Throughput::from_summary`].
+    pub fn from_interval(
+        (time, low, high): (f64, f64, f64),
+        bytes_per_iteration: f64,
+        cycles_hz: Option<f64>,
+    ) -> Result<Throughput, ThroughputError> {
+        let estimate = Rates::at(Nanos(time), bytes_per_iteration, cycles_hz)?;
+        // high ≥ time > 0, so this succeeds whenever `estimate` did.
+        let lower = Rates::at(Nanos(high.max(time)), bytes_per_iteration, cycles_hz)?;
+        let upper = Rates::at(Nanos(low.min(time)), bytes_per_iteration, cycles_hz).ok();
         Ok(Throughput {
             bytes_per_iteration,
             cycles_hz,

@@ -16,6 +16,8 @@ pub struct ProgressLine {
     enabled: bool,
     total: usize,
     done: usize,
+    /// The step being shown is an extra round, past the planned ones.
+    extra: bool,
     started: Instant,
     /// `--cancel-after-cells N` (and `--cancel-with-sigterm`): interrupt once N cells of
     /// the rounds are done.
@@ -39,6 +41,7 @@ impl ProgressLine {
                     && std::env::var_os("TERM").is_none_or(|t| t != "dumb")),
             total: 0,
             done: 0,
+            extra: false,
             started: Instant::now(),
             cancel_after,
             cancel,
@@ -47,6 +50,12 @@ impl ProgressLine {
 
     fn show(&self, what: &str) {
         if !self.enabled {
+            return;
+        }
+        // Beyond the planned rounds (extra rounds of unsettled cells): how many more
+        // there will be is not known.
+        if self.done >= self.total && self.extra {
+            eprint!("\r\x1b[K[{}/{}+] {what}  ETA ?", self.done + 1, self.total);
             return;
         }
         let eta = if self.done == 0 {
@@ -71,9 +80,10 @@ impl RunObserver for ProgressLine {
             // What is about to happen, and for how long at most.
             let most = plan.at_most_s;
             eprintln!(
-                "hashbench: plan: {} cells x {} rounds{}, at most about {} s",
+                "hashbench: plan: {} cells x {} rounds (up to {} while a figure is unsettled){}, at most about {} s",
                 plan.cells,
                 plan.rounds,
+                plan.max_rounds,
                 if plan.streams_cells > 0 {
                     format!(" and {} streams cells", plan.streams_cells)
                 } else {
@@ -91,7 +101,17 @@ impl RunObserver for ProgressLine {
     }
 
     fn step_started(&mut self, step: &Step<'_>) {
+        self.extra = matches!(*step, Step::Round { round, rounds, .. } if round > rounds);
         self.show(&match *step {
+            Step::Round {
+                name,
+                size,
+                round,
+                rounds,
+            } if round > rounds => format!(
+                "{name} @ {}, extra round {round}",
+                hashbench_report::format::size(size)
+            ),
             Step::Round {
                 name,
                 size,

@@ -11,7 +11,7 @@ use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Run, Size};
 use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_report::render::recommend::{json, table, Measured};
 use hashbench_report::render::sanitize::{escaped, sanitized};
-use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION};
+use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION};
 
 use crate::values;
 use crate::{cli::emit, cli::Format, cli::UsageError};
@@ -20,6 +20,13 @@ use crate::{cli::emit, cli::Format, cli::UsageError};
 /// `--need checksum` (verification and baselines included) finish within 20 s on a
 /// 2-core machine (docs/usage.md has the timing), large enough for CIs near ±1 %.
 pub const DEFAULT_RECOMMEND_TIME_S: f64 = 0.05;
+
+/// Rounds every candidate gets before the race: enough for a first figure of each, the
+/// contenders then race on.
+pub const SCREENING_ROUNDS: u32 = 3;
+
+/// The most rounds a contender gets in the race (within `--time`).
+pub const MAX_RACE_ROUNDS: u32 = 30;
 
 #[derive(clap::Args, Debug)]
 pub struct RecommendArgs {
@@ -47,12 +54,16 @@ pub struct RecommendArgs {
     /// Time budget per cell, like 0.05, 50ms or 1s.
     #[arg(long, default_value_t = DEFAULT_RECOMMEND_TIME_S, value_parser = values::parse_seconds)]
     pub time: f64,
+    /// Practical-equivalence margin: candidates whose time ratio to the answer, measured
+    /// side by side, lies within +-this are reported as equivalent to it (0.03 or 3%).
+    #[arg(long, default_value_t = DEFAULT_EQUIVALENCE, value_parser = values::parse_margin)]
+    pub equivalence: f64,
     /// Also measure pinned backends (forced SIMD levels, table variants), which a
     /// program rarely chooses; by default each library picks its own backend.
     #[arg(long)]
     pub pinned: bool,
     /// Answer from this `hashbench run --format json` file instead of measuring.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["time", "pinned"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["time", "pinned", "equivalence"])]
     pub from: Option<PathBuf>,
     /// `table`, or `json` (docs/json-schema.md).
     #[arg(long, value_enum, default_value_t)]
@@ -177,6 +188,10 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
                 threads: Some(vec![args.threads]),
                 time_s: args.time,
                 precision: DEFAULT_PRECISION,
+                rounds: SCREENING_ROUNDS,
+                max_rounds: Some(MAX_RACE_ROUNDS),
+                race: true,
+                equivalence: args.equivalence,
                 command_line,
                 ..RunPlan::default()
             };

@@ -7,7 +7,8 @@ use anyhow::Result;
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_model::{Baseline, Layout, Mode, RelativeTo, SuiteInfo};
 use hashbench_runner::{
-    Measured, Metric, RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_ROUNDS, DEFAULT_TIME_S,
+    Measured, Metric, RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
+    DEFAULT_TIME_S,
 };
 use hashbench_verify::VectorSource;
 
@@ -62,10 +63,18 @@ pub struct RunArgs {
     /// Seed of the random input bytes [default: drawn from the clock, and recorded].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Measure every cell in this many rounds, cells in a shuffled order each round, and
-    /// pool the samples (each round gets 1/N of --time).
+    /// Measure every cell in at least this many short rounds, spread over the run (cells
+    /// in a shuffled order each round, a fresh input placement per round); a cell whose
+    /// rounds have not agreed on a figure within --precision gets up to three times as
+    /// many, within --time. The figure is the median of its fastest rounds that agree
+    /// (docs/method.md, "Numbers that reproduce").
     #[arg(long, default_value_t = DEFAULT_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
+    /// Practical-equivalence margin of rankings: implementations whose time ratio,
+    /// measured side by side, lies within +-this are reported as equivalent (~N), not
+    /// ranked (0.03 or 3%; 0 ranks every difference the run can show).
+    #[arg(long, default_value_t = DEFAULT_EQUIVALENCE, value_parser = values::parse_margin)]
+    pub equivalence: f64,
     /// API usage patterns to measure, comma-separated or repeated: oneshot, new, reuse,
     /// prealloc, alloc, hex, streaming:CHUNK (k/m suffixes), and for OpenSSL by-name and
     /// prefetched. A pattern a library cannot express is listed as skipped
@@ -287,6 +296,9 @@ pub fn plan(
         time_s: args.time,
         precision: args.precision,
         rounds: args.rounds,
+        equivalence: args.equivalence,
+        max_rounds: None,
+        race: false,
         patterns: unique,
         threads: args.threads.clone().map(|t| t.0),
         streams: args.streams,

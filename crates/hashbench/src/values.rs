@@ -136,6 +136,21 @@ pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
     }
 }
 
+/// Parses a margin, `0.03` or `3%`: from 0 (none) to below 50 %.
+pub fn parse_margin(text: &str) -> Result<f64, UsageError> {
+    let t = text.trim();
+    let value = match t.strip_suffix('%') {
+        Some(p) => p.trim().parse::<f64>().map(|p| p / 100.0),
+        None => t.parse::<f64>(),
+    };
+    match value {
+        Ok(v) if v.is_finite() && (0.0..0.5).contains(&v) => Ok(v),
+        _ => Err(UsageError(
+            "give a fraction like 0.03 or a percentage like 3%, from 0 to below 50 %".to_string(),
+        )),
+    }
+}
+
 /// `--threads 1,2,4`: thread counts of at least 1, each at most [`MAX_THREADS`],
 /// ascending, without repeats.
 pub fn thread_counts(text: &str) -> Result<ThreadCounts, UsageError> {
@@ -302,5 +317,9 @@ mod tests {
         assert_eq!(parse_precision("1%").unwrap(), 0.01);
         assert_eq!(parse_precision("0.005").unwrap(), 0.005);
         assert!(parse_precision("0").is_err() && parse_precision("150%").is_err());
+        assert_eq!(parse_margin("3%").unwrap(), 0.03);
+        assert_eq!(parse_margin("0").unwrap(), 0.0);
+        assert!(parse_margin("-1%").is_err() && parse_margin("50%").is_err());
+        assert!(parse_margin("nan").is_err());
     }
 }

@@ -495,6 +495,10 @@ fn loaded_files(b: &mut Bench) {
         c["summary"]["median_ci"]["low"] = 16.0.into();
         c["summary"]["median_ci"]["high"] = 16.0.into();
         c["round_medians_ns"] = serde_json::json!([16.0]);
+        c["round_ids"] = serde_json::json!([0]);
+        c["round_samples"] = serde_json::json!([10]);
+        c["figure"] = serde_json::json!({ "median_ns": 16.0, "ci_low_ns": 16.0,
+            "ci_high_ns": 16.0, "coverage": 0.0, "rounds": [0], "settled": true });
         c["throughput"]["estimate"]["gb_per_sec"] = 6.5.into();
     });
     let out = run_with(&["report"], &[gbps.into()]);
@@ -504,8 +508,8 @@ fn loaded_files(b: &mut Bench) {
             "hashbench report DIR/gbps.json  # gb_per_sec: 6.5",
         ),
         &out,
-        (2, "median and size give"),
-        "a stored figure must follow from the median and size",
+        (2, "figure and size give"),
+        "a stored rate must follow from the figure and size",
     );
 
     let script = edited_run(b, "script.json", |r| {

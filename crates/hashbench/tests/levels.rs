@@ -238,7 +238,7 @@ fn a_sweep_gets_a_cost_model_and_crossover_reads_a_saved_run() {
         .iter()
         .find(|c| c["implementation"] == "crc32/crc32fast" && c["size"] == 4096)
         .unwrap();
-    assert_eq!(duels[3]["a_ns"], fast_4k["summary"]["median"], "{json}");
+    assert_eq!(duels[3]["a_ns"], fast_4k["figure"]["median_ns"], "{json}");
     assert!(json["verdict"]["verdict"].is_string(), "{json}");
     assert_eq!(
         json["fit_a"]["sizes"],

@@ -14,7 +14,9 @@ use common::{
 fn json_output_is_the_documented_contract() {
     let run = run_ok_json(hashbench().args(QUICK).args(["--format", "json", "--raw"]));
     assert_eq!(run["schema_version"], 2);
-    assert_eq!(run["config"]["rounds"], 3);
+    assert_eq!(run["config"]["rounds"], 8);
+    assert_eq!(run["config"]["max_rounds"], 24);
+    assert_eq!(run["config"]["equivalence"], 0.03);
     assert_eq!(run["complete"], true);
     assert_eq!(run["config"]["seed"], 5);
     assert_eq!(run["config"]["sizes"], serde_json::json!([64, 4096]));
@@ -30,29 +32,40 @@ fn json_output_is_the_documented_contract() {
         assert!(c["summary"]["median"].as_f64().unwrap() > 0.0);
         assert!(c["summary"]["count"].as_u64().unwrap() >= 10);
         // The cell's throughput over the read baseline's at its size (both from their
-        // medians, so the ratio of the times the other way round).
+        // figures, so the ratio of the times the other way round).
         let read = run["baselines"]
             .as_array()
             .unwrap()
             .iter()
             .find(|b| b["implementation"] == "baseline/read" && b["size"] == c["size"])
             .expect("a read baseline at every size");
-        let want =
-            read["summary"]["median"].as_f64().unwrap() / c["summary"]["median"].as_f64().unwrap();
+        let figure = |c: &Value| c["figure"]["median_ns"].as_f64().unwrap();
+        let want = figure(read) / figure(c);
+        // The figure rests on rounds the cell has, and lies in its interval.
+        let f = &c["figure"];
+        assert!(f["ci_low_ns"].as_f64() <= f["median_ns"].as_f64());
+        assert!(f["median_ns"].as_f64() <= f["ci_high_ns"].as_f64());
+        let rounds = c["round_medians_ns"].as_array().unwrap().len();
+        assert!(f["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| (i.as_u64().unwrap() as usize) < rounds));
+        assert_eq!(c["round_ids"].as_array().unwrap().len(), rounds);
         let got = c["fraction_of_read_ceiling"].as_f64().unwrap();
         assert!((got - want).abs() <= 1e-9 * want, "{got} vs {want}");
         let raw = c["raw"].as_array().expect("--raw keeps samples");
         // Every sample is kept; the statistics use as many from each round as the
         // smallest round has.
         assert!(raw.len() as u64 >= c["summary"]["count"].as_u64().unwrap());
-        assert_eq!(c["summary"]["count"].as_u64().unwrap() % 3, 0);
+        assert_eq!(c["summary"]["count"].as_u64().unwrap() % rounds as u64, 0);
         let total_ns: u64 = raw.iter().map(|s| s["elapsed_ns"].as_u64().unwrap()).sum();
         assert!(total_ns > 0);
         if cfg!(target_arch = "x86_64") {
             assert!(raw.iter().all(|s| s["tsc_ticks"].as_u64().is_some()));
             assert!(c["tsc_cycles_per_call"].as_f64().unwrap() > 0.0);
         }
-        assert_eq!(c["round_medians_ns"].as_array().unwrap().len(), 3);
+        assert!((8..=24).contains(&rounds), "{rounds} rounds");
     }
     let baselines: Vec<&str> = run["baselines"]
         .as_array()
@@ -156,12 +169,15 @@ fn a_missing_output_directory_fails_before_measuring_and_writes_nothing() {
 
 #[test]
 fn the_progress_line_counts_every_cell_of_every_round() {
-    // 1 implementation x 2 sizes, plus 3 baselines per size: 8 cells, 3 rounds each.
+    // 1 implementation x 2 sizes, plus 3 baselines per size: 8 cells, at least 3 rounds
+    // each (a cell whose figure has not settled gets extra rounds, counted past 24).
     let out = run_ok(hashbench().args([
         "run",
         "crc32/crc32fast",
         "--sizes",
         "64,4k",
+        "--rounds",
+        "3",
         "--time",
         "0.02",
         "--force-progress",
@@ -180,6 +196,10 @@ fn the_progress_line_counts_every_cell_of_every_round() {
                 .any(|l| l.starts_with(&format!("\x1b[K[{n}/24] "))),
             "no progress line for cell {n}:\n{err:?}"
         );
+    }
+    // An extra round is counted past the plan, never as if it were planned.
+    for l in lines.iter().filter(|l| l.contains("extra round")) {
+        assert!(l.contains("/24+] "), "{l:?}");
     }
     assert!(
         err.contains("crc32/crc32fast [oneshot] @ 4 KiB, round 3/3"),

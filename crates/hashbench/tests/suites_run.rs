@@ -58,7 +58,7 @@ fn a_built_in_suite_renders_its_seeds_layout_with_its_labels() {
     assert_eq!(cells.len(), 6);
     let fastest = cells
         .iter()
-        .map(|c| c["summary"]["median"].as_f64().unwrap())
+        .map(|c| c["figure"]["median_ns"].as_f64().unwrap())
         .fold(f64::INFINITY, f64::min);
     let label = |c: &Value| -> String {
         let (id, pattern) = (
@@ -84,7 +84,7 @@ fn a_built_in_suite_renders_its_seeds_layout_with_its_labels() {
             .map(str::trim_start)
             .find(|l| l.starts_with(&row_start))
             .unwrap_or_else(|| panic!("no row {row_start:?}:\n{text}"));
-        let median = c["summary"]["median"].as_f64().unwrap();
+        let median = c["figure"]["median_ns"].as_f64().unwrap();
         // op/s at the median, as Crystal writes it.
         let ops = 1e9 / median;
         let shown = if ops >= 1e6 {

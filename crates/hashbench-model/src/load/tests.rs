@@ -166,7 +166,7 @@ fn values_beyond_physical_bounds_and_derived_figures_that_disagree_are_refused()
     // 64 B in 100 ns is 0.64 GB/s; a stored 6.5 does not follow from it.
     assert_eq!(
         refused(|c| c.throughput.estimate.gb_per_sec = 6.5),
-        "throughput.estimate.gb_per_sec is 6.5, but the median and size give 0.64"
+        "throughput.estimate.gb_per_sec is 6.5, but the figure and size give 0.64"
     );
     assert_eq!(
         refused(|c| c.implementation = "<b>x</b>".into()),

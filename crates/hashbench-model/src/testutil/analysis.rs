@@ -37,6 +37,33 @@ pub fn with_rounds(mut cell: Cell, rounds: &[f64]) -> Cell {
     cell
 }
 
+/// A cell measured in rounds of these medians (ns), with these pass ids (`None`: 0, 1,
+/// 2...), each round's own interval ±0.5 %; its figure, throughput and summary median
+/// are what the rounds give ([`hashbench_stats::undisturbed`]).
+pub fn cell_rounds(implementation: &str, size: u64, medians: &[f64], ids: Option<&[u32]>) -> Cell {
+    let rounds: Vec<hashbench_stats::Round> = medians
+        .iter()
+        .map(|&m| hashbench_stats::Round {
+            median: m,
+            low: m * 0.995,
+            high: m * 1.005,
+        })
+        .collect();
+    let figure = hashbench_stats::undisturbed(&rounds).expect("rounds given");
+    let mut c = cell_with(implementation, 1, size, figure.median_ns);
+    c.throughput = hashbench_stats::Throughput::from_interval(
+        (figure.median_ns, figure.ci_low_ns, figure.ci_high_ns),
+        size as f64,
+        None,
+    )
+    .expect("finite");
+    c.round_medians_ns = medians.to_vec();
+    c.round_samples = vec![10; medians.len()];
+    c.round_ids = ids.map_or_else(|| (0..medians.len() as u32).collect(), <[u32]>::to_vec);
+    c.figure = Some(figure);
+    c
+}
+
 /// `cell` with one flag of `code` (its reason is not what these tests look at).
 pub fn flagged(mut cell: Cell, code: FlagCode) -> Cell {
     cell.flags.push(Flag {

@@ -35,12 +35,14 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         cache_level: None,
         iterations_per_sample: 1000,
         summary,
+        figure: None,
         throughput,
         tsc_cycles_per_call: None,
         tsc_cycles_per_byte: None,
         fraction_of_read_ceiling: None,
         round_medians_ns: Vec::new(),
         round_samples: Vec::new(),
+        round_ids: Vec::new(),
         allocations_per_call: None,
         bytes_allocated_per_call: None,
         iteration_scaling: None,
@@ -141,6 +143,8 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
             precision: 0.01,
             min_samples: 10,
             rounds: 3,
+            max_rounds: None,
+            equivalence: None,
             patterns: vec![crate::Pattern::Oneshot],
             seed: 1,
             misalign: 0,
@@ -162,6 +166,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         flags: Vec::new(),
         relative_to: Vec::new(),
         load: None,
+        rankings: Vec::new(),
     }
 }
 

@@ -124,7 +124,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
             only_in_base.push(key.clone());
             continue;
         };
-        let (ma, mb) = (ca.summary.median.get(), cb.summary.median.get());
+        let (ma, mb) = (ca.time_ns(), cb.time_ns());
         let ratio = mb / ma;
         let (a_low, a_high) = interval(ca);
         let (b_low, b_high) = interval(cb);

@@ -12,6 +12,7 @@
 //!
 //! Pure functions over the run model: they work on a saved run as well.
 
+use hashbench_stats::rounds::Relation;
 use hashbench_stats::theil_sen_interval;
 use serde::{Deserialize, Serialize};
 
@@ -73,7 +74,7 @@ pub fn ranges_vs_lines(run: &Run) -> Vec<RangeVsLine> {
             (covers && predicted_ns > 0.0).then(|| RangeVsLine {
                 label: c.label(),
                 size: c.size,
-                measured_ns: c.summary.median.get(),
+                measured_ns: c.time_ns(),
                 predicted_ns,
             })
         })
@@ -86,7 +87,7 @@ pub fn fit_series(cells: &[&Cell], tsc_hz: Option<f64>) -> Option<CostFit> {
     let points: Vec<(f64, f64)> = cells
         .iter()
         .filter(|c| c.size.fixed().is_some())
-        .map(|c| (c.size.mean_bytes(), c.summary.median.get()))
+        .map(|c| (c.size.mean_bytes(), c.time_ns()))
         .collect();
     let mut sizes: Vec<u64> = cells.iter().filter_map(|c| c.size.fixed()).collect();
     sizes.dedup();
@@ -187,19 +188,19 @@ pub struct Crossover {
     pub fitted_size: Option<f64>,
 }
 
+/// Which of two cells of one size is faster: on their paired ratio where both have
+/// figures (no equivalence margin: a crossover is where the order changes, however
+/// little), else by whether their intervals overlap.
 fn duel(size: u64, a: &Cell, b: &Cell) -> Duel {
-    let (sa, sb) = (&a.summary, &b.summary);
-    let faster = if sa.median_ci.high.get() < sb.median_ci.low.get() {
-        Faster::A
-    } else if sb.median_ci.high.get() < sa.median_ci.low.get() {
-        Faster::B
-    } else {
-        Faster::Tie
+    let faster = match crate::analysis::ties::relation(a, b, 0.0).0 {
+        Relation::Slower => Faster::A,
+        Relation::Faster => Faster::B,
+        Relation::Equivalent | Relation::Undecided => Faster::Tie,
     };
     Duel {
         size,
-        a_ns: sa.median.get(),
-        b_ns: sb.median.get(),
+        a_ns: a.time_ns(),
+        b_ns: b.time_ns(),
         faster,
     }
 }

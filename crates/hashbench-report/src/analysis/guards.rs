@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey, Size};
+use hashbench_stats::{undisturbed, Round, RoundFigure};
 
 use crate::format::size as size_text;
 
@@ -28,11 +29,10 @@ pub struct Thresholds {
     /// High spread fires when the robust coefficient of variation (1.4826 MAD / median)
     /// is above this...
     pub spread_max_robust_cv: f64,
-    /// ...or when the slowest round's median is more than this many times the fastest's.
+    /// ...or when the slowest round's median is more than this many times the fastest's
+    /// (these two judge files from before figures; a cell with a figure is judged by
+    /// [`unsettled_figure`]).
     pub rounds_max_ratio: f64,
-    /// Drift fires when the reference kernel's slowest timing is more than 1 + this
-    /// times its fastest.
-    pub drift_max: f64,
 }
 
 impl Default for Thresholds {
@@ -41,7 +41,6 @@ impl Default for Thresholds {
             iteration_min_fraction: 0.625,
             spread_max_robust_cv: 0.10,
             rounds_max_ratio: 1.25,
-            drift_max: 0.15,
         }
     }
 }
@@ -86,8 +85,9 @@ pub fn above_ceiling(
     })
 }
 
-/// The drift reference's slowest timing over its fastest: how much the machine's speed
-/// changed during the run, as far as the reference saw. 1 with fewer than two timings.
+/// How much the machine's speed changed during the run, as far as the drift reference
+/// saw: the spread of its settled timings (slowest over fastest of the cluster its figure
+/// rests on), or of every timing when they never settled. 1 with fewer than two timings.
 #[must_use]
 pub fn speed_range(reference: &DriftReference) -> f64 {
     let times: Vec<f64> = reference
@@ -96,13 +96,26 @@ pub fn speed_range(reference: &DriftReference) -> f64 {
         .map(|p| p.median_ns)
         .filter(|m| m.is_finite() && *m > 0.0)
         .collect();
-    let fastest = times.iter().copied().fold(f64::INFINITY, f64::min);
-    let slowest = times.iter().copied().fold(0.0, f64::max);
     if times.len() < 2 {
-        1.0
-    } else {
-        slowest / fastest
+        return 1.0;
     }
+    let rounds: Vec<Round> = times
+        .iter()
+        .map(|&m| Round {
+            median: m,
+            low: m,
+            high: m,
+        })
+        .collect();
+    let used: Vec<f64> = match undisturbed(&rounds) {
+        Some(f) if f.settled && f.faster_rounds == 0 => {
+            f.rounds.iter().map(|&i| times[i]).collect()
+        }
+        _ => times,
+    };
+    let fastest = used.iter().copied().fold(f64::INFINITY, f64::min);
+    let slowest = used.iter().copied().fold(0.0, f64::max);
+    slowest / fastest
 }
 
 /// Two sizes of one sweep between which the operations per second hardly fell.
@@ -254,19 +267,80 @@ pub fn high_spread(
     (!reasons.is_empty()).then(|| Flag::new(FlagCode::HighSpread, reasons.join("; ")))
 }
 
-/// Drift: the reference kernel, timed at the given points of the run (label, median time
-/// per call), moved by more than `drift_max` between its fastest and slowest timing.
+/// An untrustworthy figure: rounds that never agreed (no cluster of
+/// [`hashbench_stats::rounds::MIN_CLUSTER_ROUNDS`] within
+/// [`hashbench_stats::rounds::CLUSTER_WIDTH`]), or faster rounds the run could not
+/// confirm (the figure may be a slow phase's). A cell whose rounds met slow phases but
+/// whose undisturbed rounds agreed is not flagged: its figure recovered.
 #[must_use]
-pub fn drift(kernel: &str, points: &[(&str, f64)], thresholds: &Thresholds) -> Option<Flag> {
+pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Option<Flag> {
+    let finite: Vec<f64> = round_medians_ns
+        .iter()
+        .copied()
+        .filter(|m| m.is_finite() && *m > 0.0)
+        .collect();
+    let fastest = finite.iter().copied().fold(f64::INFINITY, f64::min);
+    let slowest = finite.iter().copied().fold(0.0, f64::max);
+    let width = hashbench_stats::rounds::CLUSTER_WIDTH * 100.0;
+    if !figure.settled {
+        return Some(Flag::new(
+            FlagCode::HighSpread,
+            format!(
+                "its {} rounds never agreed: no {} of them within {width:.0} % of each \
+                 other ({} to {}): the machine changed speed throughout, and the figure is \
+                 the median of every round",
+                finite.len(),
+                hashbench_stats::rounds::MIN_CLUSTER_ROUNDS,
+                crate::format::time_ns(fastest),
+                crate::format::time_ns(slowest),
+            ),
+        ));
+    }
+    (figure.faster_rounds > 0).then(|| {
+        Flag::new(
+            FlagCode::HighSpread,
+            format!(
+                "{} of its {} rounds ran up to {:.2}x faster than its figure ({} against \
+                 {}), too few to confirm: the figure may be a slow phase of the machine's",
+                figure.faster_rounds,
+                finite.len(),
+                figure.median_ns / fastest,
+                crate::format::time_ns(fastest),
+                crate::format::time_ns(figure.median_ns),
+            ),
+        )
+    })
+}
+
+/// Drift: the reference kernel, timed at the given points of the run (label, median time
+/// per call), never settled: no [`hashbench_stats::rounds::MIN_CLUSTER_ROUNDS`] of its
+/// timings agree within [`hashbench_stats::rounds::CLUSTER_WIDTH`] (with fewer timings,
+/// not all of them), or faster timings stayed unconfirmed. A reference that met slow
+/// phases but came back to one speed is not flagged: the cells' figures, taken from
+/// their undisturbed rounds, are comparable across the run.
+#[must_use]
+pub fn drift(kernel: &str, points: &[(&str, f64)]) -> Option<Flag> {
     let valid: Vec<&(&str, f64)> = points
         .iter()
         .filter(|(_, m)| m.is_finite() && *m > 0.0)
         .collect();
-    let fastest = valid.iter().map(|(_, m)| *m).fold(f64::INFINITY, f64::min);
-    let slowest = valid.iter().map(|(_, m)| *m).fold(0.0, f64::max);
-    if valid.len() < 2 || slowest <= (1.0 + thresholds.drift_max) * fastest {
+    if valid.len() < 2 {
         return None;
     }
+    let rounds: Vec<Round> = valid
+        .iter()
+        .map(|(_, m)| Round {
+            median: *m,
+            low: *m,
+            high: *m,
+        })
+        .collect();
+    let figure = undisturbed(&rounds)?;
+    if figure.settled && figure.faster_rounds == 0 {
+        return None;
+    }
+    let fastest = valid.iter().map(|(_, m)| *m).fold(f64::INFINITY, f64::min);
+    let slowest = valid.iter().map(|(_, m)| *m).fold(0.0, f64::max);
     let timeline: Vec<String> = valid
         .iter()
         .map(|(at, m)| format!("{} {at}", crate::format::time_ns(*m)))
@@ -274,15 +348,16 @@ pub fn drift(kernel: &str, points: &[(&str, f64)], thresholds: &Thresholds) -> O
     Some(Flag::new(
         FlagCode::Drift,
         format!(
-            "reference {kernel} moved {:+.0} % during the run ({}): the machine's speed \
-             changed, so cells measured at different times are not comparable",
+            "reference {kernel} moved {:+.0} % during the run and never settled at one \
+             speed ({}): the machine changed speed throughout, so even the cells' \
+             undisturbed figures may not be comparable",
             (slowest / fastest - 1.0) * 100.0,
             timeline.join(", ")
         ),
     ))
 }
 
-fn drift_of(reference: &DriftReference, thresholds: &Thresholds) -> Option<Flag> {
+fn drift_of(reference: &DriftReference) -> Option<Flag> {
     let names: Vec<String> = reference.points.iter().map(|p| p.at.to_string()).collect();
     let points: Vec<(&str, f64)> = names
         .iter()
@@ -290,22 +365,26 @@ fn drift_of(reference: &DriftReference, thresholds: &Thresholds) -> Option<Flag>
         .map(|(at, p)| (at.as_str(), p.median_ns))
         .collect();
     let kernel = format!("{} at {}", reference.kernel, size_text(reference.size));
-    drift(&kernel, &points, thresholds)
+    drift(&kernel, &points)
 }
 
 /// The flags of one cell that need only the cell itself.
 fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
     let s = &cell.summary;
     let mut flags = Vec::new();
-    if let Some(f) = high_spread(
-        s.median.get(),
-        s.mad_scaled.get(),
-        s.coefficient_of_variation,
-        &cell.round_medians_ns,
-        thresholds,
-    ) {
-        flags.push(f);
-    }
+    // A cell with a figure is judged on it; a file from before figures on its samples.
+    let spread = match &cell.figure {
+        Some(figure) => unsettled_figure(figure, &cell.round_medians_ns),
+        None => high_spread(
+            s.median.get(),
+            s.mad_scaled.get(),
+            s.coefficient_of_variation,
+            &cell.round_medians_ns,
+            thresholds,
+        ),
+    };
+    let recovered = cell.figure.is_some() && spread.is_none();
+    flags.extend(spread);
     if let Some(f) = cell
         .iteration_scaling
         .as_ref()
@@ -314,16 +393,23 @@ fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
         flags.push(f);
     }
     let batch_ns = s.median.get() * cell.iterations_per_sample as f64;
+    // Threads that waited for a CPU, but whose fastest rounds agreed: the waits fell in
+    // the rounds the figure leaves out (for a pool, the rounds in which its threads could
+    // not all run at once are the slow ones), and the figure recovered.
     if let Some(f) = cell
         .load
         .as_ref()
+        .filter(|_| !recovered)
         .and_then(|l| busy_machine(l, cell.threads, batch_ns))
     {
         flags.push(f);
     }
+    // Rounds whose first samples ran slow, but whose medians agree: a round median is not
+    // moved by a slow first third, and the figure recovered.
     if let Some(f) = cell
         .trend
         .as_ref()
+        .filter(|_| !recovered)
         .and_then(|t| short_budget(t, cell.load.as_ref()))
     {
         flags.push(f);
@@ -347,11 +433,11 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         .baselines
         .iter()
         .filter(|b| b.implementation == "baseline/read")
-        .map(|b| (b.size, b.summary.median_ci.low.get()))
+        .map(|b| (b.size, b.time_ci().0))
         .collect();
     for c in &mut run.cells {
         if let Some(&ceiling) = ceilings.get(&c.size) {
-            let high = c.summary.median_ci.high.get();
+            let high = c.time_ci().1;
             if let Some(f) = above_ceiling(high, ceiling, c.threads, range) {
                 c.flags.push(f);
             }
@@ -392,7 +478,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
     run.flags = run
         .reference
         .as_ref()
-        .and_then(|r| drift_of(r, thresholds))
+        .and_then(drift_of)
         .into_iter()
         .collect();
 }
@@ -510,17 +596,28 @@ mod tests {
             // The reference moves this much between quiet timings here (14.5 / 15.7 ns).
             ("at end", 108.0),
         ];
-        assert!(drift("read", &points, &t()).is_none());
-        assert!(drift("read", &[("at start", 100.0), ("at end", 116.0)], &t()).is_some());
+        // Three timings, not all within 4 %: never settled.
+        assert!(drift("read", &points).is_some());
+        assert!(drift("read", &[("at start", 100.0), ("at end", 116.0)]).is_some());
+        assert!(drift("read", &[("at start", 100.0), ("at end", 103.0)]).is_none());
+        // A slow spell the reference came back from: settled at 100-101 ns.
         let points = [
             ("at start", 100.0),
             ("after round 1", 190.0),
+            ("after round 2", 101.0),
+            ("at end", 100.5),
+        ];
+        assert!(drift("read", &points).is_none());
+        let points = [
+            ("at start", 100.0),
+            ("after round 1", 190.0),
+            ("after round 2", 150.0),
             ("at end", 101.0),
         ];
-        let f = drift("read", &points, &t()).expect("flagged");
+        let f = drift("read", &points).expect("flagged");
         assert_eq!(f.code, FlagCode::Drift);
         assert!(f.reason.contains("+90 %"), "{}", f.reason);
-        assert!(drift("read", &[("at start", 100.0)], &t()).is_none());
+        assert!(drift("read", &[("at start", 100.0)]).is_none());
     }
 
     #[test]
@@ -536,6 +633,9 @@ mod tests {
             points: vec![point(15.9), point(30.3), point(15.7)],
         };
         assert!((speed_range(&r) - 30.3 / 15.7).abs() < 1e-12);
+        // Settled at 15.7-15.9 ns after one slow timing: the settled spread.
+        r.points.push(point(15.8));
+        assert!((speed_range(&r) - 15.9 / 15.7).abs() < 1e-12);
         r.points.truncate(1);
         assert_eq!(speed_range(&r), 1.0);
     }

@@ -7,11 +7,13 @@
 //!    detection) admits every class, `hash` (a fast, evenly spread hash) admits
 //!    non-cryptographic and cryptographic hashes, `crypto` (collision resistance) admits
 //!    cryptographic hashes that are not broken. `--min-bits` then drops narrower outputs.
-//! 2. **Ranking.** The admitted cells are ranked by median time per call alone, never by
-//!    strength: when a cryptographic hash is the fastest way to detect errors, it is the
-//!    answer, and nothing is lost by it.
-//! 3. **Ties.** The cells whose medians' CIs overlap the winner's ([`super::ties`]) are
-//!    reported with it: this run cannot tell them apart.
+//! 2. **Ranking.** The admitted cells are ranked by their figures (time per call) alone,
+//!    never by strength: when a cryptographic hash is the fastest way to detect errors,
+//!    it is the answer, and nothing is lost by it.
+//! 3. **Ties and equivalents.** The cells the run cannot show slower than the winner on
+//!    their paired ratios ([`super::ties`]) are reported with it: *equivalent* when the
+//!    ratio's interval lies within the equivalence margin, *tied* when it reaches across
+//!    the margin's edge.
 //! 4. **The rest.** Each other admitted algorithm's fastest implementation, with how much
 //!    slower it is; and every excluded algorithm whose fastest cell beat the answer,
 //!    with why it was excluded (for `crypto`: MD5 and SHA-1 are broken).
@@ -21,7 +23,8 @@ use thiserror::Error;
 
 use hashbench_model::{AlgorithmClass, AlgorithmProperties, Cell, Flag, Mode, Run, Size};
 
-use super::ties::tie_groups;
+use super::ties::{groups, margin_of, ratio as paired_ratio};
+use hashbench_stats::rounds::Relation;
 
 /// A tie group of this many implementations or more gets a line saying the ranking at
 /// the top is not settled.
@@ -132,9 +135,9 @@ impl Pick {
             algorithm: properties.id.clone(),
             backend: cell.backend.clone(),
             threads: cell.threads,
-            median_ns: cell.summary.median.get(),
-            ci_low_ns: cell.summary.median_ci.low.get(),
-            ci_high_ns: cell.summary.median_ci.high.get(),
+            median_ns: cell.time_ns(),
+            ci_low_ns: cell.time_ci().0,
+            ci_high_ns: cell.time_ci().1,
             gb_per_sec: t.estimate.gb_per_sec,
             gb_per_sec_low: t.lower.gb_per_sec,
             gb_per_sec_high: t.upper.map(|r| r.gb_per_sec),
@@ -164,10 +167,15 @@ impl Pick {
 pub struct Compared {
     #[serde(flatten)]
     pub pick: Pick,
-    /// Its median time over the answer's: 1.5 is "1.5x slower", 0.8 is faster.
+    /// Its time over the answer's: 1.5 is "1.5x slower", 0.8 is faster; paired over
+    /// the rounds both were measured in side by side where there are enough, else from
+    /// the two figures' intervals.
     pub ratio: f64,
     pub ratio_low: f64,
     pub ratio_high: f64,
+    /// Rounds the ratio was paired over (0: from the intervals).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub paired_rounds: usize,
     /// Why it is not a candidate (only for the excluded).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub excluded_because: Option<String>,
@@ -185,7 +193,12 @@ pub struct Recommendation {
     pub candidates: usize,
     /// The fastest of them.
     pub answer: Pick,
-    /// Others whose CIs overlap the answer's, fastest first (the answer not repeated).
+    /// The margin within which an implementation counts as equivalent (a fraction).
+    pub equivalence: f64,
+    /// Others within the equivalence margin of the answer, fastest first.
+    pub equivalent: Vec<Compared>,
+    /// Others the run cannot order against the answer (their ratio's interval reaches
+    /// across the margin's edge), fastest first.
     pub ties: Vec<Compared>,
     /// The fastest implementation of every other admitted algorithm, fastest first.
     pub others: Vec<Compared>,
@@ -261,12 +274,7 @@ pub fn recommend(
             },
         });
     }
-    measured.sort_by(|a, b| {
-        a.0.summary
-            .median
-            .get()
-            .total_cmp(&b.0.summary.median.get())
-    });
+    measured.sort_by(|a, b| a.0.time_ns().total_cmp(&b.0.time_ns()));
     let (admitted, rejected): (Vec<_>, Vec<_>) = measured
         .iter()
         .copied()
@@ -287,24 +295,42 @@ pub fn recommend(
     let answer = Pick::of(winner_cell, winner_props);
     let compared = |c: &Cell, p: &AlgorithmProperties, why: Option<String>| {
         let pick = Pick::of(c, p);
-        let (ratio, ratio_low, ratio_high) = pick.ratio_to(&answer);
+        let (ratio, ratio_low, ratio_high, paired_rounds) = match paired_ratio(winner_cell, c) {
+            Some(r) => (r.ratio, r.low, r.high, r.paired_rounds),
+            None => {
+                let (r, lo, hi) = pick.ratio_to(&answer);
+                (r, lo, hi, 0)
+            }
+        };
         Compared {
             pick,
             ratio,
             ratio_low,
             ratio_high,
+            paired_rounds,
             excluded_because: why,
         }
     };
     let ranked: Vec<&Cell> = admitted.iter().map(|&(c, _)| c).collect();
-    let groups = tie_groups(&ranked);
-    let ties: Vec<Compared> = admitted
+    let margin = margin_of(run);
+    let places = groups(&ranked, margin);
+    let with_answer: Vec<(Relation, Compared)> = admitted
         .iter()
-        .zip(&groups)
+        .zip(&places)
         .skip(1)
-        .take_while(|(_, &g)| g == 0)
-        .map(|((c, p), _)| compared(c, p, None))
+        .take_while(|(_, place)| place.leader == 0)
+        .map(|((c, p), place)| {
+            (
+                place.relation.unwrap_or(Relation::Undecided),
+                compared(c, p, None),
+            )
+        })
         .collect();
+    let (equivalent, ties): (Vec<_>, Vec<_>) = with_answer
+        .into_iter()
+        .partition(|(rel, _)| *rel == Relation::Equivalent);
+    let equivalent: Vec<Compared> = equivalent.into_iter().map(|(_, c)| c).collect();
+    let ties: Vec<Compared> = ties.into_iter().map(|(_, c)| c).collect();
     let others: Vec<Compared> = first_per_algorithm(&admitted)
         .into_iter()
         .filter(|(_, p)| p.id != winner_props.id)
@@ -312,10 +338,10 @@ pub fn recommend(
         .collect();
     let excluded_faster: Vec<Compared> = first_per_algorithm(&rejected)
         .into_iter()
-        .filter(|(c, _)| c.summary.median.get() < answer.median_ns)
+        .filter(|(c, _)| c.time_ns() < answer.median_ns)
         .map(|(c, p)| compared(c, p, request.need.rejects(p, request.min_bits)))
         .collect();
-    let warnings = warnings(run, &answer, &ties, &others);
+    let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     Ok(Recommendation {
         size: request.size,
         need: request.need,
@@ -324,6 +350,8 @@ pub fn recommend(
         threads: request.threads,
         candidates: admitted.len(),
         answer,
+        equivalence: margin,
+        equivalent,
         ties,
         others,
         excluded_faster,
@@ -348,13 +376,19 @@ fn first_per_algorithm<'a>(
 
 /// The run's flags, the flags of the cells the answer rests on (its own and its ties'),
 /// of the other algorithms' best, and a large tie group, each as one line.
-fn warnings(run: &Run, answer: &Pick, ties: &[Compared], others: &[Compared]) -> Vec<String> {
+fn warnings(
+    run: &Run,
+    answer: &Pick,
+    (equivalent, ties): (&[Compared], &[Compared]),
+    others: &[Compared],
+) -> Vec<String> {
     let mut out: Vec<String> = run
         .flags
         .iter()
         .map(|f| format!("run: {}: {}", f.code, f.reason))
         .collect();
     let shown = std::iter::once(answer)
+        .chain(equivalent.iter().map(|t| &t.pick))
         .chain(ties.iter().map(|t| &t.pick))
         .chain(others.iter().map(|o| &o.pick));
     let mut seen: Vec<&str> = Vec::new();
@@ -380,6 +414,10 @@ fn warnings(run: &Run, answer: &Pick, ties: &[Compared], others: &[Compared]) ->
         ));
     }
     out
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

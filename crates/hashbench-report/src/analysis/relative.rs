@@ -35,7 +35,7 @@ fn believable(cell: &Cell) -> bool {
 /// cells. A named reference measured only in the other mode (a baseline, which always
 /// runs in throughput mode) is taken from that mode.
 fn reference<'a>(run: &'a Run, to: &RelativeTo, size: Size, mode: Mode) -> Option<&'a Cell> {
-    let median = |c: &&Cell| c.summary.median.get();
+    let median = |c: &&Cell| c.time_ns();
     let candidates = || {
         run.cells
             .iter()
@@ -66,7 +66,7 @@ fn reference<'a>(run: &'a Run, to: &RelativeTo, size: Size, mode: Mode) -> Optio
 pub fn relative(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
     let reference = reference(run, to, cell.size, cell.mode);
     let time_ratio = reference.and_then(|r| {
-        let (mine, theirs) = (cell.summary.median.get(), r.summary.median.get());
+        let (mine, theirs) = (cell.time_ns(), r.time_ns());
         (theirs > 0.0 && mine > 0.0).then(|| mine / theirs)
     });
     let value = time_ratio.map(|t| match to {

@@ -41,7 +41,7 @@ fn steps(cells: &[&Cell]) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::new();
     let mut members: Vec<f64> = Vec::new();
     for c in cells {
-        let (Some(size), t) = (c.size.fixed(), c.summary.median.get()) else {
+        let (Some(size), t) = (c.size.fixed(), c.time_ns()) else {
             continue;
         };
         if let Some(last) = out.last_mut() {

@@ -109,7 +109,7 @@ fn row(run: &Run, seed: &Seed, f: &Figure, counterparts: &[Counterpart]) -> Opti
     };
     let ours = match cell {
         Some(c) if cycles => Some(c.tsc_cycles_per_call?),
-        Some(c) => Some(c.summary.median.get()),
+        Some(c) => Some(c.time_ns()),
         None => None,
     };
     (published > 0.0 && ours.is_none_or(|o| o > 0.0)).then(|| Row {

@@ -58,15 +58,34 @@ fn flag_codes(flags: &[Flag]) -> String {
     codes.join(";")
 }
 
-/// `median_ns` to `ops_per_sec`: the time statistics and the rates at the median, and
-/// the samples' size, as cells and streams rows both have them.
-fn timing(s: &Summary, iterations_per_sample: u64, t: &Throughput) -> [String; 13] {
+/// A row's time per call: `(time, low, high, half-width %)`, ns.
+type Headline = (f64, f64, f64, Option<f64>);
+
+/// The summary's median as a row's time: a streams row, or a cell from before figures.
+fn of_summary(s: &Summary) -> Headline {
+    (
+        s.median.0,
+        s.median_ci.low.0,
+        s.median_ci.high.0,
+        s.ci_relative_half_width_percent,
+    )
+}
+
+/// `median_ns` to `ops_per_sec`: the time per call and its interval (a cell's figure), the
+/// samples' statistics, the rates at that time, and the samples' size, as cells and
+/// streams rows both have them.
+fn timing(
+    s: &Summary,
+    (time, low, high, ci): Headline,
+    iterations_per_sample: u64,
+    t: &Throughput,
+) -> [String; 13] {
     let e = &t.estimate;
     [
-        s.median.0.to_string(),
-        s.median_ci.low.0.to_string(),
-        s.median_ci.high.0.to_string(),
-        opt(s.ci_relative_half_width_percent),
+        time.to_string(),
+        low.to_string(),
+        high.to_string(),
+        opt(ci),
         s.mean.0.to_string(),
         s.std_dev.0.to_string(),
         s.min.0.to_string(),
@@ -94,7 +113,17 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> Vec<String> {
         c.size.to_string(),
         c.cache_level.map_or(String::new(), |l| l.to_string()),
     ];
-    fields.extend(timing(&c.summary, c.iterations_per_sample, &c.throughput));
+    let (low, high) = c.time_ci();
+    let headline = match &c.figure {
+        Some(_) => (c.time_ns(), low, high, c.ci_percent()),
+        None => of_summary(&c.summary),
+    };
+    fields.extend(timing(
+        &c.summary,
+        headline,
+        c.iterations_per_sample,
+        &c.throughput,
+    ));
     fields.extend([
         opt(c.tsc_cycles_per_call),
         opt(c.tsc_cycles_per_byte),
@@ -133,6 +162,7 @@ fn streams_row(s: &StreamsCell, run: &Run, run_flags: &str) -> Vec<String> {
     ];
     fields.extend(timing(
         &s.aggregate,
+        of_summary(&s.aggregate),
         s.iterations_per_sample,
         &s.aggregate_throughput,
     ));

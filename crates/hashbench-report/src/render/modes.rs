@@ -38,7 +38,7 @@ pub fn section(run: &Run, style: Style) -> String {
     let rows: Vec<Vec<String>> = pairs
         .iter()
         .map(|(t, l)| {
-            let (tn, ln) = (t.summary.median.get(), l.summary.median.get());
+            let (tn, ln) = (t.time_ns(), l.time_ns());
             vec![
                 t.label(),
                 size(t.size),

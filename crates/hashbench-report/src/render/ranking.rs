@@ -10,10 +10,11 @@
 
 use crate::analysis::guards::codes;
 use crate::analysis::relative::stored_or_computed;
-use crate::analysis::ties::tie_groups;
+use crate::analysis::ties::{groups, margin_of, Place};
 use crate::format::{grid, rate, rate_interval, size, time_interval, time_ns};
 use crate::render::options::{ellipsized, Paint, TextOptions};
 use hashbench_model::{Cell, Mode, Run, Size};
+use hashbench_stats::rounds::Relation;
 
 /// The narrowest an implementation's name is cut to.
 const MIN_NAME: usize = 12;
@@ -84,7 +85,7 @@ pub(crate) fn ranked(run: &Run, s: Size, mode: Mode) -> Vec<&Cell> {
         .iter()
         .filter(|c| c.size == s && c.mode == mode)
         .collect();
-    cells.sort_by(|a, b| a.summary.median.get().total_cmp(&b.summary.median.get()));
+    cells.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
     cells
 }
 
@@ -101,28 +102,68 @@ pub(crate) fn title(first: &Cell, s: Size, mode: Mode) -> String {
     format!("Ranking at {}{level}{how}", size(s))
 }
 
-/// `1` for a group's leader, `=1` for a cell tied with #1.
-fn ranks(groups: &[usize]) -> Vec<String> {
-    groups
+/// `1` for a group's leader, `=1` for a cell tied with #1, `~1` for one equivalent to it.
+fn ranks(places: &[Place]) -> Vec<String> {
+    places
         .iter()
         .enumerate()
-        .map(|(i, &g)| {
-            if g == i {
-                (i + 1).to_string()
-            } else {
-                format!("={}", g + 1)
-            }
+        .map(|(i, p)| match p.relation {
+            None => (i + 1).to_string(),
+            Some(Relation::Equivalent) => format!("~{}", p.leader + 1),
+            Some(_) => format!("={}", p.leader + 1),
         })
         .collect()
 }
 
-fn columns(run: &Run, cells: &[&Cell], groups: &[usize], empty: bool) -> Vec<Column> {
+/// Which marks a ranking used, for the legend under the rankings.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Marks {
+    /// Some cell ties with its leader (`=N`).
+    pub tied: bool,
+    /// Some cell is equivalent to its leader (`~N`).
+    pub equivalent: bool,
+    /// The ties were decided on paired rounds (cells with figures), not on intervals.
+    pub paired: bool,
+    /// The equivalence margin, a fraction.
+    pub margin: f64,
+}
+
+impl Marks {
+    fn of(cells: &[&Cell], places: &[Place], margin: f64) -> Marks {
+        Marks {
+            tied: places
+                .iter()
+                .any(|p| p.relation.is_some_and(|r| r != Relation::Equivalent)),
+            equivalent: places
+                .iter()
+                .any(|p| p.relation == Some(Relation::Equivalent)),
+            paired: cells.iter().any(|c| c.figure.is_some()),
+            margin,
+        }
+    }
+
+    /// Both rankings' marks together.
+    pub fn or(self, other: Marks) -> Marks {
+        Marks {
+            tied: self.tied || other.tied,
+            equivalent: self.equivalent || other.equivalent,
+            paired: self.paired || other.paired,
+            margin: if other.paired {
+                other.margin
+            } else {
+                self.margin
+            },
+        }
+    }
+}
+
+fn columns(run: &Run, cells: &[&Cell], places: &[Place], empty: bool) -> Vec<Column> {
     let each = |f: &dyn Fn(&Cell) -> String| cells.iter().map(|c| f(c)).collect::<Vec<_>>();
     let (figure, interval) = if empty {
-        let time = |c: &Cell| time_ns(c.summary.median.get());
+        let time = |c: &Cell| time_ns(c.time_ns());
         let ci = |c: &Cell| {
-            let ci = &c.summary.median_ci;
-            time_interval(ci.low.get(), ci.high.get(), c.summary.median.get())
+            let (low, high) = c.time_ci();
+            time_interval(low, high, c.time_ns())
         };
         (
             Column::new("time per call", each(&time), true, None),
@@ -140,7 +181,7 @@ fn columns(run: &Run, cells: &[&Cell], groups: &[usize], empty: bool) -> Vec<Col
         (Column::new("throughput", each(&tp), true, None), each(&ci))
     };
     let mut out = vec![
-        Column::new("#", ranks(groups), true, None),
+        Column::new("#", ranks(places), true, None),
         Column::new("implementation", each(&|c| c.label()), false, None),
         figure,
         Column::new("95 % CI", interval, true, Some(4)),
@@ -169,19 +210,20 @@ fn columns(run: &Run, cells: &[&Cell], groups: &[usize], empty: bool) -> Vec<Col
     out
 }
 
-/// The compact ranking at `s` in `mode`, and whether it holds a tie; empty when no cell
-/// has that size and mode.
-pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> (String, bool) {
+/// The compact ranking at `s` in `mode`, and the marks it used; empty when no cell has
+/// that size and mode.
+pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> (String, Marks) {
     let cells = ranked(run, s, mode);
     if cells.is_empty() {
-        return (String::new(), false);
+        return (String::new(), Marks::default());
     }
-    let groups = tie_groups(&cells);
-    let tied = groups.iter().enumerate().any(|(i, &g)| g != i);
+    let margin = margin_of(run);
+    let places = groups(&cells, margin);
+    let marks = Marks::of(&cells, &places, margin);
     let title = options.fit(&title(cells[0], s, mode));
     let mut out = options.paint(Paint::Heading, &title);
     out.push('\n');
-    let mut columns = columns(run, &cells, &groups, s.mean_bytes() == 0.0);
+    let mut columns = columns(run, &cells, &places, s.mean_bytes() == 0.0);
     if let Some(w) = options.width {
         fit(&mut columns, w);
     }
@@ -194,7 +236,7 @@ pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> 
     for (r, line) in text.lines().enumerate() {
         let painted = match r {
             0 => options.paint(Paint::Heading, line),
-            r if groups[r - 1] == 0 => options.paint(Paint::Winner, line),
+            r if places[r - 1].leader == 0 => options.paint(Paint::Winner, line),
             r => {
                 let flags = &columns[flags_at].cells[r - 1];
                 match line.strip_suffix(flags.as_str()) {
@@ -209,12 +251,33 @@ pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> 
         out.push('\n');
     }
     out.push('\n');
-    (out, tied)
+    (out, marks)
 }
 
-/// The one-line legend of tie groups, shown once under the rankings that hold one.
-pub(crate) fn legend(options: &TextOptions) -> String {
-    let text = options
-        .fit("=N: tied with #N (their medians' 95 % CIs overlap: this run cannot order them)");
-    format!("{}\n\n", options.paint(Paint::Dim, &text))
+/// The legend of tie and equivalence marks, shown once under the rankings that hold one;
+/// empty when none does.
+pub(crate) fn legend(marks: Marks, options: &TextOptions) -> String {
+    let mut lines = Vec::new();
+    if marks.tied && !marks.paired {
+        lines.push(
+            "=N: tied with #N (their medians' 95 % CIs overlap: this run cannot order them)"
+                .to_string(),
+        );
+    } else if marks.tied {
+        lines.push(format!(
+            "=N: tied with #N: measured side by side, this run cannot order them (±{:.0} %)",
+            marks.margin * 100.0
+        ));
+    }
+    if marks.equivalent {
+        lines.push(format!(
+            "~N: equivalent to #N: measured side by side, within ±{:.0} % of it",
+            marks.margin * 100.0
+        ));
+    }
+    lines
+        .iter()
+        .map(|l| format!("{}\n", options.paint(Paint::Dim, &options.fit(l))))
+        .chain((!lines.is_empty()).then(|| "\n".to_string()))
+        .collect()
 }

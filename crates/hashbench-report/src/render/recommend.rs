@@ -82,14 +82,20 @@ fn rate_ci(p: &Pick) -> String {
     )
 }
 
-/// `2.00x [1.98, 2.02]` slower, or `0.80x` (faster) for an excluded one.
+/// `2.00x [1.98, 2.02]` slower, or `0.80x` (faster) for an excluded one; three decimals
+/// below 1.1x, where a ratio is judged against a margin of a few per cent.
 fn ratio(c: &Compared) -> String {
+    let digits = if c.ratio_high < 1.1 && c.ratio_low > 0.9 {
+        3
+    } else {
+        2
+    };
     let high = if c.ratio_high.is_finite() {
-        format!("{:.2}", c.ratio_high)
+        format!("{:.digits$}", c.ratio_high)
     } else {
         "∞".to_string()
     };
-    format!("{:.2}x [{:.2}, {high}]", c.ratio, c.ratio_low)
+    format!("{:.digits$}x [{:.digits$}, {high}]", c.ratio, c.ratio_low)
 }
 
 fn row(c: &Compared, extra: &str) -> Vec<String> {
@@ -159,9 +165,21 @@ fn one(r: &Recommendation) -> String {
         p.standard.as_deref().unwrap_or("none"),
         p.note,
     ));
-    out.push_str("\nTie group (CIs overlap the answer's: this run cannot tell them apart):\n");
-    if r.ties.is_empty() {
-        out.push_str("  none: the answer is faster beyond both intervals\n");
+    let margin = r.equivalence * 100.0;
+    if !r.equivalent.is_empty() {
+        out.push_str(&format!(
+            "\nEquivalent (measured side by side, within ±{margin:.0} % of the answer: as good a choice):\n"
+        ));
+        let rows: Vec<Vec<String>> = r.equivalent.iter().map(|c| row(c, "")).collect();
+        out.push_str(&table_of(&rows));
+    }
+    out.push_str("\nTie group (this run cannot tell them apart from the answer):\n");
+    if r.ties.is_empty() && r.equivalent.is_empty() {
+        out.push_str(&format!(
+            "  none: every other candidate is slower beyond ±{margin:.0} % of the answer\n"
+        ));
+    } else if r.ties.is_empty() {
+        out.push_str("  none besides the equivalent ones\n");
     } else {
         let rows: Vec<Vec<String>> = r.ties.iter().map(|c| row(c, "")).collect();
         out.push_str(&table_of(&rows));

@@ -17,7 +17,7 @@ pub fn is_external(id: &str) -> bool {
 
 fn figure(c: &Cell) -> String {
     if c.size.mean_bytes() == 0.0 {
-        time_ns(c.summary.median.get())
+        time_ns(c.time_ns())
     } else {
         rate(c.gb_per_sec())
     }
@@ -66,7 +66,7 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
         let fastest_local = |s: Size| {
             mine.iter()
                 .filter(|c| c.size == s && !is_external(c.implementation.id()))
-                .map(|c| c.summary.median.get())
+                .map(|c| c.time_ns())
                 .min_by(f64::total_cmp)
         };
         let rows: Vec<Vec<String>> = labels
@@ -79,7 +79,7 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
                             None => "-".to_string(),
                             Some(c) => match fastest_local(s) {
                                 Some(best) if best > 0.0 => {
-                                    format!("{} ({:.1}x)", figure(c), c.summary.median.get() / best)
+                                    format!("{} ({:.1}x)", figure(c), c.time_ns() / best)
                                 }
                                 _ => figure(c),
                             },
@@ -132,7 +132,7 @@ fn floors(run: &Run, style: Style, sizes: &[Size]) -> String {
                     run.runtime_floors
                         .iter()
                         .find(|c| c.implementation.id() == id.as_str() && c.size == s)
-                        .map_or("-".to_string(), |c| time_ns(c.summary.median.get())),
+                        .map_or("-".to_string(), |c| time_ns(c.time_ns())),
                 );
             }
             row

@@ -117,21 +117,19 @@ fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
         ));
         return out;
     }
-    let mut tied = false;
+    let mut marks = super::ranking::Marks::default();
     for s in sizes {
         for mode in [Mode::Throughput, Mode::Latency] {
             if style == Style::Markdown {
                 out.push_str(&ranking_section(run, s, mode, style));
             } else {
-                let (text, tie) = super::ranking::section(run, s, mode, options);
+                let (text, m) = super::ranking::section(run, s, mode, options);
                 out.push_str(&text);
-                tied |= tie;
+                marks = marks.or(m);
             }
         }
     }
-    if tied {
-        out.push_str(&super::ranking::legend(options));
-    }
+    out.push_str(&super::ranking::legend(marks, options));
     out
 }
 
@@ -180,7 +178,7 @@ fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
                 format!("{}.", i + 1),
                 c.label(),
                 if empty {
-                    time_ns(c.summary.median.get())
+                    time_ns(c.time_ns())
                 } else {
                     rate(c.gb_per_sec())
                 },
@@ -271,7 +269,7 @@ pub(crate) fn detail_row(c: &Cell) -> Vec<String> {
         c.pattern.to_string(),
         size(c.size),
         c.cache_level.map_or("-".to_string(), |l| l.to_string()),
-        time_ns(c.summary.median.0),
+        time_ns(c.time_ns()),
         rate(c.gb_per_sec()),
         format!("±{}", percent(c.ci_percent())),
         c.tsc_cycles_per_byte
@@ -300,7 +298,7 @@ fn baselines_section(run: &Run, style: Style, width: Option<usize>) -> String {
                     .trim_start_matches("baseline/")
                     .to_string(),
                 size(c.size),
-                time_ns(c.summary.median.0),
+                time_ns(c.time_ns()),
                 if c.implementation == "baseline/nop" {
                     "-".to_string()
                 } else {

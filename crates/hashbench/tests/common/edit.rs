@@ -12,12 +12,30 @@ pub fn with_spread(mut run: Value, spread: f64) -> Value {
     run["flags"] = json!([]);
     for list in ["cells", "baselines"] {
         for c in run[list].as_array_mut().expect("cells are a list") {
-            let m = c["summary"]["median"].as_f64().expect("median is a number");
+            // The cell's figure (its rates follow from it), or the median of a file from
+            // before figures.
+            let m = c["figure"]["median_ns"]
+                .as_f64()
+                .or_else(|| c["summary"]["median"].as_f64())
+                .expect("a figure or a median");
+            c["summary"]["median"] = m.into();
             c["summary"]["median_ci"]["low"] = (m * (1.0 - spread)).into();
             c["summary"]["median_ci"]["high"] = (m * (1.0 + spread)).into();
             c["summary"]["min"] = (m * (1.0 - 2.0 * spread)).into();
             c["summary"]["max"] = (m * (1.0 + 2.0 * spread)).into();
             c["round_medians_ns"] = json!([m * (1.0 - 0.8 * spread), m, m * (1.0 + 0.8 * spread)]);
+            c["round_samples"] = json!([10, 10, 10]);
+            c["round_ids"] = json!([0, 1, 2]);
+            if c.get("figure").is_some() {
+                c["figure"] = json!({
+                    "median_ns": m,
+                    "ci_low_ns": m * (1.0 - spread),
+                    "ci_high_ns": m * (1.0 + spread),
+                    "coverage": 0.75,
+                    "rounds": [0, 1, 2],
+                    "settled": true
+                });
+            }
             c["flags"] = json!([]);
         }
     }
@@ -29,7 +47,7 @@ pub fn quiet(run: Value) -> Value {
     with_spread(run, 0.005)
 }
 
-/// Every time statistic of one cell multiplied by `factor`.
+/// Every time statistic of one cell multiplied by `factor`, its figure's too.
 pub fn scale_cell(c: &mut Value, factor: f64) {
     let s = &mut c["summary"];
     for k in ["min", "max", "mean", "median", "q1", "q3", "std_dev"] {
@@ -47,6 +65,11 @@ pub fn scale_cell(c: &mut Value, factor: f64) {
         .map(|r| r.as_f64().expect("a number") * factor)
         .collect();
     c["round_medians_ns"] = rounds.into();
+    if let Some(f) = c.get_mut("figure").filter(|f| f.is_object()) {
+        for k in ["median_ns", "ci_low_ns", "ci_high_ns"] {
+            f[k] = (f[k].as_f64().expect("a number") * factor).into();
+        }
+    }
     // The throughput is derived from the times, and a loaded file must agree with them.
     for end in ["estimate", "lower", "upper"] {
         let t = &mut c["throughput"][end];

@@ -15,9 +15,13 @@ use serde::Serialize;
 
 use hashbench_model::{Baseline, Cell, DriftReference, Run};
 
-/// The interval a run gives its own median: the wider of the median's CI and the range of
+/// The interval a run gives its own figure: the figure's interval over its undisturbed
+/// rounds; in a file from before figures, the wider of the median's CI and the range of
 /// its round medians.
 pub(super) fn interval(c: &Cell) -> (f64, f64) {
+    if c.figure.is_some() {
+        return c.time_ci();
+    }
     let s = &c.summary;
     let mut low = s.median_ci.low.get();
     let mut high = s.median_ci.high.get();
@@ -49,9 +53,17 @@ impl MachineSpeed {
     }
 }
 
-/// The reference's level and relative half-width: the median of its timings, and the
-/// median of their CIs (percent / 100).
+/// The reference's level and relative half-width: its figure (the median of its settled
+/// timings, [`DriftReference::figure`]) with the figure's interval where its timings
+/// settled and it has several (a run of many rounds), else the median of its timings and
+/// the median of their CIs (percent / 100), as for files from before figures.
 fn reference_level(r: &DriftReference) -> Option<(f64, f64)> {
+    if let Some(f) = r.figure().filter(|f| f.settled && f.rounds.len() >= 3) {
+        let half = f.relative_half_width();
+        if half.is_finite() {
+            return Some((f.median_ns, half));
+        }
+    }
     let median = |mut v: Vec<f64>| -> Option<f64> {
         v.retain(|x| x.is_finite() && *x > 0.0);
         if v.is_empty() {
@@ -96,7 +108,7 @@ pub fn machine_speed(base: &Run, candidate: &Run) -> Option<MachineSpeed> {
             if a_low <= 0.0 || b_low <= 0.0 {
                 continue;
             }
-            let x = (cb.summary.median.get() / ca.summary.median.get()).ln();
+            let x = (cb.time_ns() / ca.time_ns()).ln();
             let h = ((b_high / a_low).ln() - (b_low / a_high).ln()) / 2.0;
             est.push((format!("{} @ {size}", kind.id()), x, h));
         }

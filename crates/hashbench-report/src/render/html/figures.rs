@@ -214,7 +214,7 @@ fn ranking(run: &Run, s: Size, mode: Mode, labels: &[String]) -> Result<String, 
     if cells.is_empty() || s.mean_bytes() == 0.0 {
         return Ok(String::new());
     }
-    cells.sort_by(|a, b| a.summary.median.get().total_cmp(&b.summary.median.get()));
+    cells.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
     let bars = cells
         .iter()
         .map(|c| {
@@ -345,7 +345,7 @@ pub(super) fn cost_model(run: &Run, groups: &Groups) -> Result<String, RenderErr
             });
             let measured = cells.iter().map(|c| Point {
                 x: c.size.mean_bytes(),
-                y: c.summary.median.get(),
+                y: c.time_ns(),
                 band: None,
             });
             lines.push(Line {

@@ -228,7 +228,7 @@ pub(super) fn baselines(run: &Run) -> String {
             vec![
                 c.implementation.to_string(),
                 size(c.size),
-                time_ns(c.summary.median.get()),
+                time_ns(c.time_ns()),
                 if c.implementation.baseline() == Some(hashbench_model::Baseline::Nop) {
                     "-".to_string()
                 } else {

@@ -25,7 +25,7 @@ pub(super) fn render(run: &Run) -> String {
         for c in cells {
             // The median, not Crystal's mean: on a shared machine a few preempted samples
             // move the mean far from what a call costs.
-            let mean = c.summary.median.get();
+            let mean = c.time_ns();
             let sd_pct = c.summary.std_dev.get() / c.summary.mean.get() * 100.0;
             let mut row = vec![
                 format!("{} {}", label(run, c), s),

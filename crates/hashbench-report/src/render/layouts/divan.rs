@@ -52,7 +52,9 @@ pub(super) fn render(run: &Run) -> String {
                 format!("{stem}{branch}─ {}", c.size),
                 time_ns(s.min.get()),
                 time_ns(s.max.get()),
-                time_ns(s.median.get()),
+                // The cell's figure (its undisturbed rounds), as every other view shows
+                // it; fastest, slowest and mean are of all samples, as divan's are.
+                time_ns(c.time_ns()),
                 time_ns(s.mean.get()),
                 s.count.to_string(),
                 s.total_iterations.to_string(),
@@ -67,7 +69,7 @@ pub(super) fn render(run: &Run) -> String {
                 format!("{stem}{}", if i + 1 == cells.len() { "   " } else { "│  " }),
                 gbps(s.min.get()),
                 gbps(s.max.get()),
-                gbps(s.median.get()),
+                gbps(c.time_ns()),
                 gbps(s.mean.get()),
             ];
             rate_row.resize(7 + extra, String::new());

@@ -1,0 +1,87 @@
+use super::*;
+
+#[test]
+fn hex_is_lowercase() {
+    assert_eq!(hex(&[0x00, 0xAB, 0x7f]), "00ab7f");
+}
+
+#[test]
+fn rounds_that_met_their_own_targets_did_not_run_out_of_time() {
+    // Rounds of 10 samples with medians of 130 ns (each round's CI 125..135 ns): the
+    // figure's interval over six rounds is 130..130 ns, within any precision; two
+    // rounds give no 95 % interval at all, so no precision is reached.
+    let cell = |reasons: &[StopReason]| {
+        let n = reasons.len();
+        CellState {
+            iters: Some(1),
+            measurements: (0..10 * n as u64)
+                .map(|i| Measurement::new(1, Duration::from_nanos(100 + i % 7 * 10)))
+                .collect(),
+            ticks: vec![0; 10 * n],
+            rounds: reasons
+                .iter()
+                .map(|&stop_reason| RoundRecord {
+                    samples: 10,
+                    median_ns: 130.0,
+                    ci_low_ns: 125.0,
+                    ci_high_ns: 135.0,
+                    stop_reason,
+                })
+                .collect(),
+            resolution_ns: 1.0,
+            elapsed: Duration::ZERO,
+            min_samples: 3,
+            scaling: None,
+            medians: vec![130.0; n],
+        }
+    };
+    let stop = |c: CellState, rounds, precision| c.finish(rounds, precision).unwrap().stop_reason;
+    use StopReason::{Budget, Cancelled, Precision, RoundTargets};
+    assert_eq!(stop(cell(&[Precision, Precision]), 2, 1e-6), RoundTargets);
+    assert_eq!(stop(cell(&[Precision, Budget]), 2, 1e-6), Budget);
+    assert_eq!(stop(cell(&[Budget, Budget]), 2, 1e-6), Budget);
+    assert_eq!(stop(cell(&[Precision, Precision]), 2, 0.5), RoundTargets);
+    assert_eq!(stop(cell(&[Precision; 6]), 6, 1e-6), Precision);
+    assert_eq!(stop(cell(&[Budget; 6]), 6, 0.001), Precision);
+    assert_eq!(stop(cell(&[Precision, Cancelled]), 2, 0.5), Cancelled);
+    assert_eq!(
+        stop(cell(&[Precision; 2]), 3, 0.5),
+        Cancelled,
+        "a round missing"
+    );
+}
+
+#[test]
+fn every_round_weighs_the_same() {
+    let record = |samples| RoundRecord {
+        samples,
+        median_ns: 1.0,
+        ci_low_ns: 1.0,
+        ci_high_ns: 1.0,
+        stop_reason: StopReason::Budget,
+    };
+    // A quiet round of 3 samples (10 ns) and a noisy one of 9 (20..28 ns).
+    let ms: Vec<Measurement> = [10u64, 11, 12]
+        .iter()
+        .chain(&[28, 20, 27, 21, 26, 22, 25, 23, 24])
+        .map(|&ns| Measurement::new(1, Duration::from_nanos(ns)))
+        .collect();
+    let chosen = equal_weight_selection(&[record(3), record(9)], &ms);
+    let times: Vec<u64> = chosen
+        .iter()
+        .map(|&i| ms[i].elapsed.as_nanos() as u64)
+        .collect();
+    // All of the quiet round; the noisy round's 1/6, 3/6 and 5/6 quantiles.
+    assert_eq!(times, [10, 11, 12, 21, 24, 27]);
+    // So the median lies between the rounds, not inside the noisy one.
+    let all = equal_weight_selection(&[record(12)], &ms);
+    assert_eq!(all.len(), 12);
+}
+
+#[test]
+fn check_schedule() {
+    assert_eq!(next_check(10), 11);
+    assert_eq!(next_check(99), 100);
+    assert_eq!(next_check(100), 110);
+    assert_eq!(next_check(1000), 1100);
+}
