@@ -4,13 +4,12 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hashbench_stats::{
-    precision_reached, undisturbed, Measurement, Round, RoundFigure, Samples, Summary,
-};
+use hashbench_stats::{precision_reached, undisturbed, Measurement, RoundFigure, Samples, Summary};
 use serde::Serialize;
 
 pub use crate::config::Config;
 use crate::error::{hex, EngineError};
+use crate::rounds::{equal_weight_selection, figure_precise, round_stats};
 use crate::scaling::{time_scaling, IterationScaling};
 use crate::timed::{timed_batch, SELF_TIMED};
 use crate::timing::timer_resolution;
@@ -260,6 +259,20 @@ impl CellState {
         expected: Option<&[u8]>,
         cancel: &AtomicBool,
     ) -> Result<StopReason, EngineError> {
+        deeper(config.stack_lines, &mut || {
+            self.round_here(kernel, work, config, expected, cancel)
+        })
+    }
+
+    /// [`CellState::round`] at the current stack depth.
+    fn round_here<K: Kernel + ?Sized>(
+        &mut self,
+        kernel: &mut K,
+        work: &mut Workload,
+        config: &Config,
+        expected: Option<&[u8]>,
+        cancel: &AtomicBool,
+    ) -> Result<StopReason, EngineError> {
         let started = Instant::now();
         validate(config)?;
         self.min_samples = config.min_samples;
@@ -502,54 +515,18 @@ impl CellState {
     }
 }
 
-fn round_stats(rounds: &[RoundRecord]) -> Vec<Round> {
-    rounds
-        .iter()
-        .map(|r| Round {
-            median: r.median_ns,
-            low: r.ci_low_ns,
-            high: r.ci_high_ns,
-        })
-        .collect()
-}
-
-/// Whether a figure has reached `target`: settled, with no faster rounds left
-/// unconfirmed, a real 95 % interval over its rounds (six or more; one round's own
-/// interval when the cell has one round), and that interval's half-width within `target`
-/// of the figure.
-#[must_use]
-pub fn figure_precise(figure: &RoundFigure, target: f64) -> bool {
-    let real = figure.coverage >= 0.95 || figure.rounds.len() == 1;
-    figure.settled && figure.faster_rounds == 0 && real && figure.relative_half_width() <= target
-}
-
-/// Indices of the samples the cell's statistics are computed from: the same number from
-/// every round (as many as the round with the fewest), chosen at evenly spaced quantiles
-/// of each round's own times.
-///
-/// Why: a round that met a slow spell of the machine usually runs to its time budget and
-/// collects many samples, while a quiet round stops early at its precision. Pooling every
-/// sample would let the noisy round outvote the quiet ones; equal numbers per round give
-/// every visit to the cell the same weight. With one round, every sample is used.
-fn equal_weight_selection(rounds: &[RoundRecord], measurements: &[Measurement]) -> Vec<usize> {
-    let Some(k) = rounds.iter().map(|r| r.samples).min() else {
-        return (0..measurements.len()).collect();
-    };
-    if rounds.len() <= 1 || k == 0 {
-        return (0..measurements.len()).collect();
+/// Runs `f` `lines` frames of at least 64 bytes deeper on the stack than it would run
+/// here ([`Config::stack_lines`]).
+#[inline(never)]
+fn deeper<R>(lines: usize, f: &mut dyn FnMut() -> R) -> R {
+    if lines == 0 {
+        return f();
     }
-    let mut chosen = Vec::with_capacity(k * rounds.len());
-    let mut start = 0;
-    for r in rounds {
-        let end = (start + r.samples).min(measurements.len());
-        let mut order: Vec<usize> = (start..end).collect();
-        order.sort_by_key(|&i| measurements[i].elapsed);
-        let n = order.len();
-        // The (j + 1/2) / k quantiles of this round, j = 0..k.
-        chosen.extend((0..k.min(n)).map(|j| order[(2 * j + 1) * n / (2 * k)]));
-        start = end;
-    }
-    chosen
+    let pad = [0u8; 64];
+    let out = deeper(lines - 1, f);
+    // Used after the call, so the frame keeps it.
+    black_box(&pad);
+    out
 }
 
 /// Measures one cell in a single round ([`CellState::round`] with the whole budget, then

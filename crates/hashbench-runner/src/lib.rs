@@ -138,14 +138,14 @@ pub fn run(
         fixed.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
     });
     // Every cell gets its budget (spread over the rounds) unless it reaches the
-    // precision sooner; the drift reference takes about 0.1 s a time.
+    // precision sooner; the drift reference takes a few tens of ms after every pass.
     let all = cells.planned.len() + streams_cells;
     observer.plan_ready(&PlanReady {
         cells: cells.planned.len(),
         rounds,
         max_rounds: plan.max_rounds() as usize,
         streams_cells,
-        at_most_s: all as f64 * plan.time_s + 0.1 * (rounds as f64 + 1.0),
+        at_most_s: all as f64 * plan.time_s + 0.03 * (plan.max_rounds() as f64 + 1.0),
     });
     let r = rounds::Rounds {
         sizes: &sizes,

@@ -17,9 +17,10 @@ use crate::RunError;
 /// Input bytes of the reference kernel.
 pub(crate) const REFERENCE_SIZE: u64 = 4096;
 
-/// Time budget of one reference timing: short, since it is repeated once per round, and
-/// enough for hundreds of 50 µs samples.
-const BUDGET: Duration = Duration::from_millis(30);
+/// Time budget of one reference timing: short, since it is repeated after every pass of
+/// the rounds (up to 25 times in a run, 31 in `recommend`'s race), and enough for a
+/// couple of hundred 50 µs samples.
+const BUDGET: Duration = Duration::from_millis(10);
 
 /// Collects the reference timings of one run.
 pub(crate) struct DriftTimer {

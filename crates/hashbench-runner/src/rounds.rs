@@ -135,12 +135,17 @@ pub(crate) fn measure(
             };
             let mut work = [Mode::Throughput, Mode::Latency]
                 .map(|mode| Workload::placed(size, mode, r.seed, r.misalign, lines));
+            // And the stack the rounds run on, another of 64 depths.
+            let config = Config {
+                stack_lines: lines % 64,
+                ..r.per_round.clone()
+            };
             for i in order {
                 if r.cancel.load(Ordering::SeqCst) {
                     break 'passes;
                 }
                 one(
-                    r,
+                    (r, &config),
                     cells,
                     i,
                     (&mut work, &mut warmed),
@@ -161,7 +166,7 @@ pub(crate) fn measure(
 /// One round of planned cell `i` in pass `pass`.
 #[allow(clippy::too_many_arguments)]
 fn one(
-    r: &Rounds<'_>,
+    (r, config): (&Rounds<'_>, &Config),
     cells: &mut Cells,
     i: usize,
     (work, warmed): (&mut [Workload; 2], &mut Warmed),
@@ -183,7 +188,7 @@ fn one(
     if result.is_ok() {
         let threads = cells.planned[i].threads;
         let before = cells.planned[i].state.rounds().len();
-        result = load.measure(i, threads, || cells.round(i, work, r.per_round, r.cancel))?;
+        result = load.measure(i, threads, || cells.round(i, work, config, r.cancel))?;
         if cells.planned[i].state.rounds().len() > before {
             cells.planned[i]
                 .round_ids

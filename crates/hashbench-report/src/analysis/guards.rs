@@ -269,8 +269,9 @@ pub fn high_spread(
 
 /// An untrustworthy figure: rounds that never agreed (no cluster of
 /// [`hashbench_stats::rounds::MIN_CLUSTER_ROUNDS`] within
-/// [`hashbench_stats::rounds::CLUSTER_WIDTH`]), or faster rounds the run could not
-/// confirm (the figure may be a slow phase's). A cell whose rounds met slow phases but
+/// [`hashbench_stats::rounds::CLUSTER_WIDTH`]), faster rounds the run could not confirm
+/// (the figure may be a slow phase's), or a figure on fewer than six rounds that are
+/// fewer than half the cell's (no 95 % interval, and most rounds elsewhere). A cell whose rounds met slow phases but
 /// whose undisturbed rounds agreed is not flagged: its figure recovered.
 #[must_use]
 pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Option<Flag> {
@@ -292,6 +293,25 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
                 finite.len(),
                 hashbench_stats::rounds::MIN_CLUSTER_ROUNDS,
                 crate::format::time_ns(fastest),
+                crate::format::time_ns(slowest),
+            ),
+        ));
+    }
+    // A figure on a few rounds among many slower, spread ones: no 95 % interval over its
+    // rounds, and most of the cell's rounds elsewhere. A kernel whose speed depends on
+    // the input's placement looks like this (crc32 at 64 B reads 20-32 ns here); so does
+    // a cell whose budget allowed few rounds on a busy machine.
+    let thin = figure.rounds.len() < hashbench_stats::order::MIN_SAMPLES_FOR_CI
+        && 2 * figure.rounds.len() < finite.len();
+    if thin && figure.faster_rounds == 0 {
+        return Some(Flag::new(
+            FlagCode::HighSpread,
+            format!(
+                "its figure rests on {} of its {} rounds (within {width:.0} % of each \
+                 other), too few for a 95 % interval; the others ran slower, up to {}: \
+                 measure longer (--time) to confirm it",
+                figure.rounds.len(),
+                finite.len(),
                 crate::format::time_ns(slowest),
             ),
         ));

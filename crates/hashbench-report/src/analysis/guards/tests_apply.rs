@@ -309,6 +309,21 @@ fn a_figure_that_never_settled_or_left_faster_rounds_is_flagged() {
         "{}",
         f.reason
     );
+    // A figure on 3 of 8 rounds, the others spread slower: thin.
+    let m = [20.5, 26.0, 20.6, 31.0, 28.0, 20.4, 24.0, 29.5];
+    let f = unsettled_figure(&fig(&m), &m).expect("thin");
+    assert!(
+        f.reason
+            .starts_with("its figure rests on 3 of its 8 rounds"),
+        "{}",
+        f.reason
+    );
+    // 3 of 5 is most of them; 6 of 20 has a 95 % interval: neither is thin.
+    let m = [100.0, 100.5, 101.0, 150.0, 160.0];
+    assert!(unsettled_figure(&fig(&m), &m).is_none());
+    let mut m = vec![100.0, 100.5, 101.0, 100.2, 100.7, 100.9];
+    m.extend((0..14).map(|i| 150.0 + f64::from(i)));
+    assert!(unsettled_figure(&fig(&m), &m).is_none());
     // A slow cluster with two faster rounds it could not confirm.
     let m = [200.0, 201.0, 100.0, 200.5, 100.2];
     let f = unsettled_figure(&fig(&m), &m).expect("faster rounds");
