@@ -31,8 +31,8 @@ pub use alloc_count::{
 pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN, PLACEMENTS};
 pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read};
-pub use measure::{measure, CellResult, CellState, Config, RoundRecord, StopReason};
+pub use measure::{measure, CellResult, CellState, Config, StopReason};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
-pub use rounds::figure_precise;
+pub use rounds::{figure_precise, RoundRecord};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};
 pub use workload::Workload;

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 pub use crate::config::Config;
 use crate::error::{hex, EngineError};
-use crate::rounds::{equal_weight_selection, figure_precise, round_stats};
+use crate::rounds::{equal_weight_selection, figure_precise, round_stats, RoundRecord};
 use crate::scaling::{time_scaling, IterationScaling};
 use crate::timed::{timed_batch, SELF_TIMED};
 use crate::timing::timer_resolution;
@@ -51,21 +51,6 @@ pub struct CellResult {
     /// samples: evidence that the time grows with the number of calls. `None` when the
     /// first round was cancelled.
     pub iteration_scaling: Option<IterationScaling>,
-}
-
-/// What one round of a cell measured.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct RoundRecord {
-    /// Samples taken in this round.
-    pub samples: usize,
-    /// Median time per call over this round's samples, nanoseconds.
-    pub median_ns: f64,
-    /// The round median's 95 % CI (the samples' `[min, max]` below six samples), ns.
-    pub ci_low_ns: f64,
-    /// Upper end of that interval, ns.
-    pub ci_high_ns: f64,
-    /// Why this round stopped.
-    pub stop_reason: StopReason,
 }
 
 /// What an untimed check run produced, when it is not `expected`: the digest as hex, or

@@ -1,10 +1,26 @@
 //! What a cell's rounds give: the figure over them (`hashbench_stats::rounds`), whether it
 //! has reached its precision, and which samples the pooled statistics take from each.
 
+use hashbench_model::StopReason;
 use hashbench_stats::{Measurement, Round, RoundFigure};
+use serde::Serialize;
 
-use crate::measure::RoundRecord;
+/// What one round of a cell measured.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RoundRecord {
+    /// Samples taken in this round.
+    pub samples: usize,
+    /// Median time per call over this round's samples, nanoseconds.
+    pub median_ns: f64,
+    /// The round median's 95 % CI (the samples' `[min, max]` below six samples), ns.
+    pub ci_low_ns: f64,
+    /// Upper end of that interval, ns.
+    pub ci_high_ns: f64,
+    /// Why this round stopped.
+    pub stop_reason: StopReason,
+}
 
+/// The rounds as the figure's statistics take them.
 pub(crate) fn round_stats(rounds: &[RoundRecord]) -> Vec<Round> {
     rounds
         .iter()
