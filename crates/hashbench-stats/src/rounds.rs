@@ -59,6 +59,19 @@ pub struct Round {
     pub high: f64,
 }
 
+impl Round {
+    /// A round known only by its median (an interval of no width): a drift reference's
+    /// timing, a hand-made test case.
+    #[must_use]
+    pub fn exact(median: f64) -> Round {
+        Round {
+            median,
+            low: median,
+            high: median,
+        }
+    }
+}
+
 /// A cell's figure from its rounds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundFigure {

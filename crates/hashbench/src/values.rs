@@ -121,34 +121,33 @@ pub fn parse_seconds(text: &str) -> Result<f64, UsageError> {
     }
 }
 
+/// `0.01` or `1%` as a fraction; `None` when it is neither.
+fn fraction(text: &str) -> Option<f64> {
+    let t = text.trim();
+    match t.strip_suffix('%') {
+        Some(p) => p.trim().parse::<f64>().ok().map(|p| p / 100.0),
+        None => t.parse::<f64>().ok(),
+    }
+    .filter(|v| v.is_finite())
+}
+
 /// Parses `0.01` or `1%`.
 pub fn parse_precision(text: &str) -> Result<f64, UsageError> {
-    let t = text.trim();
-    let value = match t.strip_suffix('%') {
-        Some(p) => p.trim().parse::<f64>().map(|p| p / 100.0),
-        None => t.parse::<f64>(),
-    };
-    match value {
-        Ok(v) if v.is_finite() && v > 0.0 && v < 1.0 => Ok(v),
-        _ => Err(UsageError(
-            "give a fraction like 0.01 or a percentage like 1%".to_string(),
-        )),
-    }
+    fraction(text)
+        .filter(|v| *v > 0.0 && *v < 1.0)
+        .ok_or_else(|| UsageError("give a fraction like 0.01 or a percentage like 1%".to_string()))
 }
 
 /// Parses a margin, `0.03` or `3%`: from 0 (none) to below 50 %.
 pub fn parse_margin(text: &str) -> Result<f64, UsageError> {
-    let t = text.trim();
-    let value = match t.strip_suffix('%') {
-        Some(p) => p.trim().parse::<f64>().map(|p| p / 100.0),
-        None => t.parse::<f64>(),
-    };
-    match value {
-        Ok(v) if v.is_finite() && (0.0..0.5).contains(&v) => Ok(v),
-        _ => Err(UsageError(
-            "give a fraction like 0.03 or a percentage like 3%, from 0 to below 50 %".to_string(),
-        )),
-    }
+    fraction(text)
+        .filter(|v| (0.0..0.5).contains(v))
+        .ok_or_else(|| {
+            UsageError(
+                "give a fraction like 0.03 or a percentage like 3%, from 0 to below 50 %"
+                    .to_string(),
+            )
+        })
 }
 
 /// `--threads 1,2,4`: thread counts of at least 1, each at most [`MAX_THREADS`],

@@ -99,14 +99,7 @@ pub fn speed_range(reference: &DriftReference) -> f64 {
     if times.len() < 2 {
         return 1.0;
     }
-    let rounds: Vec<Round> = times
-        .iter()
-        .map(|&m| Round {
-            median: m,
-            low: m,
-            high: m,
-        })
-        .collect();
+    let rounds: Vec<Round> = times.iter().copied().map(Round::exact).collect();
     let used: Vec<f64> = match undisturbed(&rounds) {
         Some(f) if f.settled && f.faster_rounds == 0 => {
             f.rounds.iter().map(|&i| times[i]).collect()
@@ -347,14 +340,7 @@ pub fn drift(kernel: &str, points: &[(&str, f64)]) -> Option<Flag> {
     if valid.len() < 2 {
         return None;
     }
-    let rounds: Vec<Round> = valid
-        .iter()
-        .map(|(_, m)| Round {
-            median: *m,
-            low: *m,
-            high: *m,
-        })
-        .collect();
+    let rounds: Vec<Round> = valid.iter().map(|(_, m)| Round::exact(*m)).collect();
     let figure = undisturbed(&rounds)?;
     if figure.settled && figure.faster_rounds == 0 {
         return None;

@@ -287,14 +287,7 @@ fn drift_is_raised_when_the_reference_never_settles() {
 fn a_figure_that_never_settled_or_left_faster_rounds_is_flagged() {
     use hashbench_stats::{undisturbed, Round};
     let fig = |m: &[f64]| {
-        let rounds: Vec<Round> = m
-            .iter()
-            .map(|&x| Round {
-                median: x,
-                low: x,
-                high: x,
-            })
-            .collect();
+        let rounds: Vec<Round> = m.iter().copied().map(Round::exact).collect();
         undisturbed(&rounds).unwrap()
     };
     // Slow phases the figure recovered from: no flag.
