@@ -27,6 +27,16 @@ pub enum Class {
 }
 
 impl Class {
+    /// The class as the run model records it.
+    #[must_use]
+    pub fn model(self) -> hashbench_model::AlgorithmClass {
+        match self {
+            Class::Checksum => hashbench_model::AlgorithmClass::Checksum,
+            Class::NonCryptographicHash => hashbench_model::AlgorithmClass::NonCryptographicHash,
+            Class::CryptographicHash => hashbench_model::AlgorithmClass::CryptographicHash,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Class::Checksum => "checksum",

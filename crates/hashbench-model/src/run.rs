@@ -73,6 +73,11 @@ pub struct Run {
     /// The machine's load, sampled at the start and after every round (Linux `/proc`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load: Option<MachineLoad>,
+    /// The class of every measured algorithm (`checksum`, `non-cryptographic-hash`,
+    /// `cryptographic-hash`), as the catalogue has it: what the HTML report groups its
+    /// charts by. Absent in older files (the binary then takes them from its catalogue).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub classes: std::collections::BTreeMap<String, crate::AlgorithmClass>,
     /// The rankings per size and mode, with their tie and equivalence groups, as the run
     /// decided them. Absent in older files (a renderer decides them again).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

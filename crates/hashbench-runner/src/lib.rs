@@ -308,6 +308,13 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
         flags: Vec::new(),
         relative_to: Vec::new(),
         load: m.load,
+        classes: m
+            .passed
+            .iter()
+            .map(|p| p.implementation.algorithm)
+            .chain(plan.external.iter().map(|e| e.algorithm))
+            .map(|a| (a.id.to_string(), a.class.model()))
+            .collect(),
         rankings: Vec::new(),
     }
 }

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_catalog::{Class, Implementation};
-use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Run, Size};
+use hashbench_catalog::Implementation;
+use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
 use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_report::render::recommend::{json, table, Measured};
 use hashbench_report::render::sanitize::{escaped, sanitized};
@@ -108,11 +108,7 @@ pub fn properties() -> Vec<AlgorithmProperties> {
         .iter()
         .map(|a| AlgorithmProperties {
             id: a.id.to_string(),
-            class: match a.class {
-                Class::Checksum => AlgorithmClass::Checksum,
-                Class::NonCryptographicHash => AlgorithmClass::NonCryptographicHash,
-                Class::CryptographicHash => AlgorithmClass::CryptographicHash,
-            },
+            class: a.class.model(),
             output_bits: a.output_bits,
             collision_bits: a.collision_bits,
             broken: a.broken,

@@ -97,3 +97,30 @@ fn report_refuses_an_output_it_cannot_write_before_rendering() {
     assert_eq!(o.status.code(), Some(2), "{}", show(&o));
     assert!(stderr(&o).contains("is a directory"), "{}", show(&o));
 }
+
+#[test]
+fn a_library_html_render_is_the_clis_page() {
+    // The run records its algorithms' classes, so a library caller of the HTML renderer
+    // draws the page the CLI draws, charts grouped by class included.
+    use hashbench_report::render::Render;
+    let dir = tempfile::tempdir().unwrap();
+    let run = quick_run(dir.path(), "run.json");
+    let text = std::fs::read_to_string(&run).unwrap();
+    let loaded = hashbench_model::load_run("run.json", &text).unwrap();
+    assert_eq!(
+        loaded.classes.get("crc32").map(|c| c.as_str()),
+        Some("checksum"),
+        "{:?}",
+        loaded.classes
+    );
+    let library = hashbench_report::render::html::Html::new(hashbench_model::Layout::Default)
+        .render(&loaded)
+        .unwrap();
+    let cli = stdout(&run_ok(
+        hashbench()
+            .arg("report")
+            .arg(&run)
+            .args(["--format", "html"]),
+    ));
+    assert_eq!(library, cli);
+}

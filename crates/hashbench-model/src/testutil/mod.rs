@@ -166,6 +166,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         flags: Vec::new(),
         relative_to: Vec::new(),
         load: None,
+        classes: std::collections::BTreeMap::new(),
         rankings: Vec::new(),
     }
 }

@@ -48,10 +48,11 @@ impl Html {
         }
     }
 
-    /// The class of each algorithm (`crc32` → `checksum`), one chart per class. The run
-    /// model does not record classes (they are the catalogue's, and this crate does not
-    /// depend on the catalogue, which compiles the hash libraries): the binary passes
-    /// them. Without them, or for an algorithm missing here, each algorithm gets its own
+    /// The class of each algorithm (`crc32` → `checksum`), one chart per class, for a
+    /// run that does not record its classes (`Run::classes`, in files from before they
+    /// were; this crate does not depend on the catalogue, which compiles the hash
+    /// libraries, so the binary passes them). A run that records them is drawn with its
+    /// own. Without either, or for an algorithm missing here, each algorithm gets its own
     /// charts.
     #[must_use]
     pub fn with_classes(mut self, classes: BTreeMap<String, String>) -> Self {
@@ -68,7 +69,18 @@ impl Render for Html {
             self.layout
         };
         let mut body = sections::facts(run);
-        let groups = figures::groups(run, &self.classes);
+        // The run's own classes; a file from before they were recorded, those given.
+        let recorded: BTreeMap<String, String> = run
+            .classes
+            .iter()
+            .map(|(id, class)| (id.clone(), class.as_str().to_string()))
+            .collect();
+        let classes = if recorded.is_empty() {
+            &self.classes
+        } else {
+            &recorded
+        };
+        let groups = figures::groups(run, classes);
         body.push_str(&figures::throughput(run, &groups)?);
         body.push_str(&figures::rankings(run)?);
         body.push_str(&figures::cost_model(run, &groups)?);
