@@ -2,6 +2,7 @@
 """The graph of references between the modules (files) of one Rust crate, and its cycles.
 
     python3 modgraph.py CRATE_DIR [--no-tests] [--edges] [--dot]
+    python3 modgraph.py --self-test
 
 Every `.rs` file under CRATE_DIR/src is one module (`src/lib.rs` is the crate root,
 `src/a/mod.rs` and `src/a.rs` are `a`, `src/a/b.rs` is `a::b`). A reference is a path
@@ -17,12 +18,16 @@ Prints the number of modules and edges, then every cycle (strongly connected com
 of more than one module, with one concrete cycle through it); exits 1 when there is one.
 --no-tests leaves out files that only exist for tests (`tests.rs`, `tests_*.rs`, files
 under a `tests/` or `*_tests/` folder); --edges lists every edge; --dot prints Graphviz.
+--self-test builds small crates in a temporary folder and checks that this script finds
+(and only finds) the references and cycles written in them; exits 1 if it does not.
 """
 
 import argparse
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 
 def module_of(src, path):
@@ -192,12 +197,15 @@ def graph(crate_dir, tests):
         def base_at(pos):
             return own + [n for (a, b, n) in sorted(spans) if a <= pos <= b]
 
-        paths = []
+        paths, uses = [], []
         for u in re.finditer(r"\buse\s+([^;]+);", code):
             paths.extend((p, u.start()) for p in expand_use(u.group(1)))
-        # Paths in code: `crate::x`, `super::x`, `self::x`, or `child::x`.
+            uses.append((u.start(), u.end()))
+        # Paths in code: `crate::x`, `super::x`, `self::x`, or `child::x`, wherever they
+        # stand (after `{`, `,`, `(`, ...); only those inside a `use` declaration are
+        # left to the expansion above, which knows their group's prefix.
         for r in re.finditer(r"(?<![\w:])[A-Za-z_]\w*(?:::\w+)+", code):
-            if not code[: r.start()].rstrip().endswith(("use", ",", "{")):
+            if not any(a <= r.start() < b for a, b in uses):
                 paths.append((r.group(0), r.start()))
         for p, pos in paths:
             target = resolve(p, base_at(pos), modules, reexports)
@@ -266,7 +274,78 @@ def name(m):
     return m or "(crate root)"
 
 
+# --self-test: crates whose module graph is known, and what this script must say of them.
+# Each references the other module only in the places a path-finder can miss: right after
+# `{` or `,`, inside a `use` group, through a `super::` of an inline module.
+SELF_TEST_CRATES = {
+    # A circle whose edges are each written only right after `{` or after `,`.
+    "brace_and_comma": (
+        {
+            "lib.rs": "mod a;\nmod b;\n",
+            "a.rs": "pub fn f() {}\npub fn h() { crate::b::f() }\n",
+            "b.rs": "pub fn f() {}\nfn g(_: (), _: ()) {}\npub fn k() {\n    g((), crate::a::f())\n}\n",
+        },
+        {"": set(), "a": {"b"}, "b": {"a"}},
+        1,
+    ),
+    # The same after `,` in an array and in a match; and a circle through a `use` group
+    # and a block `{super::...}`.
+    "literal_and_use_group": (
+        {
+            "lib.rs": "mod a;\nmod b;\nmod c;\nmod d;\n",
+            "a.rs": "pub struct S { pub x: u8 }\npub fn f() -> S { S { x: [0, crate::b::X][1] } }\n",
+            "b.rs": "pub const X: u8 = 1;\npub fn g(n: u8) -> u8 {\n"
+            "    match n { 0 => 0, _ => crate::a::f().x }\n}\n",
+            "c.rs": "use crate::{b::X, d::{self, Y}};\npub const Z: u8 = X + Y + d::W;\n",
+            "d.rs": "pub const Y: u8 = 2;\npub const W: u8 = {super::c::Z};\n",
+        },
+        {"": set(), "a": {"b"}, "b": {"a"}, "c": {"b", "d"}, "d": {"c"}},
+        1,
+    ),
+    # No circle: the same kinds of references one way only; the way back is written only
+    # in comments, strings, a test file and a test module, which do not count with
+    # --no-tests.
+    "one_way": (
+        {
+            "lib.rs": "mod a;\nmod b;\n#[cfg(test)]\nmod tests;\n",
+            "a.rs": "pub fn f() -> u8 { crate::b::g(1, crate::b::g(2, 3)) }\n",
+            "b.rs": "// crate::a::f()\n/* { crate::a::f() } */\n"
+            "pub fn g(x: u8, y: u8) -> u8 { let _ = \"{ crate::a::f() }\"; x + y }\n"
+            "pub fn s() -> &'static str { r#\", crate::a::f()\"# }\n",
+            "tests.rs": "#[test]\nfn t() { assert_eq!(crate::a::f(), 6) }\n",
+        },
+        {"": set(), "a": {"b"}, "b": set()},
+        0,
+    ),
+}
+
+
+def self_test():
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for case, (files, want_edges, want_rc) in SELF_TEST_CRATES.items():
+            crate = os.path.join(tmp, case)
+            os.makedirs(os.path.join(crate, "src"))
+            for rel, text in files.items():
+                with open(os.path.join(crate, "src", rel), "w", encoding="utf-8") as f:
+                    f.write(text)
+            edges = graph(crate, tests=False)
+            if edges != want_edges:
+                failures.append(f"{case}: edges {edges}, expected {want_edges}")
+            cli = [sys.executable, os.path.abspath(__file__), crate, "--no-tests"]
+            rc = subprocess.run(cli, capture_output=True, text=True).returncode
+            if rc != want_rc:
+                failures.append(f"{case}: exit {rc}, expected {want_rc}")
+    for f in failures:
+        print(f"modgraph self-test FAILED: {f}")
+    if not failures:
+        print(f"modgraph self-test: ok ({len(SELF_TEST_CRATES)} crates)")
+    return 1 if failures else 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("crate_dir")
     ap.add_argument("--no-tests", action="store_true")
