@@ -7,12 +7,15 @@
 Every `.rs` file under CRATE_DIR/src is one module (`src/lib.rs` is the crate root,
 `src/a/mod.rs` and `src/a.rs` are `a`, `src/a/b.rs` is `a::b`). A reference is a path
 `crate::...`, `super::...` or `self::...` anywhere in the code (comments and strings
-removed), or a path through a child module by its bare name (`use table::heading`,
-`cycles::terminal(run)`); `use` groups (`use crate::{a::x, b::{y, z}}`) are expanded, and
-`super::`/`self::` inside an inline `mod tests { ... }` count from that inline module. A path resolves to the longest
-prefix that names a module, so `crate::render::table::heading` is an edge to
-`render::table` and `crate::cost_model` one to the crate root. A module's references to
-itself are dropped; `mod x;` declarations are not references.
+removed; after `{`, `,` or `(` as anywhere else), or a path through a child module by its
+bare name (`use table::heading`, `cycles::terminal(run)`); `use` groups
+(`use crate::{a::x, b::{y, z}}`) are expanded, and `super::`/`self::` inside an inline
+`mod tests { ... }` count from that inline module. A path resolves to the longest prefix
+that names a module, so `crate::render::table::heading` is an edge to `render::table` and
+`crate::cost_model` one to the crate root, except that a path through an item the module
+re-exports (`pub use algorithm::Class`, `pub use b::f as g`) is an edge to the module
+the item comes from. A module's references to itself are dropped; `mod x;` declarations
+are not references.
 
 Prints the number of modules and edges, then every cycle (strongly connected component
 of more than one module, with one concrete cycle through it); exits 1 when there is one.
@@ -82,11 +85,30 @@ def strip_comments_and_strings(text):
 
 
 def expand_use(tree):
-    """`a::{b, c::{d, e}}` -> ["a::b", "a::c::d", "a::c::e"] (whitespace removed)."""
-    tree = re.sub(r"\s+", "", tree)
+    """`a::{b, c::{d, e as f}}` -> ["a::b", "a::c::d", "a::c::e"] (whitespace removed)."""
+    return [path for path, _ in expand_use_named(tree)]
+
+
+def expand_use_named(tree):
+    """`a::{b, c::{self, e as f}}` -> [("a::b", "b"), ("a::c::self", "c"), ("a::c::e", "f")]:
+    each path a `use` brings in, with the name it is brought in as."""
+    # `x as y` -> `x@y` before whitespace goes, so that a name merely ending in "as"
+    # (`Class`, `alias_of`) keeps its letters.
+    tree = re.sub(r"\s+", "", re.sub(r"\s+as\s+(\w+)", r"@\1", tree))
+    out = []
+    for leaf in _expand(tree):
+        path, _, alias = leaf.partition("@")
+        segs = [x for x in path.split("::") if x]
+        if segs:
+            own = segs[-2] if segs[-1] == "self" and len(segs) > 1 else segs[-1]
+            out.append((path, alias or own))
+    return out
+
+
+def _expand(tree):
     brace = tree.find("{")
     if brace < 0:
-        return [re.sub(r"as\w+$", "", tree)] if tree else []
+        return [tree] if tree else []
     prefix, body = tree[:brace], tree[brace + 1 : tree.rfind("}")]
     parts, depth, start = [], 0, 0
     for k, ch in enumerate(body):
@@ -101,7 +123,7 @@ def expand_use(tree):
     out = []
     for p in parts:
         if p:
-            out.extend(prefix + q for q in expand_use(p))
+            out.extend(prefix + q for q in _expand(p))
     return out
 
 
@@ -147,14 +169,10 @@ def reexports_of(files, modules):
             code = strip_comments_and_strings(f.read())
         own = m.split("::") if m else []
         for u in re.finditer(r"\bpub(?:\([^)]*\))?\s+use\s+([^;]+);", code):
-            for p in expand_use(u.group(1)):
-                segs = [x for x in p.split("::") if x]
-                if not segs:
-                    continue
+            for p, named in expand_use_named(u.group(1)):
                 target = resolve(p, own, modules)
                 if target is not None and target != m:
-                    alias = re.search(r"as(\w+)$", re.sub(r"\s+", "", u.group(1)))
-                    out.setdefault(m, {})[segs[-1]] = target
+                    out.setdefault(m, {})[named] = target
     return out
 
 
@@ -301,6 +319,18 @@ SELF_TEST_CRATES = {
         },
         {"": set(), "a": {"b"}, "b": {"a"}, "c": {"b", "d"}, "d": {"c"}},
         1,
+    ),
+    # No circle: a path through the crate root's re-export leads to the module the item
+    # comes from, whether its name ends in "as" (`Class`) or it is renamed (`as`).
+    "reexports": (
+        {
+            "lib.rs": "mod a;\nmod b;\nmod c;\npub use a::Class;\npub use b::alias_of as named;\n",
+            "a.rs": "pub struct Class;\n",
+            "b.rs": "pub fn alias_of() -> crate::Class { crate::Class }\n",
+            "c.rs": "pub fn h() { let _ = crate::named(); }\n",
+        },
+        {"": {"a", "b"}, "a": set(), "b": {"a"}, "c": {"b"}},
+        0,
     ),
     # No circle: the same kinds of references one way only; the way back is written only
     # in comments, strings, a test file and a test module, which do not count with
