@@ -9,7 +9,7 @@ use anyhow::Result;
 use hashbench_catalog::{Class, Implementation};
 use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Run, Size};
 use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
-use hashbench_report::render::recommend::{json, table, Measured};
+use hashbench_report::render::recommend::{json, table, Provenance};
 use hashbench_report::render::sanitize::{escaped, sanitized};
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION};
 
@@ -200,11 +200,11 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
             let clean = sanitized(&run);
             let recs = answer(&clean, &args, need, mode)?;
             let from = from.map(|f| escaped(&f).into_owned());
-            emit(&table(&Measured::of(&clean, from), &recs));
+            emit(&table(&Provenance::of(&clean, from), &recs));
         }
         Format::Json => {
             let recs = answer(&run, &args, need, mode)?;
-            emit(&json(Measured::of(&run, from), &recs)?);
+            emit(&json(Provenance::of(&run, from), &recs)?);
         }
     }
     Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })
