@@ -2,27 +2,35 @@
 """The graph of references between the modules (files) of one Rust crate, and its cycles.
 
     python3 modgraph.py CRATE_DIR [--no-tests] [--edges] [--dot]
+    python3 modgraph.py --self-test
 
 Every `.rs` file under CRATE_DIR/src is one module (`src/lib.rs` is the crate root,
 `src/a/mod.rs` and `src/a.rs` are `a`, `src/a/b.rs` is `a::b`). A reference is a path
 `crate::...`, `super::...` or `self::...` anywhere in the code (comments and strings
-removed), or a path through a child module by its bare name (`use table::heading`,
-`cycles::terminal(run)`); `use` groups (`use crate::{a::x, b::{y, z}}`) are expanded, and
-`super::`/`self::` inside an inline `mod tests { ... }` count from that inline module. A path resolves to the longest
-prefix that names a module, so `crate::render::table::heading` is an edge to
-`render::table` and `crate::cost_model` one to the crate root. A module's references to
-itself are dropped; `mod x;` declarations are not references.
+removed; after `{`, `,` or `(` as anywhere else), or a path through a child module by its
+bare name (`use table::heading`, `cycles::terminal(run)`); `use` groups
+(`use crate::{a::x, b::{y, z}}`) are expanded, and `super::`/`self::` inside an inline
+`mod tests { ... }` count from that inline module. A path resolves to the longest prefix
+that names a module, so `crate::render::table::heading` is an edge to `render::table` and
+`crate::cost_model` one to the crate root, except that a path through an item the module
+re-exports (`pub use algorithm::Class`, `pub use b::f as g`) is an edge to the module
+the item comes from. A module's references to itself are dropped; `mod x;` declarations
+are not references.
 
 Prints the number of modules and edges, then every cycle (strongly connected component
 of more than one module, with one concrete cycle through it); exits 1 when there is one.
 --no-tests leaves out files that only exist for tests (`tests.rs`, `tests_*.rs`, files
 under a `tests/` or `*_tests/` folder); --edges lists every edge; --dot prints Graphviz.
+--self-test builds small crates in a temporary folder and checks that this script finds
+(and only finds) the references and cycles written in them; exits 1 if it does not.
 """
 
 import argparse
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 
 def module_of(src, path):
@@ -77,11 +85,30 @@ def strip_comments_and_strings(text):
 
 
 def expand_use(tree):
-    """`a::{b, c::{d, e}}` -> ["a::b", "a::c::d", "a::c::e"] (whitespace removed)."""
-    tree = re.sub(r"\s+", "", tree)
+    """`a::{b, c::{d, e as f}}` -> ["a::b", "a::c::d", "a::c::e"] (whitespace removed)."""
+    return [path for path, _ in expand_use_named(tree)]
+
+
+def expand_use_named(tree):
+    """`a::{b, c::{self, e as f}}` -> [("a::b", "b"), ("a::c::self", "c"), ("a::c::e", "f")]:
+    each path a `use` brings in, with the name it is brought in as."""
+    # `x as y` -> `x@y` before whitespace goes, so that a name merely ending in "as"
+    # (`Class`, `alias_of`) keeps its letters.
+    tree = re.sub(r"\s+", "", re.sub(r"\s+as\s+(\w+)", r"@\1", tree))
+    out = []
+    for leaf in _expand(tree):
+        path, _, alias = leaf.partition("@")
+        segs = [x for x in path.split("::") if x]
+        if segs:
+            own = segs[-2] if segs[-1] == "self" and len(segs) > 1 else segs[-1]
+            out.append((path, alias or own))
+    return out
+
+
+def _expand(tree):
     brace = tree.find("{")
     if brace < 0:
-        return [re.sub(r"as\w+$", "", tree)] if tree else []
+        return [tree] if tree else []
     prefix, body = tree[:brace], tree[brace + 1 : tree.rfind("}")]
     parts, depth, start = [], 0, 0
     for k, ch in enumerate(body):
@@ -96,7 +123,7 @@ def expand_use(tree):
     out = []
     for p in parts:
         if p:
-            out.extend(prefix + q for q in expand_use(p))
+            out.extend(prefix + q for q in _expand(p))
     return out
 
 
@@ -142,14 +169,10 @@ def reexports_of(files, modules):
             code = strip_comments_and_strings(f.read())
         own = m.split("::") if m else []
         for u in re.finditer(r"\bpub(?:\([^)]*\))?\s+use\s+([^;]+);", code):
-            for p in expand_use(u.group(1)):
-                segs = [x for x in p.split("::") if x]
-                if not segs:
-                    continue
+            for p, named in expand_use_named(u.group(1)):
                 target = resolve(p, own, modules)
                 if target is not None and target != m:
-                    alias = re.search(r"as(\w+)$", re.sub(r"\s+", "", u.group(1)))
-                    out.setdefault(m, {})[segs[-1]] = target
+                    out.setdefault(m, {})[named] = target
     return out
 
 
@@ -192,12 +215,15 @@ def graph(crate_dir, tests):
         def base_at(pos):
             return own + [n for (a, b, n) in sorted(spans) if a <= pos <= b]
 
-        paths = []
+        paths, uses = [], []
         for u in re.finditer(r"\buse\s+([^;]+);", code):
             paths.extend((p, u.start()) for p in expand_use(u.group(1)))
-        # Paths in code: `crate::x`, `super::x`, `self::x`, or `child::x`.
+            uses.append((u.start(), u.end()))
+        # Paths in code: `crate::x`, `super::x`, `self::x`, or `child::x`, wherever they
+        # stand (after `{`, `,`, `(`, ...); only those inside a `use` declaration are
+        # left to the expansion above, which knows their group's prefix.
         for r in re.finditer(r"(?<![\w:])[A-Za-z_]\w*(?:::\w+)+", code):
-            if not code[: r.start()].rstrip().endswith(("use", ",", "{")):
+            if not any(a <= r.start() < b for a, b in uses):
                 paths.append((r.group(0), r.start()))
         for p, pos in paths:
             target = resolve(p, base_at(pos), modules, reexports)
@@ -266,7 +292,90 @@ def name(m):
     return m or "(crate root)"
 
 
+# --self-test: crates whose module graph is known, and what this script must say of them.
+# Each references the other module only in the places a path-finder can miss: right after
+# `{` or `,`, inside a `use` group, through a `super::` of an inline module.
+SELF_TEST_CRATES = {
+    # A circle whose edges are each written only right after `{` or after `,`.
+    "brace_and_comma": (
+        {
+            "lib.rs": "mod a;\nmod b;\n",
+            "a.rs": "pub fn f() {}\npub fn h() { crate::b::f() }\n",
+            "b.rs": "pub fn f() {}\nfn g(_: (), _: ()) {}\npub fn k() {\n    g((), crate::a::f())\n}\n",
+        },
+        {"": set(), "a": {"b"}, "b": {"a"}},
+        1,
+    ),
+    # The same after `,` in an array and in a match; and a circle through a `use` group
+    # and a block `{super::...}`.
+    "literal_and_use_group": (
+        {
+            "lib.rs": "mod a;\nmod b;\nmod c;\nmod d;\n",
+            "a.rs": "pub struct S { pub x: u8 }\npub fn f() -> S { S { x: [0, crate::b::X][1] } }\n",
+            "b.rs": "pub const X: u8 = 1;\npub fn g(n: u8) -> u8 {\n"
+            "    match n { 0 => 0, _ => crate::a::f().x }\n}\n",
+            "c.rs": "use crate::{b::X, d::{self, Y}};\npub const Z: u8 = X + Y + d::W;\n",
+            "d.rs": "pub const Y: u8 = 2;\npub const W: u8 = {super::c::Z};\n",
+        },
+        {"": set(), "a": {"b"}, "b": {"a"}, "c": {"b", "d"}, "d": {"c"}},
+        1,
+    ),
+    # No circle: a path through the crate root's re-export leads to the module the item
+    # comes from, whether its name ends in "as" (`Class`) or it is renamed (`as`).
+    "reexports": (
+        {
+            "lib.rs": "mod a;\nmod b;\nmod c;\npub use a::Class;\npub use b::alias_of as named;\n",
+            "a.rs": "pub struct Class;\n",
+            "b.rs": "pub fn alias_of() -> crate::Class { crate::Class }\n",
+            "c.rs": "pub fn h() { let _ = crate::named(); }\n",
+        },
+        {"": {"a", "b"}, "a": set(), "b": {"a"}, "c": {"b"}},
+        0,
+    ),
+    # No circle: the same kinds of references one way only; the way back is written only
+    # in comments, strings, a test file and a test module, which do not count with
+    # --no-tests.
+    "one_way": (
+        {
+            "lib.rs": "mod a;\nmod b;\n#[cfg(test)]\nmod tests;\n",
+            "a.rs": "pub fn f() -> u8 { crate::b::g(1, crate::b::g(2, 3)) }\n",
+            "b.rs": "// crate::a::f()\n/* { crate::a::f() } */\n"
+            "pub fn g(x: u8, y: u8) -> u8 { let _ = \"{ crate::a::f() }\"; x + y }\n"
+            "pub fn s() -> &'static str { r#\", crate::a::f()\"# }\n",
+            "tests.rs": "#[test]\nfn t() { assert_eq!(crate::a::f(), 6) }\n",
+        },
+        {"": set(), "a": {"b"}, "b": set()},
+        0,
+    ),
+}
+
+
+def self_test():
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for case, (files, want_edges, want_rc) in SELF_TEST_CRATES.items():
+            crate = os.path.join(tmp, case)
+            os.makedirs(os.path.join(crate, "src"))
+            for rel, text in files.items():
+                with open(os.path.join(crate, "src", rel), "w", encoding="utf-8") as f:
+                    f.write(text)
+            edges = graph(crate, tests=False)
+            if edges != want_edges:
+                failures.append(f"{case}: edges {edges}, expected {want_edges}")
+            cli = [sys.executable, os.path.abspath(__file__), crate, "--no-tests"]
+            rc = subprocess.run(cli, capture_output=True, text=True).returncode
+            if rc != want_rc:
+                failures.append(f"{case}: exit {rc}, expected {want_rc}")
+    for f in failures:
+        print(f"modgraph self-test FAILED: {f}")
+    if not failures:
+        print(f"modgraph self-test: ok ({len(SELF_TEST_CRATES)} crates)")
+    return 1 if failures else 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("crate_dir")
     ap.add_argument("--no-tests", action="store_true")

@@ -204,11 +204,6 @@ impl Adapter {
         }
     }
 
-    /// Whether the process is still running.
-    pub fn alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
-    }
-
     /// The exit status once it has ended, if it has.
     pub fn exit_code(&mut self) -> Option<i32> {
         self.child.try_wait().ok().flatten().and_then(|s| s.code())

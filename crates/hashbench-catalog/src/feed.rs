@@ -1,10 +1,10 @@
 //! What each call of a latency or varying-length batch is given: the loop that hands
 //! each call its input (a length in turn, the last digest chained in), apart from what
-//! the call does, which [`crate::batch`] decides per pattern.
+//! the call does, which [`crate::hasher`] decides per pattern.
 
 use crate::barrier::opaque;
 
-/// What the calls of a latency or varying-length batch are given ([`run_feed`]).
+/// What the calls of a latency or varying-length batch are given ([`crate::hasher::run_feed`]).
 ///
 /// `buf` is the input; `lengths`, when given, are the lengths the calls take in turn
 /// (call `i` hashes `buf[..lengths[i % lengths.len()]]`, every length at most
@@ -53,7 +53,7 @@ unsafe fn chain(ptr: *mut u8, len: usize, link: u64) {
     }
 }
 
-/// The loop of [`run_feed`], compiled once per (chained, lengths) pair so that neither
+/// The loop of [`crate::hasher::run_feed`], compiled once per (chained, lengths) pair so that neither
 /// costs anything when off. `call` hashes one input and returns its [`link`].
 #[inline(always)]
 fn drive<const CHAINED: bool, const LENGTHS: bool>(

@@ -3,8 +3,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use hashbench_catalog::batch::{self, MAX_DIGEST};
 use hashbench_catalog::feed::{self, Feed};
+use hashbench_catalog::hasher::{self, MAX_DIGEST};
 use hashbench_catalog::{Hasher, Pattern};
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
@@ -234,11 +234,11 @@ impl Kernel for HashKernel {
     fn check(&mut self, input: &[u8], out: &mut [u8]) -> Result<(), Malformed> {
         match self.pattern {
             Pattern::Alloc => {
-                let v = batch::alloc_digest(&mut *self.hasher, input, self.output_len);
+                let v = hasher::alloc_digest(&mut *self.hasher, input, self.output_len);
                 out.copy_from_slice(&v);
             }
             Pattern::Hex => {
-                let hex = batch::hex_digest(&mut *self.hasher, input, self.output_len);
+                let hex = hasher::hex_digest(&mut *self.hasher, input, self.output_len);
                 if !from_hex(&hex, out) {
                     return Err(Malformed(format!("malformed hex {hex:?}")));
                 }

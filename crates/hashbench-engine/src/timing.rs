@@ -1,6 +1,7 @@
-//! The timed loop's primitives: the loop every kernel runs in ([`repeat`], which lives in
-//! the catalogue so that each hasher type gets its own copy of it), the time-stamp
-//! counter, and the clock's resolution. Nothing here knows what a kernel is.
+//! The timed loop's primitives: the loop every kernel runs in unless it brings its own
+//! ([`repeat`], which lives in the catalogue beside the loop of the hashers' own timed
+//! calls, each hasher type's `run_batch`), the time-stamp counter, and the clock's
+//! resolution. Nothing here knows what a kernel is.
 
 use std::time::{Duration, Instant};
 

@@ -84,11 +84,6 @@ impl Tsc {
     pub fn ticks_to_secs(&self, ticks: u64) -> f64 {
         ticks as f64 / self.hz
     }
-
-    /// [`Tsc::ticks_to_secs`] as a [`Duration`] (saturating).
-    pub fn ticks_to_duration(&self, ticks: u64) -> Duration {
-        Duration::try_from_secs_f64(self.ticks_to_secs(ticks)).unwrap_or(Duration::MAX)
-    }
 }
 
 /// One round: ticks per second while spinning for at least `duration`.
@@ -140,8 +135,6 @@ mod tests {
             invariant: true,
         };
         assert_eq!(tsc.ticks_to_secs(5_000_000_000), 2.0);
-        assert_eq!(tsc.ticks_to_duration(2_500), Duration::from_nanos(1_000));
-        assert_eq!(tsc.ticks_to_duration(0), Duration::ZERO);
     }
 
     #[test]

@@ -49,18 +49,6 @@ impl SkipReason {
             SkipReason::StreamsNotApplicable => "streams-not-applicable",
         }
     }
-
-    /// Whether the implementation gave a wrong answer (the run then exits 1), as opposed
-    /// to not being applicable here.
-    #[must_use]
-    pub fn is_failure(self) -> bool {
-        matches!(
-            self,
-            SkipReason::FailedVerification
-                | SkipReason::WrongDigestBeforeTiming
-                | SkipReason::WrongDigestUnderMeasurement
-        )
-    }
 }
 
 impl std::fmt::Display for SkipReason {

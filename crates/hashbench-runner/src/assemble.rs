@@ -87,8 +87,8 @@ fn cell(
     })
 }
 
-/// The measured cells of the rounds, by kind.
-pub(crate) struct Measured {
+/// The measured cells of the rounds, assembled into model cells, by kind.
+pub(crate) struct AssembledCells {
     pub cells: Vec<Cell>,
     pub baselines: Vec<Cell>,
     /// Other runtimes' nops.
@@ -101,7 +101,7 @@ pub(crate) fn cells(
     (rounds, precision, raw): (usize, f64, bool),
     loads: &[Option<CellLoad>],
     host: &Host,
-) -> Result<Measured, RunError> {
+) -> Result<AssembledCells, RunError> {
     let mut baselines = Vec::new();
     let mut cells = Vec::new();
     let mut floors = Vec::new();
@@ -172,7 +172,7 @@ pub(crate) fn cells(
             .filter(|&r| r > 0.0);
         c.fraction_of_read_ceiling = read.map(|r| c.gb_per_sec() / r);
     }
-    Ok(Measured {
+    Ok(AssembledCells {
         cells,
         baselines,
         floors,

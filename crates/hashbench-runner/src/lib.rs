@@ -189,7 +189,7 @@ pub fn run(
     let interrupted = cancel.load(Ordering::SeqCst);
     alloc::count(&mut cells, &sizes, seed, plan.misalign);
     let (machine_load, cell_loads) = load.finish();
-    let assemble::Measured {
+    let assemble::AssembledCells {
         cells,
         baselines,
         floors,

@@ -33,14 +33,6 @@ pub struct Fit {
     pub slope: f64,
 }
 
-impl Fit {
-    /// The line's value at `x`.
-    #[must_use]
-    pub fn predict(&self, x: f64) -> f64 {
-        self.intercept + self.slope * x
-    }
-}
-
 /// Why a line could not be fitted.
 #[derive(Clone, Copy, Debug, PartialEq, Error)]
 pub enum FitError {
@@ -206,7 +198,6 @@ mod tests {
                 slope: 3.0
             }
         );
-        assert_eq!(fit.predict(10.0), 26.0);
     }
 
     #[test]

@@ -122,9 +122,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
             };
             let outcome = crate::progress::measure(&plan, args.quiet)?;
             if outcome.interrupted {
-                return Ok(
-                    crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
-                );
+                return Ok(crate::signals::interrupted_exit_code());
             }
             (outcome.run, outcome.failed)
         }

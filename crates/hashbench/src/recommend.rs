@@ -9,7 +9,7 @@ use anyhow::Result;
 use hashbench_catalog::Implementation;
 use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
 use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
-use hashbench_report::render::recommend::{json, table, Measured};
+use hashbench_report::render::recommend::{json, table, Provenance};
 use hashbench_report::render::sanitize::{escaped, sanitized};
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION};
 
@@ -49,8 +49,8 @@ pub struct RecommendArgs {
     pub threads: usize,
     /// throughput (independent calls on one input) or latency (each call waits for the
     /// last digest), as `run --mode`.
-    #[arg(long, value_enum, default_value_t = ModeArg::Throughput)]
-    pub mode: ModeArg,
+    #[arg(long, default_value = "throughput", value_parser = values::one_mode())]
+    pub mode: Mode,
     /// Time budget per cell, like 0.05, 50ms or 1s.
     #[arg(long, default_value_t = DEFAULT_RECOMMEND_TIME_S, value_parser = values::parse_seconds)]
     pub time: f64,
@@ -86,12 +86,6 @@ pub enum NeedArg {
     Checksum,
     Hash,
     Crypto,
-}
-
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum ModeArg {
-    Throughput,
-    Latency,
 }
 
 fn need(arg: NeedArg) -> Need {
@@ -155,10 +149,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
         .into());
     }
     let need = need(args.need);
-    let mode = match args.mode {
-        ModeArg::Throughput => Mode::Throughput,
-        ModeArg::Latency => Mode::Latency,
-    };
+    let mode = args.mode;
     let (run, from, failed) = match &args.from {
         Some(path) => (
             crate::store::read_run(path)?,
@@ -193,9 +184,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
             };
             let outcome = crate::progress::measure(&plan, args.quiet)?;
             if outcome.interrupted {
-                return Ok(
-                    crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
-                );
+                return Ok(crate::signals::interrupted_exit_code());
             }
             (outcome.run, None, outcome.failed)
         }
@@ -207,11 +196,11 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
             let clean = sanitized(&run);
             let recs = answer(&clean, &args, need, mode)?;
             let from = from.map(|f| escaped(&f).into_owned());
-            emit(&table(&Measured::of(&clean, from), &recs));
+            emit(&table(&Provenance::of(&clean, from), &recs));
         }
         Format::Json => {
             let recs = answer(&run, &args, need, mode)?;
-            emit(&json(Measured::of(&run, from), &recs)?);
+            emit(&json(Provenance::of(&run, from), &recs)?);
         }
     }
     Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use hashbench_catalog::{Implementation, Pattern};
-use hashbench_model::{Baseline, Layout, Mode, RelativeTo, SuiteInfo};
+use hashbench_model::{Baseline, Layout, RelativeTo, SuiteInfo};
 use hashbench_runner::{
     Measured, Metric, RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
     DEFAULT_TIME_S,
@@ -14,7 +14,7 @@ use hashbench_verify::VectorSource;
 
 use crate::output::Destination;
 use crate::render::{layout_for, render, write_or_emit, RunFormat, View};
-use crate::values::{self, ThreadCounts};
+use crate::values::{self, ModeArg, ThreadCounts};
 use crate::{cli::UsageError, cli::EXIT_FAILED};
 
 #[derive(clap::Args, Debug)]
@@ -178,25 +178,6 @@ fn default_suite() -> Vec<&'static Implementation> {
         .iter()
         .filter_map(|id| hashbench_catalog::find_implementation(id))
         .collect()
-}
-
-/// `--mode`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ModeArg {
-    Throughput,
-    Latency,
-    Both,
-}
-
-impl ModeArg {
-    /// The modes each cell is measured in.
-    pub fn modes(self) -> Vec<Mode> {
-        match self {
-            ModeArg::Throughput => vec![Mode::Throughput],
-            ModeArg::Latency => vec![Mode::Latency],
-            ModeArg::Both => vec![Mode::Throughput, Mode::Latency],
-        }
-    }
 }
 
 /// What a suite file sets, typed: the fallbacks for the flags not given.
@@ -425,7 +406,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<u8> {
         eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");
     }
     Ok(if interrupted {
-        crate::signals::exit_code_if_stopped().unwrap_or(crate::signals::EXIT_SIGINT)
+        crate::signals::interrupted_exit_code()
     } else if failed || (args.strict && flags > 0) {
         EXIT_FAILED
     } else {

@@ -59,6 +59,12 @@ pub fn exit_code_if_stopped() -> Option<u8> {
     Some(exit_code(flags.which.load(Ordering::SeqCst) as i32))
 }
 
+/// The exit code of a command whose measuring was interrupted: the signal's, or
+/// SIGINT's when no signal is on record.
+pub fn interrupted_exit_code() -> u8 {
+    exit_code_if_stopped().unwrap_or(EXIT_SIGINT)
+}
+
 fn exit_code(signal: i32) -> u8 {
     if signal == SIGTERM {
         EXIT_SIGTERM

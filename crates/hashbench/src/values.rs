@@ -4,8 +4,10 @@
 //! is a usage error (exit 2) that names the flag and says what is accepted; suite files
 //! use the same parsers and name their key instead.
 
+use clap::builder::TypedValueParser;
+use clap::ValueEnum;
 use hashbench_catalog::Pattern;
-use hashbench_model::{Layout, Size};
+use hashbench_model::{Layout, Mode, Size};
 use hashbench_runner::{Metric, SizeSpec, MAX_THREADS};
 
 use crate::cli::UsageError;
@@ -213,9 +215,41 @@ pub fn layout_name(layout: Layout) -> &'static str {
         .unwrap_or("default")
 }
 
+/// `--mode`: the modes each cell is measured in (`run`; one of them with
+/// [`one_mode`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    Throughput,
+    Latency,
+    Both,
+}
+
+impl ModeArg {
+    /// The modes each cell is measured in.
+    pub fn modes(self) -> Vec<Mode> {
+        match self {
+            ModeArg::Throughput => vec![Mode::Throughput],
+            ModeArg::Latency => vec![Mode::Latency],
+            ModeArg::Both => vec![Mode::Throughput, Mode::Latency],
+        }
+    }
+}
+
+/// `recommend --mode throughput|latency`: a [`ModeArg`] that names one mode (an answer is
+/// for one mode), with only those possible values in help and errors.
+pub fn one_mode() -> impl TypedValueParser<Value = Mode> {
+    let one = ModeArg::value_variants()
+        .iter()
+        .filter(|m| m.modes().len() == 1)
+        .filter_map(ValueEnum::to_possible_value);
+    // Only the names listed get through, and each names one mode.
+    clap::builder::PossibleValuesParser::new(one).map(|name: String| {
+        ModeArg::from_str(&name, false).map_or(Mode::Throughput, |m| m.modes()[0])
+    })
+}
+
 /// `--metric time|cycles`, with the possible values in help and errors.
 pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
-    use clap::builder::TypedValueParser;
     // Only the names listed get through, so every one parses.
     clap::builder::PossibleValuesParser::new(Metric::NAMES)
         .map(|name: String| Metric::parse(&name).unwrap_or_default())

@@ -17,14 +17,15 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct RecommendReport<'a> {
     pub schema_version: u32,
     /// Where the figures come from: the run's timestamp, CPU and command line.
-    pub measured: Measured,
+    pub measured: Provenance,
     /// One per size asked, in the order asked.
     pub recommendations: &'a [Recommendation],
 }
 
-/// What the recommendation rests on.
+/// What the recommendation rests on: the run its figures come from (measured by this
+/// command, or read `--from` a file). Serialized as the JSON document's `measured`.
 #[derive(Debug, Serialize)]
-pub struct Measured {
+pub struct Provenance {
     /// `--from FILE`, or `None` when this command measured.
     pub from: Option<String>,
     pub timestamp: String,
@@ -34,10 +35,10 @@ pub struct Measured {
     pub command_line: Vec<String>,
 }
 
-impl Measured {
+impl Provenance {
     #[must_use]
-    pub fn of(run: &Run, from: Option<String>) -> Measured {
-        Measured {
+    pub fn of(run: &Run, from: Option<String>) -> Provenance {
+        Provenance {
             from,
             timestamp: run.timestamp.clone(),
             cpu: run.host.cpu_model.clone(),
@@ -52,10 +53,10 @@ impl Measured {
 /// # Errors
 ///
 /// Only if serde_json fails, which it does not on these types.
-pub fn json(measured: Measured, recs: &[Recommendation]) -> serde_json::Result<String> {
+pub fn json(provenance: Provenance, recs: &[Recommendation]) -> serde_json::Result<String> {
     let mut text = serde_json::to_string_pretty(&RecommendReport {
         schema_version: SCHEMA_VERSION,
-        measured,
+        measured: provenance,
         recommendations: recs,
     })?;
     text.push('\n');
@@ -212,13 +213,13 @@ fn one(r: &Recommendation) -> String {
 
 /// Every size's recommendation as text, after a line saying what it rests on.
 #[must_use]
-pub fn table(measured: &Measured, recs: &[Recommendation]) -> String {
+pub fn table(provenance: &Provenance, recs: &[Recommendation]) -> String {
     let mut out = format!(
         "hashbench recommend: {} on {}, {} s per cell{}\n",
-        measured.timestamp,
-        measured.cpu,
-        measured.time_budget_s,
-        measured
+        provenance.timestamp,
+        provenance.cpu,
+        provenance.time_budget_s,
+        provenance
             .from
             .as_ref()
             .map_or(String::new(), |f| format!(", from {f}"))
