@@ -2,12 +2,13 @@
 """Conformance driver for hashbench's runtime adapters (docs/adapters.md).
 
 Usage:
-    python3 adapters/check.py adapters/<runtime>/run [--quick]
+    python3 adapters/check.py adapters/<runtime>/run [--quick] [--protocol N]
 
 It starts the adapter (working directory: the adapter's folder) and drives it through the
 protocol the way hashbench does, but checking every answer:
 
-1. `hello`: the reply's shape; every listed algorithm must have a vectors/<id>.json.
+1. `hello`: the protocol version (the one hashbench speaks, PROTOCOL below, or --protocol),
+   the reply's shape; every listed algorithm must have a vectors/<id>.json.
 2. `digest`: every implementation and pattern against every known-answer vector of its
    algorithm; for `new`/`reuse` also with splits, so that streaming is verified.
 3. `time`: a short run per implementation and pattern; `input_fold`, `batches_ns` and the
@@ -17,6 +18,8 @@ protocol the way hashbench does, but checking every answer:
 5. Closing stdin must end the adapter.
 
 --quick skips vectors longer than 4097 bytes and uses one split per vector.
+--protocol N expects version N in hello instead of PROTOCOL (hashbench's test suite passes
+the version hashbench-adapters speaks, so that the two cannot drift apart).
 Standard library only (Python 3.11), so it runs before any adapter's setup.
 Exit status: 0 all passed, 1 some check failed, 2 usage error.
 """
@@ -31,6 +34,10 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+
+# The protocol version hashbench speaks (hashbench_adapters::PROTOCOL): sent in hello, and
+# the adapter must report it.
+PROTOCOL = 1
 
 REPO = Path(__file__).resolve().parent.parent
 VECTORS = REPO / "vectors"
@@ -249,11 +256,18 @@ def is_hex(value) -> bool:
 # The checks
 # ---------------------------------------------------------------------------
 
-def check_hello(adapter: Adapter, section: Section) -> dict | None:
-    reply = adapter.send({"op": "hello"})
+def check_hello(adapter: Adapter, section: Section, protocol: int) -> dict | None:
+    reply = adapter.send({"op": "hello", "protocol": protocol})
     problem = reply_error(reply)
     if problem:
         section.fail("hello", f"hello: {problem}")
+        return None
+    # The version first: hashbench refuses an adapter of another version (or none) before
+    # it reads anything else of its hello.
+    version = reply.get("protocol")
+    if not section.check("hello", type(version) is int and version == protocol,
+                         f"hello: 'protocol' must be the integer {protocol} (the version hashbench "
+                         f"speaks), is {version!r}"):
         return None
     runtime = reply.get("runtime")
     for name in ("runtime", "version", "nop"):
@@ -342,8 +356,8 @@ def check_time(adapter, section, impl_id, pattern, vectors, is_nop=False):
                       and all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in batches),
                       f"{label}: batches_ns must be {TIME_BATCHES} positive integers, is {batches!r}")
         digest = reply.get("digest")
-        if is_nop:  # the nop's "digest" is only a placeholder: any hex will do
-            section.check("time", digest is None or is_hex(digest), f"{label}: nop digest {digest!r} is not hex")
+        if is_nop:  # the nop's "digest" is only a placeholder, but hex all the same
+            section.check("time", is_hex(digest), f"{label}: nop digest {digest!r} is not hex")
             continue
         # The timed input's digest must be the one the adapter gives for the same bytes
         # through `digest`, and the known answer where a vector has these bytes.
@@ -385,6 +399,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Check a hashbench runtime adapter against docs/adapters.md.")
     parser.add_argument("run", help="the adapter's run script, e.g. adapters/python/run")
     parser.add_argument("--quick", action="store_true", help="vectors up to 4097 bytes, one split each")
+    parser.add_argument("--protocol", type=int, default=PROTOCOL,
+                        help=f"the protocol version hello must report (default {PROTOCOL})")
     args = parser.parse_args()
     run = Path(args.run).resolve()
     if not (run.is_file() and os.access(run, os.X_OK)):
@@ -395,7 +411,7 @@ def main() -> int:
     protocol = Section("protocol (hello, bad requests, shutdown)")
     sections = [protocol]
     try:
-        hello = check_hello(adapter, protocol)
+        hello = check_hello(adapter, protocol, args.protocol)
         if hello is not None:
             for impl in hello["implementations"]:
                 if not isinstance(impl, dict) or not isinstance(impl.get("patterns"), list):

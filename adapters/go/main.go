@@ -56,6 +56,9 @@ type hashHash interface {
 
 const nopID = "nop/go"
 
+// protocolVersion is the version of docs/adapters.md this adapter speaks: hello reports it.
+const protocolVersion = 1
+
 // sink receives the fold of every timed call's first result byte, after the batches. It is
 // a package-level variable, so the compiler must keep the stores and hence the calls.
 var sink byte
@@ -148,6 +151,7 @@ type implInfo struct {
 
 type helloReply struct {
 	OK              bool       `json:"ok"`
+	Protocol        int        `json:"protocol"`
 	Runtime         string     `json:"runtime"`
 	Version         string     `json:"version"`
 	Nop             string     `json:"nop"`
@@ -176,7 +180,7 @@ func (a *adapter) hello() any {
 	for _, im := range a.list {
 		infos = append(infos, implInfo{im.id, im.algorithm, im.provider, im.backend, im.order})
 	}
-	return helloReply{true, "go", runtime.Version(), nopID, infos}
+	return helloReply{true, protocolVersion, "go", runtime.Version(), nopID, infos}
 }
 
 // lookup finds the implementation and pattern of a request (an empty pattern means the

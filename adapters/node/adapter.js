@@ -381,6 +381,9 @@ async function loadXxhashWasm () {
     xxPatterns('u64', (d) => api.h64Raw(d, 0n), () => api.create64(0n), false, 16))
 }
 
+// The protocol version this adapter speaks (docs/adapters.md): hello reports it.
+const PROTOCOL = 1
+
 // The nop: the same loop, a call returning the input's first byte (or 0).
 const NOP_ID = 'nop/node'
 const NOP = { kind: 'byte', make: () => ({ one: (d) => (d.length > 0 ? d[0] : 0) }) }
@@ -489,6 +492,7 @@ function lookup (req, allowNop) {
 function opHello () {
   return {
     ok: true,
+    protocol: PROTOCOL,
     runtime: 'node',
     version: process.version,
     nop: NOP_ID,

@@ -51,6 +51,8 @@ except ImportError as e:  # the venv exists but setup did not finish
     print(f"adapters/python: {e}; run adapters/python/setup", file=sys.stderr)
     sys.exit(3)
 
+# The protocol version this adapter speaks (docs/adapters.md): hello reports it.
+PROTOCOL = 1
 RUNTIME = "python"
 NOP_ID = "nop/python"
 MASK64 = (1 << 64) - 1
@@ -370,6 +372,7 @@ def lookup(req: dict, allow_nop: bool) -> tuple[Impl, str, Pattern]:
 
 def op_hello(_req: dict) -> dict:
     return {
+        "protocol": PROTOCOL,
         "runtime": RUNTIME,
         "version": f"{platform.python_implementation()} {platform.python_version()}",
         "nop": NOP_ID,

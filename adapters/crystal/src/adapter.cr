@@ -162,6 +162,7 @@ class Adapter
   end
 
   def hello(json : JSON::Builder) : Nil
+    json.field "protocol", PROTOCOL
     json.field "runtime", RUNTIME
     json.field "version", runtime_version
     json.field "nop", NOP_ID

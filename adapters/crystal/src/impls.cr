@@ -80,8 +80,10 @@ macro digest_patterns(make, oneshot = nil, hex = nil)
   end
 end
 
-RUNTIME = "crystal"
-NOP_ID  = "nop/crystal"
+# The protocol version this adapter speaks (docs/adapters.md): hello reports it.
+PROTOCOL = 1
+RUNTIME  = "crystal"
+NOP_ID   = "nop/crystal"
 
 def runtime_version : String
   "Crystal #{Crystal::VERSION} (LLVM #{Crystal::LLVM_VERSION})"

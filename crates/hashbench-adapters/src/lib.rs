@@ -5,9 +5,9 @@
 //! over `digest` requests, so the same known answers and agreement checks apply), and
 //! times them (`time`: the inner loop runs in the other runtime, on its clock).
 //!
-//! A runtime that is not installed, or whose adapter was never set up, is
-//! [`RuntimeState::Unavailable`] with the reason and the command that sets it up: never a
-//! failure of the run.
+//! A runtime that is not installed, whose adapter was never set up, or whose adapter
+//! speaks another protocol version than [`PROTOCOL`], is [`RuntimeState::Unavailable`]
+//! with the reason and the command that sets it up: never a failure of the run.
 //!
 //! [`Hasher`]: hashbench_catalog::Hasher
 
@@ -19,7 +19,7 @@ mod runtimes;
 
 pub use locate::{adapters_dir, ADAPTERS_ENV};
 pub use process::{Adapter, AdapterError, Shared};
-pub use protocol::{Hello, ImplInfo, TimeReply};
+pub use protocol::{Hello, ImplInfo, Request, TimeReply, PROTOCOL};
 pub use remote::RemoteHasher;
 pub use runtimes::{discover, is_runtime, time, External, Runtime, RuntimeState, RUNTIMES};
 

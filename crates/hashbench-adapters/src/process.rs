@@ -9,7 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::protocol::{self, Envelope, Request, PROTOCOL};
 
 /// An adapter shared by the implementations it serves (one process per runtime).
 pub type Shared = Arc<Mutex<Adapter>>;
@@ -47,6 +50,18 @@ pub enum AdapterError {
     /// An answer that is not the protocol's.
     #[error("{runtime} adapter: {what}")]
     Protocol { runtime: String, what: String },
+    /// A `hello` reply that reports another protocol version than hashbench's
+    /// ([`PROTOCOL`]), or none: the adapter was written for another hashbench.
+    #[error(
+        "{runtime} adapter: {}, this hashbench speaks version {PROTOCOL}: the adapter comes \
+         from another hashbench (run the setup of this checkout's adapter, or point \
+         HASHBENCH_ADAPTERS at this checkout's adapters/)",
+        match found {
+            Some(v) => format!("it speaks protocol version {v}"),
+            None => "its hello reports no protocol version".to_string(),
+        }
+    )]
+    Version { runtime: String, found: Option<u64> },
     /// The adapter refused the request (`"ok": false`), with its reason.
     #[error("{runtime} adapter: {error}")]
     Refused { runtime: String, error: String },
@@ -146,19 +161,60 @@ impl Adapter {
         s[tail_start(s, STDERR_TAIL)..].replace('\n', " | ")
     }
 
-    /// Sends one request and returns its reply, which must say `"ok": true`.
+    /// Sends one request and decodes its reply as `T`; the reply must say `"ok": true`.
     ///
     /// # Errors
     ///
-    /// [`AdapterError::Refused`] with the adapter's reason for `"ok": false`; the other
-    /// variants when the process is gone, silent or not speaking the protocol.
-    pub fn request(&mut self, request: &Value) -> Result<Value, AdapterError> {
+    /// [`AdapterError::Refused`] with the adapter's reason for `"ok": false`;
+    /// [`AdapterError::Protocol`] naming the field of a reply that breaks the contract;
+    /// the other variants when the process is gone or silent.
+    pub fn request<T: DeserializeOwned>(
+        &mut self,
+        request: &Request<'_>,
+    ) -> Result<T, AdapterError> {
+        let reply = self.exchange(request)?;
+        protocol::decode(request.op(), &reply).map_err(|what| self.protocol_error(what))
+    }
+
+    /// The `hello` exchange: the protocol version hashbench speaks out, the adapter's
+    /// version and offer back. The version is read first, so that an adapter of another
+    /// version is refused as such, whatever the rest of its reply looks like.
+    ///
+    /// # Errors
+    ///
+    /// [`AdapterError::Version`] for another version or none; otherwise as [`Adapter::request`].
+    pub fn hello(&mut self) -> Result<protocol::Hello, AdapterError> {
+        let request = Request::Hello { protocol: PROTOCOL };
+        let reply = self.exchange(&request)?;
+        let versioned: protocol::Versioned =
+            protocol::decode("hello", &reply).map_err(|what| self.protocol_error(what))?;
+        if versioned.protocol != Some(u64::from(PROTOCOL)) {
+            return Err(AdapterError::Version {
+                runtime: self.runtime.clone(),
+                found: versioned.protocol,
+            });
+        }
+        protocol::decode("hello", &reply).map_err(|what| self.protocol_error(what))
+    }
+
+    fn protocol_error(&self, what: String) -> AdapterError {
+        AdapterError::Protocol {
+            runtime: self.runtime.clone(),
+            what,
+        }
+    }
+
+    /// Writes one request line and reads one reply line: a JSON object whose envelope
+    /// says `"ok": true`, returned whole for its body to be decoded.
+    fn exchange(&mut self, request: &Request<'_>) -> Result<Value, AdapterError> {
         let runtime = self.runtime.clone();
         let exited = |a: &Adapter| AdapterError::Exited {
             runtime: runtime.clone(),
             stderr: a.stderr_tail(),
         };
-        let mut line = request.to_string();
+        let mut line = serde_json::to_string(request).map_err(|e| {
+            self.protocol_error(format!("cannot write a {} request: {e}", request.op()))
+        })?;
         line.push('\n');
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(exited(self));
@@ -183,24 +239,35 @@ impl Adapter {
                 return Err(AdapterError::Timeout { runtime });
             }
         };
-        let value: Value = serde_json::from_str(&reply).map_err(|e| AdapterError::Protocol {
-            runtime: runtime.clone(),
-            what: format!("a reply that is not JSON ({e}): {:.200}", reply),
+        let value: Value = serde_json::from_str(&reply).map_err(|e| {
+            self.protocol_error(format!(
+                "a {} reply that is not JSON ({e}): {:.200}",
+                request.op(),
+                reply
+            ))
         })?;
-        match value.get("ok").and_then(Value::as_bool) {
+        if !value.is_object() {
+            return Err(self.protocol_error(format!(
+                "a {} reply that is not a JSON object: {:.200}",
+                request.op(),
+                reply
+            )));
+        }
+        let envelope: Envelope =
+            protocol::decode(request.op(), &value).map_err(|what| self.protocol_error(what))?;
+        match envelope.ok {
             Some(true) => Ok(value),
             Some(false) => Err(AdapterError::Refused {
                 runtime,
-                error: value
-                    .get("error")
-                    .and_then(Value::as_str)
-                    .unwrap_or("no reason given")
-                    .to_string(),
+                error: envelope
+                    .error
+                    .unwrap_or_else(|| "no reason given".to_string()),
             }),
-            None => Err(AdapterError::Protocol {
-                runtime,
-                what: format!("a reply without \"ok\": {:.200}", reply),
-            }),
+            None => Err(self.protocol_error(format!(
+                "a {} reply without \"ok\": {:.200}",
+                request.op(),
+                reply
+            ))),
         }
     }
 

@@ -1,10 +1,83 @@
-//! The protocol's replies, typed (docs/adapters.md).
+//! The protocol's messages, typed (docs/adapters.md): every request hashbench writes and
+//! every reply it reads. A reply is decoded in two steps: its envelope (`"ok"`, and
+//! `"error"` when it is false), then its body as the request's reply type, so that a
+//! reply that breaks the contract is named by the field that broke it
+//! (`implementations[3].patterns: invalid type: ...`).
 
-use serde::Deserialize;
+use hashbench_catalog::Pattern;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+/// The protocol version this hashbench speaks: it sends it in `hello` and refuses an
+/// adapter whose `hello` reply reports another (or none). Raised on any change that an
+/// adapter of the previous version would answer wrongly.
+pub const PROTOCOL: u32 = 1;
+
+/// A request, one JSON line; `op` names it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub enum Request<'a> {
+    /// What the adapter offers, and the protocol version it speaks.
+    Hello {
+        /// The version hashbench speaks ([`PROTOCOL`]).
+        protocol: u32,
+    },
+    /// The digest of `data` through one implementation and pattern.
+    Digest {
+        id: &'a str,
+        pattern: Pattern,
+        #[serde(serialize_with = "hex_out")]
+        data: &'a [u8],
+        /// Where the message is cut into updates; left out when empty.
+        #[serde(skip_serializing_if = "<[usize]>::is_empty")]
+        splits: &'a [usize],
+    },
+    /// Timed batches of calls on `size` bytes of the xorshift stream from `seed`.
+    Time {
+        id: &'a str,
+        pattern: Pattern,
+        size: u64,
+        seed: u64,
+        iterations: u64,
+        batches: u64,
+    },
+}
+
+impl Request<'_> {
+    /// The request's `op`, for messages.
+    #[must_use]
+    pub fn op(&self) -> &'static str {
+        match self {
+            Request::Hello { .. } => "hello",
+            Request::Digest { .. } => "digest",
+            Request::Time { .. } => "time",
+        }
+    }
+}
+
+/// The envelope of every reply: `"ok": true` with the request's fields, or `"ok": false`
+/// with a one-line `"error"`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Envelope {
+    pub ok: Option<bool>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// The version a `hello` reply reports, read before the rest of it: an adapter of
+/// another version may shape the rest differently, and the version is what to say then.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Versioned {
+    #[serde(default)]
+    pub protocol: Option<u64>,
+}
 
 /// The `hello` reply.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Hello {
+    /// The protocol version the adapter speaks (equal to [`PROTOCOL`] once accepted).
+    pub protocol: u32,
     pub runtime: String,
     pub version: String,
     /// The id of the adapter's nop implementation (`nop/node`).
@@ -21,20 +94,176 @@ pub struct ImplInfo {
     pub provider: String,
     #[serde(default)]
     pub backend: String,
-    /// Pattern names; the first is the implementation's default.
+    /// Pattern names; the first is the implementation's default. Kept as text: a pattern
+    /// hashbench does not know refuses that implementation, not the whole runtime.
     pub patterns: Vec<String>,
+}
+
+/// The `digest` reply.
+#[derive(Clone, Debug, Deserialize)]
+pub(crate) struct DigestReply {
+    #[serde(deserialize_with = "hex_in")]
+    pub digest: Vec<u8>,
 }
 
 /// The `time` reply.
 #[derive(Clone, Debug, Deserialize)]
 pub struct TimeReply {
-    /// The input's fold, 16 hex digits.
-    pub input_fold: String,
+    /// The input's fold (16 hex digits on the wire).
+    #[serde(deserialize_with = "fold_in")]
+    pub input_fold: u64,
     /// Each batch's elapsed time on the runtime's monotonic clock.
     pub batches_ns: Vec<u64>,
-    /// The last call's digest, hex.
-    pub digest: String,
+    /// The last call's digest (hex on the wire).
+    #[serde(deserialize_with = "hex_in")]
+    pub digest: Vec<u8>,
     /// GC heap bytes allocated per call, where the runtime can say (Crystal).
     #[serde(default)]
     pub bytes_allocated_per_call: Option<f64>,
+}
+
+/// Decodes a reply's body (or its envelope) as `T`; the error names the field that is
+/// missing or mistyped, and quotes the start of the reply.
+pub(crate) fn decode<T: DeserializeOwned>(op: &str, reply: &Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(reply).map_err(|e| {
+        let path = e.path().to_string();
+        let at = if path == "." {
+            String::new()
+        } else {
+            format!("{path}: ")
+        };
+        format!(
+            "a {op} reply that is not the protocol's: {at}{}: {:.200}",
+            e.inner(),
+            reply.to_string()
+        )
+    })
+}
+
+// Serde bridges for the wire's hex text; `&&[u8]` is what `serialize_with` hands over.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn hex_out<S: Serializer>(bytes: &&[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&hex::encode(bytes))
+}
+
+fn hex_in<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    let text = String::deserialize(d)?;
+    hex::decode(&text).map_err(|e| D::Error::custom(format!("{text:.80?} is not hex: {e}")))
+}
+
+fn fold_in<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let text = String::deserialize(d)?;
+    let digits = text.len() == 16 && text.bytes().all(|b| b.is_ascii_hexdigit());
+    match u64::from_str_radix(&text, 16) {
+        Ok(v) if digits => Ok(v),
+        _ => Err(D::Error::custom(format!(
+            "{text:.80?} is not 16 hex digits"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(r: &Request<'_>) -> String {
+        serde_json::to_string(r).unwrap()
+    }
+
+    #[test]
+    fn requests_are_written_as_the_protocol_says() {
+        assert_eq!(
+            line(&Request::Hello { protocol: PROTOCOL }),
+            r#"{"op":"hello","protocol":1}"#
+        );
+        let digest = Request::Digest {
+            id: "sha2-256/node:crypto",
+            pattern: Pattern::Oneshot,
+            data: b"abc",
+            splits: &[],
+        };
+        assert_eq!(
+            line(&digest),
+            r#"{"op":"digest","id":"sha2-256/node:crypto","pattern":"oneshot","data":"616263"}"#
+        );
+        let split = Request::Digest {
+            id: "x/go:y",
+            pattern: Pattern::New,
+            data: &[],
+            splits: &[1, 2],
+        };
+        assert!(line(&split).ends_with(r#""data":"","splits":[1,2]}"#));
+        let time = Request::Time {
+            id: "nop/go",
+            pattern: Pattern::Oneshot,
+            size: 64,
+            seed: u64::MAX,
+            iterations: 10,
+            batches: 3,
+        };
+        assert_eq!(
+            line(&time),
+            r#"{"op":"time","id":"nop/go","pattern":"oneshot","size":64,"seed":18446744073709551615,"iterations":10,"batches":3}"#
+        );
+        assert_eq!(time.op(), "time");
+    }
+
+    #[test]
+    fn a_time_reply_decodes_with_its_fold_and_digest_as_numbers_and_bytes() {
+        let v: Value = serde_json::from_str(
+            r#"{"ok":true,"input_fold":"00000000000000ff","batches_ns":[5,6],"digest":"0a0b","extra":1}"#,
+        )
+        .unwrap();
+        let r: TimeReply = decode("time", &v).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.input_fold, 0xff);
+        assert_eq!(r.batches_ns, [5, 6]);
+        assert_eq!(r.digest, [10, 11]);
+        assert_eq!(r.bytes_allocated_per_call, None);
+    }
+
+    fn why<T: DeserializeOwned + std::fmt::Debug>(op: &str, reply: &str) -> String {
+        let v: Value = serde_json::from_str(reply).unwrap();
+        match decode::<T>(op, &v) {
+            Ok(t) => panic!("decoded {t:?}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_broken_reply_is_named_by_its_field() {
+        let e = why::<TimeReply>(
+            "time",
+            r#"{"ok":true,"input_fold":"ff","batches_ns":[1],"digest":""}"#,
+        );
+        assert!(
+            e.starts_with(
+                r#"a time reply that is not the protocol's: input_fold: "ff" is not 16 hex digits"#
+            ),
+            "{e}"
+        );
+        let e = why::<TimeReply>(
+            "time",
+            r#"{"ok":true,"input_fold":"0000000000000000","batches_ns":[1, -2],"digest":""}"#,
+        );
+        assert!(
+            e.contains("batches_ns[1]: invalid value: integer `-2`"),
+            "{e}"
+        );
+        let e = why::<DigestReply>("digest", r#"{"ok":true,"digest":"xyz"}"#);
+        assert!(e.contains(r#"digest: "xyz" is not hex"#), "{e}");
+        let e = why::<DigestReply>("digest", r#"{"ok":true}"#);
+        assert!(
+            e.starts_with("a digest reply that is not the protocol's: missing field `digest`"),
+            "{e}"
+        );
+        let e = why::<Hello>(
+            "hello",
+            r#"{"ok":true,"protocol":1,"runtime":"go","version":"1","nop":"nop/go",
+                "implementations":[{"id":"a/go:b","algorithm":"a","provider":"p","patterns":"oneshot"}]}"#,
+        );
+        assert!(
+            e.contains("implementations[0].patterns: invalid type: string"),
+            "{e}"
+        );
+    }
 }

@@ -4,11 +4,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use hashbench_catalog::{Algorithm, Pattern};
-use serde_json::json;
-
 use crate::process::{Adapter, AdapterError, Shared};
-use crate::protocol::{Hello, TimeReply};
+use crate::protocol::{DigestReply, Hello, Request, TimeReply};
+use hashbench_catalog::{Algorithm, Pattern};
 
 /// The runtimes with an adapter folder of their own, in the order they are listed.
 pub const RUNTIMES: &[&str] = &["node", "python", "go", "java", "crystal"];
@@ -105,19 +103,15 @@ fn start(name: &str, dir: &std::path::Path) -> RuntimeState {
         Ok(a) => a,
         Err(e) => return unavailable(e.to_string()),
     };
-    match adapter.request(&json!({"op": "hello"})) {
-        Ok(reply) => match serde_json::from_value::<Hello>(reply) {
-            Ok(hello) => RuntimeState::Ready {
-                adapter: Arc::new(Mutex::new(adapter)),
-                hello,
-            },
-            Err(e) => unavailable(format!(
-                "{name} adapter: a hello that is not the protocol's: {e}"
-            )),
+    match adapter.hello() {
+        Ok(hello) => RuntimeState::Ready {
+            adapter: Arc::new(Mutex::new(adapter)),
+            hello,
         },
         // `run` exits 3 with its reason on standard error when setup was not run or the
         // runtime is missing: that reason is the message.
         Err(AdapterError::Exited { stderr, .. }) if !stderr.is_empty() => unavailable(stderr),
+        // Another protocol version, a hello that is not the protocol's: the reason names it.
         Err(e) => unavailable(e.to_string()),
     }
 }
@@ -233,16 +227,13 @@ pub(crate) fn digest(
     splits: &[usize],
 ) -> Result<Vec<u8>, AdapterError> {
     let mut a = lock(adapter);
-    let mut request = json!({"op": "digest", "id": id, "pattern": pattern.to_string(), "data": hex::encode(data)});
-    if !splits.is_empty() {
-        request["splits"] = json!(splits);
-    }
-    let reply = a.request(&request)?;
-    let text = reply.get("digest").and_then(|d| d.as_str()).unwrap_or("");
-    hex::decode(text).map_err(|e| AdapterError::Protocol {
-        runtime: a.runtime().to_string(),
-        what: format!("digest {text:?} is not hex: {e}"),
-    })
+    let reply: DigestReply = a.request(&Request::Digest {
+        id,
+        pattern,
+        data,
+        splits,
+    })?;
+    Ok(reply.digest)
 }
 
 /// A `time` request for `id` (an implementation or the nop).
@@ -255,14 +246,13 @@ pub fn time(
     batches: u64,
 ) -> Result<TimeReply, AdapterError> {
     let mut a = lock(adapter);
-    let reply = a.request(&json!({
-        "op": "time", "id": id, "pattern": pattern.to_string(), "size": size,
-        "seed": stream_seed,
-        "iterations": iterations, "batches": batches,
-    }))?;
-    let parsed: TimeReply = serde_json::from_value(reply).map_err(|e| AdapterError::Protocol {
-        runtime: a.runtime().to_string(),
-        what: format!("a time reply that is not the protocol's: {e}"),
+    let parsed: TimeReply = a.request(&Request::Time {
+        id,
+        pattern,
+        size,
+        seed: stream_seed,
+        iterations,
+        batches,
     })?;
     if parsed.batches_ns.len() as u64 != batches {
         return Err(AdapterError::Protocol {
@@ -274,4 +264,86 @@ pub fn time(
         });
     }
     Ok(parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::PROTOCOL;
+
+    /// An adapter folder whose `run` answers every request with `reply`.
+    fn answering(reply: &str) -> tempfile::TempDir {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let run = dir.path().join("run");
+        let script =
+            format!("#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' '{reply}'; done\n");
+        std::fs::write(&run, script).unwrap();
+        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+        dir
+    }
+
+    fn hello_with(version: &str, implementations: &str) -> String {
+        format!(
+            r#"{{"ok":true,{version}"runtime":"go","version":"go0","nop":"nop/go","implementations":{implementations}}}"#
+        )
+    }
+
+    fn unavailable(reply: &str) -> (String, String) {
+        let dir = answering(reply);
+        match start("go", dir.path()) {
+            RuntimeState::Unavailable { why, setup } => {
+                assert_eq!(setup, dir.path().join("setup").display().to_string());
+                (why, setup)
+            }
+            RuntimeState::Ready { hello, .. } => panic!("started: {hello:?}"),
+        }
+    }
+
+    #[test]
+    fn an_adapter_of_another_protocol_version_is_unavailable_with_the_versions() {
+        let next = PROTOCOL + 1;
+        let (why, _) = unavailable(&hello_with(&format!(r#""protocol":{next},"#), "[]"));
+        assert!(
+            why.starts_with(&format!(
+                "go adapter: it speaks protocol version {next}, this hashbench speaks version {PROTOCOL}: "
+            )),
+            "{why}"
+        );
+        // Another version is named before any other fault of the reply it sent.
+        let (why, _) = unavailable(&hello_with(&format!(r#""protocol":{next},"#), "7"));
+        assert!(why.contains(&format!("protocol version {next}")), "{why}");
+        let (why, _) = unavailable(&hello_with("", "[]"));
+        assert!(
+            why.starts_with("go adapter: its hello reports no protocol version"),
+            "{why}"
+        );
+        let (why, _) = unavailable(&hello_with(r#""protocol":"1","#, "[]"));
+        assert!(
+            why.contains(
+                "a hello reply that is not the protocol's: protocol: invalid type: string"
+            ),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_hello_of_our_version_that_breaks_the_contract_is_named_by_its_field() {
+        let ours = format!(r#""protocol":{PROTOCOL},"#);
+        let (why, _) = unavailable(&hello_with(&ours, r#"[{"id":"crc32/go:x"}]"#));
+        assert!(
+            why.contains("a hello reply that is not the protocol's: implementations[0]: missing field `algorithm`"),
+            "{why}"
+        );
+        let (why, _) = unavailable(r#"{"protocol":1}"#);
+        assert!(why.contains("a hello reply without \"ok\""), "{why}");
+        let (why, _) = unavailable(r#"{"ok":false,"error":"no"}"#);
+        assert_eq!(why, "go adapter: no");
+
+        let dir = answering(&hello_with(&ours, "[]"));
+        match start("go", dir.path()) {
+            RuntimeState::Ready { hello, .. } => assert_eq!(hello.protocol, PROTOCOL),
+            RuntimeState::Unavailable { why, .. } => panic!("{why}"),
+        }
+    }
 }

@@ -264,21 +264,24 @@ impl ExternalKernel {
             self.gc_bytes.retain(|(l, _)| *l != input.len());
             self.gc_bytes.push((input.len(), b));
         }
-        let want = format!("{:016x}", hashbench_adapters::input_fold(input));
+        let want = hashbench_adapters::input_fold(input);
         if reply.input_fold != want {
             self.fault = Some(format!(
-                "the adapter hashed other bytes (input fold {}, expected {want})",
+                "the adapter hashed other bytes (input fold {:016x}, expected {want:016x})",
                 reply.input_fold
             ));
             return None;
         }
         if matches!(self.target, Target::Implementation(_)) {
-            match hex::decode(&reply.digest) {
-                Ok(d) if d.len() == out.len() => {
-                    out.copy_from_slice(&d);
-                    self.last = Some((input.len(), d));
-                }
-                _ => self.fault = Some(format!("malformed digest {:?}", reply.digest)),
+            if reply.digest.len() == out.len() {
+                out.copy_from_slice(&reply.digest);
+                self.last = Some((input.len(), reply.digest));
+            } else {
+                self.fault = Some(format!(
+                    "a digest of {} bytes, the algorithm outputs {}",
+                    reply.digest.len(),
+                    out.len()
+                ));
             }
         } else {
             self.last = Some((input.len(), Vec::new()));

@@ -1,7 +1,9 @@
 //! Implementations in other runtimes, end to end: a test-only adapter with a deliberately
-//! wrong implementation (caught before timing), a runtime that cannot start (listed as
-//! unavailable with its reason, never a failure), and the real adapters of `adapters/`
-//! (set up by `scripts/bootstrap`), every implementation verified.
+//! wrong implementation (caught before timing), a runtime that cannot start or that
+//! speaks another protocol version (listed as unavailable with its reason, never a
+//! failure), and the real adapters of `adapters/` (set up by `scripts/bootstrap`), every
+//! implementation verified. (`hashbench-adapters`' conformance test runs
+//! `adapters/check.py` on each of them.)
 
 // Helpers here set up fixtures; a failure to is a broken test machine, said by the panic.
 #![allow(clippy::unwrap_used)]
@@ -83,22 +85,59 @@ fn a_runtime_that_cannot_start_is_unavailable_with_its_reason_not_a_failure() {
     assert!(text.contains("node (runtime): UNAVAILABLE"), "{text}");
     assert!(text.contains("set it up with:"), "{text}");
     // `run` of the in-process implementations with --runtime node still measures them.
-    let out = run_ok(hashbench().env("HASHBENCH_ADAPTERS", dir.path()).args([
-        "run",
-        "crc32/crc32fast",
-        "--runtime",
-        "node",
-        "--sizes",
-        "64",
-        "--time",
-        "0.02",
-        "-q",
-        "--format",
-        "json",
-    ]));
-    let run: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(run["cells"].as_array().unwrap().len(), 1);
+    let run = run_beside(dir.path(), "node", None);
     assert!(run["skipped"].to_string().contains("runtime/node"));
+}
+
+/// `hashbench run crc32/crc32fast --runtime RUNTIME` with `adapters` as the adapters
+/// folder (and the test adapter's protocol version, if given): the run, whose one cell
+/// is the in-process one whatever becomes of the runtime.
+fn run_beside(adapters: &Path, runtime: &str, protocol: Option<&str>) -> serde_json::Value {
+    let mut cmd = hashbench();
+    cmd.env("HASHBENCH_ADAPTERS", adapters);
+    if let Some(version) = protocol {
+        cmd.env("FAKE_ADAPTER_PROTOCOL", version);
+    }
+    let out = run_ok(
+        cmd.args(["run", "crc32/crc32fast", "--runtime", runtime])
+            .args(["--sizes", "64", "--time", "0.02", "-q", "--format", "json"]),
+    );
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(run["cells"].as_array().unwrap().len(), 1, "{run}");
+    run
+}
+
+#[test]
+fn an_adapter_of_another_protocol_version_is_unavailable_with_the_reason_and_its_setup() {
+    let dir = fake_adapters();
+    let setup = format!("{}", dir.path().join("python").join("setup").display());
+    for (version, reason) in [
+        ("2", "python adapter: it speaks protocol version 2, this hashbench speaks version 1"),
+        ("0", "python adapter: it speaks protocol version 0, this hashbench speaks version 1"),
+        ("none", "python adapter: its hello reports no protocol version, this hashbench speaks version 1"),
+    ] {
+        let out = run_ok(
+            hashbench()
+                .env("HASHBENCH_ADAPTERS", dir.path())
+                .env("FAKE_ADAPTER_PROTOCOL", version)
+                .args(["list", "python"]),
+        );
+        let text = stdout(&out);
+        assert!(
+            text.contains(&format!("python (runtime): UNAVAILABLE: {reason}")),
+            "{text}"
+        );
+        assert!(text.contains(&format!("set it up with: {setup}")), "{text}");
+        assert!(!text.contains("crc32/python:good"), "{text}");
+    }
+    // A run goes on without it, and says why in its skipped list, as for a runtime that
+    // cannot start.
+    let run = run_beside(dir.path(), "python", Some("2"));
+    let skipped = run["skipped"].to_string();
+    assert!(
+        skipped.contains("runtime/python") && skipped.contains("protocol version 2"),
+        "{skipped}"
+    );
 }
 
 #[test]

@@ -1,5 +1,8 @@
 package hashbench.adapter;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.InputStreamReader;
@@ -18,6 +21,9 @@ import java.util.Map;
  * docs/adapters.md (hello / digest / time) on stdin/stdout; messages go to stderr.
  */
 public final class Main {
+    /** The protocol version this adapter speaks (docs/adapters.md): hello reports it. */
+    static final int PROTOCOL = 1;
+
     static final String NOP_ID = "nop/java";
 
     /**
@@ -145,52 +151,33 @@ public final class Main {
         }
     }
 
-    static Map<String, Object> ok() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ok", true);
+    static JsonObject ok() {
+        JsonObject m = new JsonObject();
+        m.addProperty("ok", true);
         return m;
     }
 
-    Map<String, Object> hello() {
-        Map<String, Object> m = ok();
-        m.put("runtime", "java");
-        m.put("version", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + " "
+    JsonObject hello() {
+        JsonObject m = ok();
+        m.addProperty("protocol", PROTOCOL);
+        m.addProperty("runtime", "java");
+        m.addProperty("version", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.vm.version") + ")");
-        m.put("nop", NOP_ID);
-        List<Object> list = new ArrayList<>();
+        m.addProperty("nop", NOP_ID);
+        JsonArray list = new JsonArray();
         for (Impls.Impl im : impls.values()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("id", im.id);
-            e.put("algorithm", im.algorithm);
-            e.put("provider", im.provider);
-            e.put("backend", im.backend);
-            e.put("patterns", new ArrayList<Object>(im.order));
+            JsonObject e = new JsonObject();
+            e.addProperty("id", im.id);
+            e.addProperty("algorithm", im.algorithm);
+            e.addProperty("provider", im.provider);
+            e.addProperty("backend", im.backend);
+            JsonArray patterns = new JsonArray();
+            im.order.forEach(patterns::add);
+            e.add("patterns", patterns);
             list.add(e);
         }
-        m.put("implementations", list);
+        m.add("implementations", list);
         return m;
-    }
-
-    private static String str(Map<String, Object> req, String key) throws BadRequest {
-        Object v = req.get(key);
-        if (v == null) {
-            return null;
-        }
-        if (!(v instanceof String)) {
-            throw new BadRequest("'" + key + "' must be a string");
-        }
-        return (String) v;
-    }
-
-    private static BigInteger integer(Map<String, Object> req, String key) throws BadRequest {
-        Object v = req.get(key);
-        if (v == null) {
-            throw new BadRequest("missing '" + key + "'");
-        }
-        if (!(v instanceof BigInteger)) {
-            throw new BadRequest("'" + key + "' must be an integer");
-        }
-        return (BigInteger) v;
     }
 
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -219,11 +206,11 @@ public final class Main {
         return p;
     }
 
-    Map<String, Object> digest(Map<String, Object> req) throws Exception {
-        String id = str(req, "id");
-        String pattern = str(req, "pattern");
+    JsonObject digest(JsonObject req) throws Exception {
+        String id = Wire.str(req, "id");
+        String pattern = Wire.str(req, "pattern");
         Impls.Pattern p = lookup(id, pattern);
-        String hex = str(req, "data");
+        String hex = Wire.str(req, "data");
         if (hex == null) {
             throw new BadRequest("digest needs 'data' (hex)");
         }
@@ -234,17 +221,14 @@ public final class Main {
             throw new BadRequest("'data' is not hex: " + e.getMessage());
         }
         List<Integer> splits = new ArrayList<>();
-        Object sv = req.get("splits");
+        JsonArray sv = Wire.array(req, "splits", "a list of offsets");
         if (sv != null) {
-            if (!(sv instanceof List)) {
-                throw new BadRequest("'splits' must be a list of offsets");
-            }
             int prev = 0;
-            for (Object o : (List<?>) sv) {
-                if (!(o instanceof BigInteger)) {
+            for (JsonElement o : sv) {
+                BigInteger b = Wire.asInteger(o);
+                if (b == null) {
                     throw new BadRequest("'splits' must hold integers");
                 }
-                BigInteger b = (BigInteger) o;
                 if (b.signum() < 0 || b.compareTo(BigInteger.valueOf(data.length)) > 0 || b.intValue() < prev) {
                     throw new BadRequest("'splits' must be ascending offsets within the data (0.." + data.length + ")");
                 }
@@ -272,8 +256,8 @@ public final class Main {
             }
             out = c.last();
         }
-        Map<String, Object> m = ok();
-        m.put("digest", HexFormat.of().formatHex(out));
+        JsonObject m = ok();
+        m.addProperty("digest", HexFormat.of().formatHex(out));
         return m;
     }
 
@@ -287,12 +271,12 @@ public final class Main {
         return s.finish();
     }
 
-    Map<String, Object> time(Map<String, Object> req) throws Exception {
-        Impls.Pattern p = lookup(str(req, "id"), str(req, "pattern"));
-        BigInteger size = integer(req, "size");
-        BigInteger seed = integer(req, "seed");
-        BigInteger iterations = integer(req, "iterations");
-        BigInteger batches = integer(req, "batches");
+    JsonObject time(JsonObject req) throws Exception {
+        Impls.Pattern p = lookup(Wire.str(req, "id"), Wire.str(req, "pattern"));
+        BigInteger size = Wire.integer(req, "size");
+        BigInteger seed = Wire.integer(req, "seed");
+        BigInteger iterations = Wire.integer(req, "iterations");
+        BigInteger batches = Wire.integer(req, "batches");
         if (size.signum() < 0 || size.bitLength() > 31 || size.intValue() > Integer.MAX_VALUE - 8) {
             throw new BadRequest("'size' must be between 0 and " + (Integer.MAX_VALUE - 8));
         }
@@ -305,34 +289,24 @@ public final class Main {
         if (batches.signum() <= 0 || batches.bitLength() > 24) {
             throw new BadRequest("'batches' must be between 1 and 2^24 - 1");
         }
-        Object sv = req.get("splits");
-        if (sv instanceof List && !((List<?>) sv).isEmpty()) {
+        JsonElement sv = req.get("splits");
+        if (sv != null && sv.isJsonArray() && !sv.getAsJsonArray().isEmpty()) {
             throw new BadRequest("time takes no splits");
         }
         byte[] data = xorshift(size.intValue(), seed.longValue());
         Call c = p.make.make();
         long[] ns = runBatches(c, data, iterations.longValue(), batches.intValue());
-        Map<String, Object> m = ok();
-        m.put("input_fold", inputFold(data));
-        m.put("batches_ns", ns);
-        m.put("digest", HexFormat.of().formatHex(c.last())); // the last timed call's result
+        JsonObject m = ok();
+        m.addProperty("input_fold", inputFold(data));
+        m.add("batches_ns", Wire.longs(ns));
+        m.addProperty("digest", HexFormat.of().formatHex(c.last())); // the last timed call's result
         return m;
     }
 
-    Map<String, Object> handle(String line) {
+    JsonObject handle(String line) {
         try {
-            Object v;
-            try {
-                v = Json.parse(line);
-            } catch (Json.ParseException e) {
-                throw new BadRequest("malformed request: " + e.getMessage());
-            }
-            if (!(v instanceof Map)) {
-                throw new BadRequest("malformed request: not a JSON object");
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> req = (Map<String, Object>) v;
-            String op = str(req, "op");
+            JsonObject req = Wire.parse(line);
+            String op = Wire.str(req, "op");
             if (op == null) {
                 throw new BadRequest("missing 'op'");
             }
@@ -353,10 +327,10 @@ public final class Main {
         }
     }
 
-    static Map<String, Object> error(String message) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ok", false);
-        m.put("error", message.replace('\n', ' '));
+    static JsonObject error(String message) {
+        JsonObject m = new JsonObject();
+        m.addProperty("ok", false);
+        m.addProperty("error", String.valueOf(message).replace('\n', ' '));
         return m;
     }
 
@@ -369,9 +343,9 @@ public final class Main {
         while ((line = in.readLine()) != null) {
             String reply;
             try {
-                reply = Json.write(a.handle(line));
+                reply = Wire.write(a.handle(line));
             } catch (Throwable t) {
-                reply = Json.write(error("cannot encode the reply: " + t));
+                reply = Wire.write(error("cannot encode the reply: " + t));
             }
             out.write(reply);
             out.write('\n');
