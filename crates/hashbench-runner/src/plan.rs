@@ -51,7 +51,7 @@ impl Default for SizeSpec {
 
 /// What the table and Markdown outputs show (`--metric`): the renderers' own type, which
 /// the plan carries so that a run's default relative columns can follow it.
-pub use hashbench_report::Metric;
+pub use hashbench_model::Metric;
 
 /// Everything a run needs to know, typed. Built once; the runner only reads it.
 #[derive(Clone, Debug)]
