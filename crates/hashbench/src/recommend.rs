@@ -6,9 +6,9 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use hashbench_analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_catalog::Implementation;
 use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
-use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_report::render::recommend::{json, table, Provenance};
 use hashbench_report::render::sanitize::{escaped, sanitized};
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION};
