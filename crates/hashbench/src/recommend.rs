@@ -1,7 +1,7 @@
 //! `hashbench recommend --size 4k --need checksum`: which checksum or hash, from which
 //! library, at this size, on this machine. Selects the candidates from the catalogue,
 //! measures only them (through the same runner as `run`, verification first), or reads a
-//! saved run, and lets `hashbench-report`'s pure recommendation answer.
+//! saved run, and lets `hashbench-analysis`' pure recommendation answer.
 
 use std::path::PathBuf;
 
