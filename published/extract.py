@@ -6,7 +6,7 @@ people's benchmark reports. This script copies every figure they print, mechanic
 so that no number is retyped by hand: each figure keeps its text exactly as
 published next to the parsed value and unit. Nothing is rounded, converted or fixed
 here; conversions to common units happen in the Rust loader
-(crates/hashbench-report/src/published/), which keeps the original too.
+(crates/hashbench-analysis/src/published/), which keeps the original too.
 
 As a cross-check that the parsers missed nothing, every seed's numeric tokens are
 also counted by a plain regular expression over the whole section, independently

@@ -1,5 +1,5 @@
-//! The cost model's record: time(n) = a + b·n per series (fitted in `hashbench-report`'s
-//! analysis).
+//! The cost model's record: time(n) = a + b·n per series (fitted by
+//! `hashbench_analysis::costmodel`).
 
 use hashbench_stats::SlopeCiMethod;
 use serde::{Deserialize, Serialize};

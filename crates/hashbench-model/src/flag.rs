@@ -1,4 +1,4 @@
-//! Flags: what the guards (in `hashbench-report`'s analysis) found wrong with a number,
+//! Flags: what the guards (in `hashbench-analysis`) found wrong with a number,
 //! stored beside it in the model so every format shows it.
 
 use serde::{Deserialize, Serialize};

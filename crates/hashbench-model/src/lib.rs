@@ -3,16 +3,20 @@
 //!
 //! This crate is data: the types every other floor speaks (a [`Run`] of [`Cell`]s, each
 //! of a [`Subject`] driven by a [`Pattern`], with its [`Flag`]s, [`Relative`] figures and
-//! [`StopReason`]), their serde attributes, and the few methods that read them. It
+//! [`StopReason`]), their serde attributes, and the few methods that read them; the
+//! [`Metric`] a run's tables show; and [`format`], the human spelling of sizes, times and
+//! rates that the runner's errors, the analysis' flags and the renderers share. It
 //! measures nothing, analyses nothing and renders nothing, and depends on no C library,
 //! so rendering or checking a saved run compiles none of the hash libraries.
 
 mod cell;
 mod costfit;
 mod flag;
+pub mod format;
 mod layout;
 mod load;
 mod machine;
+mod metric;
 mod pattern;
 mod properties;
 mod ranking;
@@ -33,6 +37,7 @@ pub use flag::{Flag, FlagCode};
 pub use layout::Layout;
 pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
 pub use machine::{CellLoad, SampleTrend};
+pub use metric::Metric;
 pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
 pub use properties::{AlgorithmClass, AlgorithmProperties};
 pub use ranking::{Ranked, Ranking};

@@ -1,5 +1,5 @@
 //! A run's rankings as data: per size and mode, the cells fastest first with the group
-//! each belongs to (hashbench-report's `analysis::ties` decides them, on paired rounds
+//! each belongs to (hashbench-analysis' `ties` decides them, on paired rounds
 //! and the equivalence margin). Written into the JSON so that a reader (another tool, the
 //! repeatability script) sees the order the run supports without re-deriving it.
 

@@ -1,5 +1,5 @@
 //! Relative columns (`--relative-to`): what a column compares with, and one cell's figure
-//! in it. Computing the figures is analysis (`hashbench-report`); the figures are stored
+//! in it. Computing the figures is analysis (`hashbench-analysis`); the figures are stored
 //! in the cells so that JSON carries them and every renderer shows the same numbers.
 
 use serde::{Deserialize, Serialize};

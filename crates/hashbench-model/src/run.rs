@@ -51,7 +51,7 @@ pub struct Run {
     #[serde(default)]
     pub streams: Vec<StreamsCell>,
     /// time(n) = a + b·n fitted per (implementation, pattern, threads) measured at 3 sizes
-    /// or more (`hashbench-report`'s cost model).
+    /// or more (`hashbench-analysis`' cost model).
     #[serde(default)]
     pub cost_model: Vec<CostFit>,
     /// False when the run was interrupted: the cells present are complete measurements,

@@ -5,7 +5,7 @@
 //! per batch, not once per call. Every sample of a cell has the same batch size, so the
 //! samples alone cannot show this; after sampling, the engine times a batch of the
 //! cell's size and one of twice that and keeps both times here. Judging them is left to
-//! the guards (`hashbench_report::analysis::guards`), which can then also judge figures that came
+//! the guards (`hashbench_analysis::guards`), which can then also judge figures that came
 //! from elsewhere.
 
 use serde::{Deserialize, Serialize};

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
+use hashbench_analysis::costmodel::{crossover, series};
 use hashbench_model::{load_run, Cell, Run};
-use hashbench_report::analysis::costmodel::{crossover, series};
 use hashbench_report::render::crossover::{json, table};
 
 fn crate_dir() -> PathBuf {

@@ -8,8 +8,8 @@
 use proptest::prelude::*;
 use serde_json::Value;
 
+use hashbench_analysis::compare::compare;
 use hashbench_model::{load_run, Layout};
-use hashbench_report::analysis::compare::compare;
 
 const RUN: &str = include_str!("data/run-v2.json");
 

@@ -38,7 +38,7 @@ pub enum RunError {
         source: EngineError,
     },
     /// The engine failed measuring `subject` at `size` bytes (`what` adds the streams).
-    #[error("{subject} at {}{what}", hashbench_report::format::size(*size))]
+    #[error("{subject} at {}{what}", hashbench_model::format::size(*size))]
     Measure {
         subject: String,
         size: hashbench_model::Size,
@@ -55,7 +55,7 @@ pub enum RunError {
         source: EngineError,
     },
     /// A measured cell has no finite rate.
-    #[error("{subject} at {}{what}: no finite rate", hashbench_report::format::size(*size))]
+    #[error("{subject} at {}{what}: no finite rate", hashbench_model::format::size(*size))]
     Rate {
         subject: String,
         size: hashbench_model::Size,

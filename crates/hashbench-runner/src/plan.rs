@@ -17,7 +17,7 @@ pub const DEFAULT_TIME_S: f64 = 0.3;
 /// Target half-width of a cell median's 95 % CI, as a fraction, unless `--precision`.
 pub const DEFAULT_PRECISION: f64 = 0.01;
 /// The practical-equivalence margin unless `--equivalence` says otherwise.
-pub use hashbench_report::analysis::ties::DEFAULT_EQUIVALENCE;
+pub use hashbench_analysis::ties::DEFAULT_EQUIVALENCE;
 
 /// Rounds every cell is measured in unless `--rounds` says otherwise (docs/method.md,
 /// "Numbers that reproduce", says why so many).
@@ -51,7 +51,7 @@ impl Default for SizeSpec {
 
 /// What the table and Markdown outputs show (`--metric`): the renderers' own type, which
 /// the plan carries so that a run's default relative columns can follow it.
-pub use hashbench_report::Metric;
+pub use hashbench_model::Metric;
 
 /// Everything a run needs to know, typed. Built once; the runner only reads it.
 #[derive(Clone, Debug)]

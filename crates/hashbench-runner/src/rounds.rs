@@ -242,7 +242,7 @@ fn set_aside(
         },
         details: vec![format!(
             "at {}, {} threads: {e}",
-            hashbench_report::format::size(p.size),
+            hashbench_model::format::size(p.size),
             p.threads
         )],
     });

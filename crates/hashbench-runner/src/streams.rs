@@ -85,7 +85,7 @@ pub(crate) fn measure_all(
                         reason: SkipReason::WrongDigestUnderMeasurement,
                         details: vec![format!(
                             "at {}, {} streams: {e}",
-                            hashbench_report::format::size(size),
+                            hashbench_model::format::size(size),
                             s.n
                         )],
                     });

@@ -1,6 +1,6 @@
 //! The trend of a cell's samples: the first third of every round's samples (in time
 //! order) against the last third, pooled over the rounds, each with its median's CI. The
-//! `short-budget` guard (hashbench-report) judges it.
+//! `short-budget` guard (hashbench-analysis) judges it.
 
 use hashbench_engine::RoundRecord;
 use hashbench_model::SampleTrend;

@@ -15,7 +15,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         return Err(UsageError("--published takes exactly one result file".into()).into());
     };
     let run = read_run(file)?;
-    let published = hashbench_report::published::load()?;
+    let published = hashbench_analysis::published::load()?;
     if let Some(n) = args.seed {
         published.seed(n).map_err(|e| UsageError(e.to_string()))?;
     }

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use hashbench_analysis::compare::{compare, Comparison};
 use hashbench_model::Run;
-use hashbench_report::analysis::compare::{compare, Comparison};
 use hashbench_report::render::compare::render;
 use hashbench_report::render::html::{compare_page, Candidate};
 use hashbench_report::render::sanitize::{escaped, sanitized};

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use hashbench_analysis::costmodel::{crossover, series};
 use hashbench_model::Cell;
-use hashbench_report::analysis::costmodel::{crossover, series};
 use hashbench_report::render::crossover as crossover_render;
 
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use hashbench_report::published::{self, Seed};
+use hashbench_analysis::published::{self, Seed};
 
 use crate::{cli::emit, cli::UsageError};
 
@@ -71,7 +71,7 @@ struct JsonDocument {
 
 #[cfg(test)]
 mod tests {
-    use hashbench_report::published;
+    use hashbench_analysis::published;
 
     #[test]
     fn every_mapped_algorithm_is_in_the_catalogue() {

@@ -1,14 +1,14 @@
 //! `hashbench recommend --size 4k --need checksum`: which checksum or hash, from which
 //! library, at this size, on this machine. Selects the candidates from the catalogue,
 //! measures only them (through the same runner as `run`, verification first), or reads a
-//! saved run, and lets `hashbench-report`'s pure recommendation answer.
+//! saved run, and lets `hashbench-analysis`' pure recommendation answer.
 
 use std::path::PathBuf;
 
 use anyhow::Result;
+use hashbench_analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_catalog::Implementation;
 use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
-use hashbench_report::analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_report::render::recommend::{json, table, Provenance};
 use hashbench_report::render::sanitize::{escaped, sanitized};
 use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION};

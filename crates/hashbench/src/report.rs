@@ -67,7 +67,7 @@ pub fn run(args: ReportArgs) -> Result<u8> {
             .map(ToString::to_string)
             .collect();
         let to = parse_relative_to(&args.relative_to, &ids, &patterns)?;
-        hashbench_report::analysis::relative::apply(&mut run, &to);
+        hashbench_analysis::relative::apply(&mut run, &to);
     }
     let view = View {
         metric,

@@ -344,7 +344,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<u8> {
         interrupted,
     } = measure(plan, args)?;
     let run = &run;
-    let flags = hashbench_report::analysis::guards::count(run);
+    let flags = hashbench_analysis::guards::count(run);
     let view = View {
         metric: plan.metric,
         layout: plan.layout,
@@ -384,7 +384,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<u8> {
         }
     }
     if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
-        let comparison = hashbench_report::analysis::compare::compare(
+        let comparison = hashbench_analysis::compare::compare(
             base,
             run,
             crate::compare::DEFAULT_NOISE_PERCENT / 100.0,

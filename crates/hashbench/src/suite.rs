@@ -97,8 +97,8 @@ pub struct Suite {
 /// suite labels) when they come from a suite file that is not built in.
 pub fn counterparts(
     own: Option<&hashbench_model::SuiteInfo>,
-) -> Result<Vec<hashbench_report::analysis::counterparts::Counterpart>, UsageError> {
-    use hashbench_report::analysis::counterparts::Counterpart;
+) -> Result<Vec<hashbench_analysis::counterparts::Counterpart>, UsageError> {
+    use hashbench_analysis::counterparts::Counterpart;
     let mut all = Vec::new();
     for Parsed { suite, .. } in built_in()? {
         for (key, label) in &suite.labels {
@@ -349,7 +349,7 @@ mod tests {
 mod counterpart_tests {
     #[test]
     fn the_btrfs_tables_avx2_row_is_named_by_the_avx2_implementation_only() {
-        let published = hashbench_report::published::load().expect("compiled-in data");
+        let published = hashbench_analysis::published::load().expect("compiled-in data");
         let btrfs = published.seed(2).expect("seed 2");
         let row = btrfs
             .figures

@@ -8,9 +8,9 @@
 
 use serde::Serialize;
 
-use crate::analysis::counterparts::Counterpart;
 use crate::format::{aligned, size, time_ns};
-use crate::published::{Figure, Published, Seed};
+use hashbench_analysis::counterparts::Counterpart;
+use hashbench_analysis::published::{Figure, Published, Seed};
 use hashbench_model::{Cell, Run};
 
 /// The published statistics that describe a typical call (not fastest / slowest or

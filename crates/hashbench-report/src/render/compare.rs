@@ -1,9 +1,9 @@
 //! The comparison report: two runs' machines, every joined cell with its ratio and
 //! verdict, the counts, and the cells only one run has.
 
-use crate::analysis::compare::{Comparison, Verdict};
 use crate::format::{size, time_ns};
 use crate::render::table::{md_escape, table, Style};
+use hashbench_analysis::compare::{Comparison, Verdict};
 use hashbench_model::Run;
 
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::analysis::costmodel::{fit_series, Crossover, CrossoverVerdict, Faster};
 use crate::format::{aligned, size, time_ns};
+use hashbench_analysis::costmodel::{fit_series, Crossover, CrossoverVerdict, Faster};
 use hashbench_model::{Cell, CostFit, FlagCode};
 
 /// `crossover --format json`: the crossover and the line fitted to each series.
@@ -164,7 +164,7 @@ fn fitted(fitted_size: Option<f64>, fits: &(Option<CostFit>, Option<CostFit>)) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::costmodel::crossover;
+    use hashbench_analysis::costmodel::crossover;
     use hashbench_model::testutil::cell_with;
 
     #[test]

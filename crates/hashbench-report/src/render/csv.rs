@@ -7,9 +7,9 @@
 use hashbench_model::StopReason;
 use hashbench_stats::{Summary, Throughput};
 
-use crate::analysis::relative::stored_or_computed;
 use crate::format::csv_text;
 use crate::render::renderer::{Render, RenderError};
+use hashbench_analysis::relative::stored_or_computed;
 use hashbench_model::Flag;
 use hashbench_model::{Cell, Run, StreamsCell};
 
@@ -237,7 +237,7 @@ mod tests {
             stop_reason: c.stop_reason,
             load: None,
         });
-        crate::analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
+        hashbench_analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
         let text = csv(&run);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");

@@ -3,13 +3,12 @@
 //! the layout of btrfs' hash-speedtest (NULL-NOP, NULL-MEMCPY, then the hashes), so a
 //! table from here sits beside the published one.
 
-use crate::analysis::guards::codes;
-use crate::analysis::relative::stored_or_computed;
 use crate::format::{capitalised, size};
 use crate::render::flags::flags_section;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::table::{heading, table, write_header, Style};
-use hashbench_model::RelativeTo;
+use hashbench_analysis::guards::codes;
+use hashbench_analysis::relative::{default_relative_to, stored_or_computed};
 use hashbench_model::{Cell, Run};
 
 /// The row name: hash-speedtest's `NULL-NOP` / `NULL-MEMCPY` for the floors (and
@@ -28,20 +27,6 @@ fn cycles(c: f64) -> String {
     } else {
         format!("{c:.1}")
     }
-}
-
-/// The cycle view's columns when the run has none: "perf vs" the first blake3
-/// implementation (hash-speedtest's reference), else "× slower than fastest".
-#[must_use]
-pub fn default_relative_to(run: &Run) -> Vec<RelativeTo> {
-    let blake3 = run
-        .cells
-        .iter()
-        .find(|c| c.algorithm.as_deref() == Some("blake3"));
-    vec![match blake3 {
-        Some(c) => RelativeTo::Cell(c.implementation.to_string()),
-        None => RelativeTo::Fastest,
-    }]
 }
 
 /// The note that says what the cycles are, and what "perf vs" means.

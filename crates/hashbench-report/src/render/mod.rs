@@ -45,6 +45,8 @@ mod tests;
 pub mod text;
 
 pub use flags::flags_text;
+/// What the tables show; the model's, as every `render` call takes it.
+pub use hashbench_model::Metric;
 pub use options::{ellipsized, TextOptions};
 pub use renderer::{Render, RenderError};
-pub use select::{render, render_with, renderer, renderer_with, Format, Metric};
+pub use select::{render, render_with, renderer, renderer_with, Format};

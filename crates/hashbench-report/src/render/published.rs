@@ -2,7 +2,7 @@
 
 use crate::format;
 use crate::format::csv_text;
-use crate::published::{Figure, Machine, Seed};
+use hashbench_analysis::published::{Figure, Machine, Seed};
 
 fn or_dash(s: Option<&str>) -> String {
     s.unwrap_or("-").to_string()

@@ -8,11 +8,11 @@
 //! ([`super::options::ellipsized`]) but never below [`MIN_NAME`] characters. Every row is
 //! then one line, which is also what lets the colour go on after the layout.
 
-use crate::analysis::guards::codes;
-use crate::analysis::relative::stored_or_computed;
-use crate::analysis::ties::{groups, margin_of, Place};
 use crate::format::{grid, rate, rate_interval, size, time_interval, time_ns};
 use crate::render::options::{ellipsized, Paint, TextOptions};
+use hashbench_analysis::guards::codes;
+use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::ties::{groups, margin_of, Place};
 use hashbench_model::{Cell, Mode, Run, Size};
 use hashbench_stats::rounds::Relation;
 

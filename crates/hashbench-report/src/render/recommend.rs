@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use hashbench_model::{AlgorithmProperties, Run};
 
-use crate::analysis::recommend::{Compared, Pick, Recommendation};
 use crate::format::{aligned, rate, size};
+use hashbench_analysis::recommend::{Compared, Pick, Recommendation};
 
 /// Version of the `recommend --format json` document.
 pub const SCHEMA_VERSION: u32 = 1;

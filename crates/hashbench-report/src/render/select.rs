@@ -3,7 +3,7 @@
 use crate::render::options::TextOptions;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::{csv, cycles, html, json, layouts, text};
-use hashbench_model::{Layout, Run};
+use hashbench_model::{Layout, Metric, Run};
 
 /// The output formats of a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,40 +17,6 @@ pub enum Format {
     Markdown,
     /// One self-contained HTML page with SVG charts.
     Html,
-}
-
-/// What the tables show (`--metric`): time and throughput, or TSC cycles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Metric {
-    /// Time per call and throughput, with rankings.
-    #[default]
-    Time,
-    /// TSC cycles per call and per byte, in btrfs hash-speedtest's layout.
-    Cycles,
-}
-
-impl Metric {
-    /// Every metric's name, as `--metric` and suite files take them.
-    pub const NAMES: [&'static str; 2] = ["time", "cycles"];
-
-    /// The metric's name, as `--metric` takes it.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Metric::Time => "time",
-            Metric::Cycles => "cycles",
-        }
-    }
-
-    /// The metric named `name`, if any.
-    #[must_use]
-    pub fn parse(name: &str) -> Option<Metric> {
-        match name {
-            "time" => Some(Metric::Time),
-            "cycles" => Some(Metric::Cycles),
-            _ => None,
-        }
-    }
 }
 
 /// The renderer for `format`, `metric` and `layout`: the data formats ignore the metric

@@ -2,9 +2,9 @@
 
 use hashbench_model::Run;
 
-use crate::analysis::staircase::staircases;
 use crate::format::time_ns;
 use crate::render::table::{heading, table, Style};
+use hashbench_analysis::staircase::staircases;
 
 /// The section; empty when the run holds no sweep.
 pub fn section(run: &Run, style: Style) -> String {

@@ -9,9 +9,6 @@
 
 use hashbench_stats::SlopeCiMethod;
 
-use crate::analysis::costmodel::checks;
-use crate::analysis::guards::codes;
-use crate::analysis::relative::stored_or_computed;
 use crate::format::grid;
 use crate::format::{percent, rate, size, time_ns};
 use crate::render::flags::flags_section;
@@ -21,6 +18,9 @@ use crate::render::sanitize::sanitized;
 use crate::render::table::{
     header_lines, heading, md_escape, table, table_in, write_header, Style,
 };
+use hashbench_analysis::costmodel::checks;
+use hashbench_analysis::guards::codes;
+use hashbench_analysis::relative::stored_or_computed;
 use hashbench_model::Interval;
 use hashbench_model::{Cell, Mode, Run, Size};
 
@@ -456,7 +456,7 @@ fn streams_section(run: &Run, style: Style, width: Option<usize>) -> String {
                 rate(s.single_throughput.estimate.gb_per_sec),
                 rate(s.aggregate_throughput.estimate.gb_per_sec),
                 // Scaling measured while other processes had the CPUs is not the hash's.
-                match crate::analysis::guards::streams_busy(s.load.as_ref()) {
+                match hashbench_analysis::guards::streams_busy(s.load.as_ref()) {
                     Some(waited) => format!(
                         "{:.0} % (unreliable: busy machine, {waited:.0} % wait)",
                         s.scaling_efficiency * 100.0
@@ -557,7 +557,7 @@ mod tests {
             .collect();
         let mut run = run_with(cells);
         assert!(!terminal(&run).contains("Cost model"), "no fit stored yet");
-        run.cost_model = crate::analysis::costmodel::cost_model(&run);
+        run.cost_model = hashbench_analysis::costmodel::cost_model(&run);
         let text = terminal(&run);
         assert!(text.contains("Cost model"), "{text}");
         assert!(text.contains("blake3/blake3+rayon (2 threads)"), "{text}");

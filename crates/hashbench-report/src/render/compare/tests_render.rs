@@ -2,7 +2,7 @@
 //! and the machine-speed warning, on the runs of `tests_verdicts::several`-like data.
 
 use super::*;
-use crate::analysis::compare::compare;
+use hashbench_analysis::compare::compare;
 use hashbench_model::testutil::analysis::{flagged, quiet};
 use hashbench_model::testutil::run_with;
 use hashbench_model::FlagCode;

@@ -7,10 +7,10 @@ use plotters::style::RGBColor;
 
 use super::charts::{self, Bar, Bars, Rule};
 use super::page::{document, facts, figure, heading, note, table};
-use crate::analysis::compare::{Comparison, Verdict};
 use crate::format::size;
 use crate::render::compare::table_rows;
 use crate::render::renderer::RenderError;
+use hashbench_analysis::compare::{Comparison, Verdict};
 
 /// One run compared with the base.
 pub struct Candidate<'a> {

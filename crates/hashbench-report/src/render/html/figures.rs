@@ -8,9 +8,9 @@ use plotters::style::RGBColor;
 
 use super::charts::{self, Bar, Bars, Line, LogLog, Mark, Point, Stroke};
 use super::page::{esc, figure, heading, note, table};
-use crate::analysis::costmodel::{crossover, series};
 use crate::format::{rate, size, time_ns};
 use crate::render::renderer::RenderError;
+use hashbench_analysis::costmodel::{crossover, series};
 
 /// The series of one class (or one algorithm, when its class is not known).
 pub(super) struct Group<'a> {

@@ -6,9 +6,9 @@ use hashbench_model::{Layout, Run};
 use hashbench_stats::SlopeCiMethod;
 
 use super::page::{esc, facts as fact_list, heading, note, para, pre, table};
-use crate::analysis::guards::codes;
 use crate::format::{percent, rate, size, time_ns};
 use crate::render::{cycles as cycle_view, layouts, text};
+use hashbench_analysis::guards::codes;
 
 fn or_dash(v: Option<String>) -> String {
     v.unwrap_or_else(|| "-".to_string())

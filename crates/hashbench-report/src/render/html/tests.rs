@@ -32,7 +32,7 @@ fn sample() -> Run {
             run.baselines.push(c);
         }
     }
-    run.cost_model = crate::analysis::costmodel::cost_model(&run);
+    run.cost_model = hashbench_analysis::costmodel::cost_model(&run);
     run
 }
 
@@ -86,7 +86,7 @@ fn every_string_from_the_run_is_escaped() {
     run.host.cpu_model = evil.to_string();
     run.build.rustflags = evil.to_string();
     run.command_line = vec![evil.to_string()];
-    run.cost_model = crate::analysis::costmodel::cost_model(&run);
+    run.cost_model = hashbench_analysis::costmodel::cost_model(&run);
     let html = Html::default().render(&run).unwrap();
     assert!(!html.contains("<script"), "raw <script from the data");
     assert!(!html.contains('\u{1b}'), "an ESC byte in the output");
@@ -122,7 +122,7 @@ fn a_comparison_has_its_change_bars_and_thresholds() {
     for c in &mut candidate.cells {
         c.summary.median = hashbench_stats::Nanos(c.summary.median.get() * 1.5);
     }
-    let comparison = crate::analysis::compare::compare(&base, &candidate, 0.05);
+    let comparison = hashbench_analysis::compare::compare(&base, &candidate, 0.05);
     let html = super::compare_page(
         "a.json",
         &base,

@@ -2,8 +2,8 @@
 //! per op, with the relative column (`x slower than fastest` by default).
 
 use super::shared::{label, relative_columns, relative_note};
-use crate::analysis::relative::stored_or_computed;
 use crate::format::{aligned, time_ns};
+use hashbench_analysis::relative::stored_or_computed;
 use hashbench_model::{Cell, RelativeTo, Run};
 
 /// `1.67M`, `947.11k`: op/s as Crystal's benchmark prints it.

@@ -2,8 +2,8 @@
 //! a tree of functions and sizes with fastest, slowest, median and mean time, and rates.
 
 use super::shared::{by_label, relative_note};
-use crate::analysis::relative::stored_or_computed;
 use crate::format::{aligned, capitalised, rate, size, time_ns};
+use hashbench_analysis::relative::stored_or_computed;
 use hashbench_model::Run;
 
 pub(super) fn render(run: &Run) -> String {

@@ -2,8 +2,8 @@
 //! their tolerance, and the difference with the slowest.
 
 use super::shared::{label, relative_columns, relative_note};
-use crate::analysis::relative::stored_or_computed;
 use crate::format::{aligned, size};
+use hashbench_analysis::relative::stored_or_computed;
 use hashbench_model::{Cell, Relative, RelativeTo, Run};
 
 /// Node's "Difference with slowest": blank for the slowest, `+ 12.34 %` otherwise; the

@@ -2,8 +2,8 @@
 //! 1000s of bytes per second.
 
 use super::shared::by_label;
-use crate::analysis::relative::stored_or_computed;
 use crate::format::aligned;
+use hashbench_analysis::relative::stored_or_computed;
 use hashbench_model::Run;
 
 pub(super) fn render(run: &Run) -> String {

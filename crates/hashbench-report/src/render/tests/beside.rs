@@ -1,9 +1,9 @@
 //! `compare --published`: a hand-written seed beside a hand-built run; every speedup is
 //! published time (or cycles) per call over the run's fastest cell's.
 
-use crate::analysis::counterparts::Counterpart;
-use crate::published::{parse, Published, PUBLISHED_SCHEMA_VERSION};
 use crate::render::beside::render;
+use hashbench_analysis::counterparts::Counterpart;
+use hashbench_analysis::published::{parse, Published, PUBLISHED_SCHEMA_VERSION};
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::Run;
 

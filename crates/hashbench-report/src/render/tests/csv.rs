@@ -4,8 +4,8 @@
 use hashbench_host::CacheLevel;
 use hashbench_model::StopReason;
 
-use crate::analysis::relative::apply;
 use crate::render::csv::csv;
+use hashbench_analysis::relative::apply;
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::RelativeTo;
 use hashbench_model::{Cell, Run};

@@ -1,10 +1,8 @@
 //! The cycle view (btrfs hash-speedtest's layout): cycles per call and per byte, and
 //! "perf vs" ratios, from hand-set TSC figures.
 
-use crate::analysis::relative::apply;
-use crate::render::cycles::{
-    default_relative_to, markdown as cycles_markdown, terminal as cycles_terminal,
-};
+use crate::render::cycles::{markdown as cycles_markdown, terminal as cycles_terminal};
+use hashbench_analysis::relative::apply;
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::RelativeTo;
 use hashbench_model::{Cell, Run};
@@ -124,17 +122,6 @@ fn without_a_tsc_the_view_says_so_and_shows_dashes() {
         ),
         "{text}"
     );
-}
-
-#[test]
-fn the_default_reference_is_the_first_blake3_cell_else_the_fastest() {
-    let run = speedtest_run();
-    assert_eq!(
-        default_relative_to(&run),
-        [RelativeTo::Cell("blake3/x".into())]
-    );
-    let run = run_with(vec![cell_times("sha1/x", 64, Times::at(100.0))]);
-    assert_eq!(default_relative_to(&run), [RelativeTo::Fastest]);
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::relative::apply;
 use crate::render::layouts::{label, render};
+use hashbench_analysis::relative::apply;
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::Layout;
 use hashbench_model::RelativeTo;

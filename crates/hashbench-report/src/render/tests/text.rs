@@ -121,7 +121,7 @@ fn rankings_are_per_size_and_relative_columns_sit_before_vs_read() {
         cell_times("b/x", 1 << 20, Times::at(131_072.0)),
     ]);
     run.tsc_hz = Some(2.9e9);
-    crate::analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
+    hashbench_analysis::relative::apply(&mut run, &[hashbench_model::RelativeTo::Fastest]);
     let text = terminal(&run);
     // 64 B / 32 ns = 2 GB/s; 2^20 B / 262144 ns = 4 GB/s, / 131072 ns = 8 GB/s, and
     // a takes 262144 / 131072 = 2x b's time.

@@ -212,7 +212,7 @@ pub struct Recommendation {
 /// Why there is no recommendation.
 #[derive(Debug, Error, PartialEq)]
 pub enum RecommendError {
-    #[error("the run has no {mode} cells at {} (it has: {have})", crate::format::size(*size))]
+    #[error("the run has no {mode} cells at {} (it has: {have})", hashbench_model::format::size(*size))]
     SizeNotMeasured {
         size: Size,
         mode: Mode,
@@ -220,7 +220,7 @@ pub enum RecommendError {
     },
     #[error(
         "no implementation measured at {} satisfies --need {need}{bits} (measured: {measured})",
-        crate::format::size(*size)
+        hashbench_model::format::size(*size)
     )]
     NoCandidate {
         size: Size,
@@ -263,7 +263,10 @@ pub fn recommend(
             .collect();
         sizes.sort_unstable();
         sizes.dedup();
-        let have: Vec<String> = sizes.into_iter().map(crate::format::size).collect();
+        let have: Vec<String> = sizes
+            .into_iter()
+            .map(hashbench_model::format::size)
+            .collect();
         return Err(RecommendError::SizeNotMeasured {
             size: request.size,
             mode: request.mode,

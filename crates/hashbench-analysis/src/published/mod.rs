@@ -7,19 +7,21 @@
 //! and `docs/published.md`.
 //!
 //! ```
-//! let published = hashbench_report::published::load()?;
+//! let published = hashbench_analysis::published::load()?;
 //! let node = published.seed(4)?;
 //! assert!(node.figures.iter().any(|f| f.size_bytes == Some(4 << 20) && !f.flags.is_empty()));
-//! # Ok::<(), hashbench_report::published::PublishedError>(())
+//! # Ok::<(), hashbench_analysis::published::PublishedError>(())
 //! ```
 
+#[cfg(any(test, feature = "test-util"))]
+pub mod testutil;
 mod units;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::plausibility::{flat_scaling, FlatScaling, SweepPoint};
+use crate::plausibility::{flat_scaling, FlatScaling, SweepPoint};
 pub use units::{Dimension, Normalised, Unit};
 
 /// Version of the data files' schema and of `hashbench published --format json`.
@@ -453,3 +455,5 @@ fn flag_flat_scaling(figures: &mut [Figure]) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_figures;

@@ -130,7 +130,7 @@ mod tests {
             cell_with("x/y", 1, 4096, 500.0),
         ];
         let run = run_with(cells);
-        let mut fit = crate::analysis::costmodel::cost_model(&run).remove(0);
+        let mut fit = crate::costmodel::cost_model(&run).remove(0);
         fit.fixed_ns = iv(fixed);
         fit.gb_per_sec = rate.map(iv);
         fit

@@ -1,7 +1,6 @@
 //! Tests over the real data files, and over broken copies of them.
 
 use super::*;
-use crate::render::published::{csv, table};
 
 fn published() -> Published {
     load().expect("the compiled-in data files load")
@@ -241,29 +240,6 @@ fn broken_documents_give_typed_errors_naming_the_file() {
         published().seed(7),
         Err(PublishedError::UnknownSeed { seed: 7, .. })
     ));
-}
-
-#[test]
-fn renderers_show_every_figure_once() {
-    let p = published();
-    let node = p.seed(4).unwrap();
-    let csv = csv(&[node], false);
-    assert_eq!(csv.lines().count(), 1 + node.figures.len());
-    let flagged_csv = csv_flagged(node);
-    assert!(flagged_csv
-        .lines()
-        .skip(1)
-        .all(|l| l.ends_with("flat-scaling")));
-    let t = table(&[node], true);
-    assert!(t.contains("Intel Core i7-6700 Quad Core"), "{t}");
-    assert!(
-        t.contains("impossible: time per call does not grow with size"),
-        "{t}"
-    );
-}
-
-fn csv_flagged(seed: &Seed) -> String {
-    csv(&[seed], true)
 }
 
 #[test]

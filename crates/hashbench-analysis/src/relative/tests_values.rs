@@ -233,3 +233,24 @@ fn names_headings_and_csv_columns() {
     assert_eq!(names, ["fastest", "slowest", "a/a@hex"]);
     assert_eq!(RelativeTo::from("slowest".to_string()), RelativeTo::Slowest);
 }
+
+#[test]
+fn the_default_reference_is_the_first_blake3_cell_else_the_fastest() {
+    use hashbench_model::testutil::{cell_times, Times};
+    // The cycle view's run (hashbench-report's cycles tests): sha2-256/y before blake3/x
+    // at 4 KiB, and the nop and memcpy floors, which are never the reference.
+    let mut run = run_with(vec![
+        cell_times("sha2-256/y", 4096, Times::at(4000.0)),
+        cell_times("blake3/x", 4096, Times::at(1000.0)),
+    ]);
+    run.baselines = vec![
+        cell_times("baseline/memcpy", 4096, Times::at(50.0)),
+        cell_times("baseline/nop", 4096, Times::at(10.0)),
+    ];
+    assert_eq!(
+        default_relative_to(&run),
+        [RelativeTo::Cell("blake3/x".into())]
+    );
+    let run = run_with(vec![cell_times("sha1/x", 64, Times::at(100.0))]);
+    assert_eq!(default_relative_to(&run), [RelativeTo::Fastest]);
+}

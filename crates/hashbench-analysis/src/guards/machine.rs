@@ -42,7 +42,7 @@ pub fn busy_machine(load: &CellLoad, threads: usize, batch_ns: f64) -> Option<Fl
         } else {
             format!(
                 "its thread (batches of {})",
-                crate::format::time_ns(batch_ns)
+                hashbench_model::format::time_ns(batch_ns)
             )
         };
         Flag::new(
@@ -78,8 +78,8 @@ pub fn short_budget(trend: &SampleTrend, load: Option<&CellLoad>) -> Option<Flag
                 "the last third of the samples ran {:.1} % faster than the first ({} against \
                  {} per call): still warming up when the budget ran out; try a longer --time",
                 -change * 100.0,
-                crate::format::time_ns(trend.last_third_ns),
-                crate::format::time_ns(trend.first_third_ns),
+                hashbench_model::format::time_ns(trend.last_third_ns),
+                hashbench_model::format::time_ns(trend.first_third_ns),
             ),
         )
     })

@@ -192,7 +192,7 @@ pub struct Crossover {
 /// figures (no equivalence margin: a crossover is where the order changes, however
 /// little), else by whether their intervals overlap.
 fn duel(size: u64, a: &Cell, b: &Cell) -> Duel {
-    let faster = match crate::analysis::ties::relation(a, b, 0.0).0 {
+    let faster = match crate::ties::relation(a, b, 0.0).0 {
         Relation::Slower => Faster::A,
         Relation::Faster => Faster::B,
         Relation::Equivalent | Relation::Undecided => Faster::Tie,

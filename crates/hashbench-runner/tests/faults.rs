@@ -7,9 +7,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use hashbench_analysis::guards::{self, Thresholds};
 use hashbench_engine::{CellResult, CellState, Config, Input, Kernel, Read, Workload};
 use hashbench_model::{Flag, FlagCode};
-use hashbench_report::analysis::guards::{self, Thresholds};
 
 fn config() -> Config {
     Config {

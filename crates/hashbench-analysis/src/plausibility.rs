@@ -1,6 +1,6 @@
 //! Plausibility of a published size sweep, from its (size, calls per second) pairs alone.
 //!
-//! The one rule both judges share: the run guards ([`crate::analysis::guards::flat_scaling`])
+//! The one rule both judges share: the run guards ([`crate::guards::flat_scaling`])
 //! and the published seed data ([`crate::published`]) call it, so a run and a seed are
 //! judged alike; it depends on nothing else in the crate.
 

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey, Size};
 use hashbench_stats::{undisturbed, Round, RoundFigure};
 
-use crate::format::size as size_text;
+use hashbench_model::format::size as size_text;
 
 mod machine;
 use hashbench_model::{Cell, DriftReference, Run};
@@ -73,8 +73,8 @@ pub fn above_ceiling(
             format!(
                 "at most {} per call, but merely reading the input takes at least {}{}: \
                  the input cannot have been read",
-                crate::format::time_ns(cell_ci_high_ns),
-                crate::format::time_ns(ceiling_ci_low_ns),
+                hashbench_model::format::time_ns(cell_ci_high_ns),
+                hashbench_model::format::time_ns(ceiling_ci_low_ns),
                 if allowed.is_empty() {
                     String::new()
                 } else {
@@ -157,21 +157,21 @@ fn ops(v: f64) -> String {
 /// dominates (a checksum at 16 B and 256 B can differ by only a few nanoseconds).
 ///
 /// This is the same check the published data gets
-/// ([`crate::analysis::plausibility::flat_scaling`], which holds the thresholds), so a
+/// ([`crate::plausibility::flat_scaling`], which holds the thresholds), so a
 /// run and a seed are judged alike. Pairs with a non-positive or non-finite rate are
 /// ignored.
 #[must_use]
 pub fn flat_scaling(sweep: &[(u64, f64)]) -> Vec<FlatPair> {
-    let points: Vec<crate::analysis::plausibility::SweepPoint> = sweep
+    let points: Vec<crate::plausibility::SweepPoint> = sweep
         .iter()
         .map(
-            |&(size_bytes, ops_per_sec)| crate::analysis::plausibility::SweepPoint {
+            |&(size_bytes, ops_per_sec)| crate::plausibility::SweepPoint {
                 size_bytes,
                 ops_per_sec,
             },
         )
         .collect();
-    crate::analysis::plausibility::flat_scaling(&points)
+    crate::plausibility::flat_scaling(&points)
         .into_iter()
         .map(|f| FlatPair {
             small_size: f.small.size_bytes,
@@ -248,7 +248,7 @@ pub fn high_spread(
     if let Some(r) = rounds_ratio.filter(|r| *r > thresholds.rounds_max_ratio) {
         let medians: Vec<String> = round_medians_ns
             .iter()
-            .map(|m| crate::format::time_ns(*m))
+            .map(|m| hashbench_model::format::time_ns(*m))
             .collect();
         reasons.push(format!(
             "round medians {} differ {:.2}x (> {:.2}x)",
@@ -285,8 +285,8 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
                  the median of every round",
                 finite.len(),
                 hashbench_stats::rounds::MIN_CLUSTER_ROUNDS,
-                crate::format::time_ns(fastest),
-                crate::format::time_ns(slowest),
+                hashbench_model::format::time_ns(fastest),
+                hashbench_model::format::time_ns(slowest),
             ),
         ));
     }
@@ -305,7 +305,7 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
                  measure longer (--time) to confirm it",
                 figure.rounds.len(),
                 finite.len(),
-                crate::format::time_ns(slowest),
+                hashbench_model::format::time_ns(slowest),
             ),
         ));
     }
@@ -318,8 +318,8 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
                 figure.faster_rounds,
                 finite.len(),
                 figure.median_ns / fastest,
-                crate::format::time_ns(fastest),
-                crate::format::time_ns(figure.median_ns),
+                hashbench_model::format::time_ns(fastest),
+                hashbench_model::format::time_ns(figure.median_ns),
             ),
         )
     })
@@ -349,7 +349,7 @@ pub fn drift(kernel: &str, points: &[(&str, f64)]) -> Option<Flag> {
     let slowest = valid.iter().map(|(_, m)| *m).fold(0.0, f64::max);
     let timeline: Vec<String> = valid
         .iter()
-        .map(|(at, m)| format!("{} {at}", crate::format::time_ns(*m)))
+        .map(|(at, m)| format!("{} {at}", hashbench_model::format::time_ns(*m)))
         .collect();
     Some(Flag::new(
         FlagCode::Drift,

@@ -10,7 +10,8 @@
 //!   slower than ID.
 //!
 //! The values are computed once from the run ([`apply`]) and stored in the cells, so JSON
-//! carries them and every renderer shows the same numbers.
+//! carries them and every renderer shows the same numbers; [`default_relative_to`] says
+//! which columns a cycles run gets when it names none.
 //!
 //! "Fastest" and "slowest" are chosen among the hash cells of a size that are physically
 //! possible: a cell flagged `above-ceiling` (faster than reading its input) or
@@ -112,6 +113,22 @@ pub fn stored_or_computed(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
         .find(|r| &r.to == to)
         .cloned()
         .unwrap_or_else(|| relative(run, to, cell))
+}
+
+/// The relative columns of the cycle view (`--metric cycles`) when the run names none:
+/// "perf vs" the first blake3 implementation (hash-speedtest's reference), else "×
+/// slower than fastest". The runner applies them to a cycles run that asks for none; the
+/// cycle view falls back on them for a saved run that has none.
+#[must_use]
+pub fn default_relative_to(run: &Run) -> Vec<RelativeTo> {
+    let blake3 = run
+        .cells
+        .iter()
+        .find(|c| c.algorithm.as_deref() == Some("blake3"));
+    vec![match blake3 {
+        Some(c) => RelativeTo::Cell(c.implementation.to_string()),
+        None => RelativeTo::Fastest,
+    }]
 }
 
 #[cfg(test)]
