@@ -19,6 +19,7 @@ mod machine;
 mod metric;
 mod pattern;
 mod properties;
+mod quality;
 mod ranking;
 mod relative;
 mod run;
@@ -40,6 +41,7 @@ pub use machine::{CellLoad, SampleTrend};
 pub use metric::Metric;
 pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
 pub use properties::{AlgorithmClass, AlgorithmProperties};
+pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
 pub use run::{

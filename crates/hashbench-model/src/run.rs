@@ -78,6 +78,11 @@ pub struct Run {
     /// charts by. Absent in older files (the binary then takes them from its catalogue).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub classes: std::collections::BTreeMap<String, crate::AlgorithmClass>,
+    /// The quality, key and stability of every measured non-cryptographic hash, as the
+    /// catalogue has them (`crate::HashProperties`). Absent in older files and in runs
+    /// of no such hash.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub hash_properties: std::collections::BTreeMap<String, crate::HashProperties>,
     /// The rankings per size and mode, with their tie and equivalence groups, as the run
     /// decided them. Absent in older files (a renderer decides them again).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -167,6 +167,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         relative_to: Vec::new(),
         load: None,
         classes: std::collections::BTreeMap::new(),
+        hash_properties: std::collections::BTreeMap::new(),
         rankings: Vec::new(),
     }
 }
