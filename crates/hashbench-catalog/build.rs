@@ -41,6 +41,18 @@ fn main() {
         src.push_str(&format!("    ({n:?}, {v:?}),\n"));
     }
     src.push_str("];\n");
+    // The standard library's version is the compiler's (std's hashers are a provider).
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let version = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(
+            || "rustc (version unknown)".to_string(),
+            |v| v.trim().to_string(),
+        );
+    src.push_str(&format!("pub(crate) static RUSTC: &str = {version:?};\n"));
     std::fs::write(out, src).expect("write versions.rs");
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -10,9 +10,21 @@
 //!   `cksum -a crc32b` and the CRC catalogue print it.
 //! - xxh3-128 writes its canonical form: the high 64 bits, then the low 64 bits, each
 //!   big-endian (what `xxhsum -H2` and python-xxhash's `hexdigest()` print).
+//! - The hash-table hashers with a 64-bit or 32-bit result (SipHash, MurmurHash3's
+//!   x86_32, CityHash64, FarmHash's Fingerprint64, HighwayHash-64, komihash) write that
+//!   integer big-endian too: SipHash-2-4 of the SipHash paper's example is `a129ca6149be45e5`,
+//!   as the paper prints it (its reference code stores the same value little-endian).
+//! - murmur3-x64-128 writes the 16 bytes `MurmurHash3_x64_128` stores into its output
+//!   buffer: h1 then h2, each little-endian (what mmh3's `hash_bytes` returns).
+//! - Keyed and seeded hashes are catalogued with one fixed key or seed, given with each
+//!   algorithm below and in vectors/README.md.
 //! - Cryptographic hashes write their digest bytes in the order the standard defines.
 
 use serde::Serialize;
+
+mod quality;
+use quality::hp;
+pub use quality::{HashProperties, Key, Smhasher3, Verdict, SMHASHER3_COMMIT, SMHASHER3_DATE};
 
 /// What an algorithm is for, which decides what its output may be trusted with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -70,6 +82,11 @@ pub struct Algorithm {
     /// The standard that defines it; `None` when only its authors' specification does
     /// (xxHash, BLAKE3).
     pub standard: Option<&'static str>,
+    /// Every non-cryptographic hash's SMHasher3 verdict, key and stability; `None` for
+    /// checksums and cryptographic hashes.
+    /// (Listings write it in the run model's form, with its source and date.)
+    #[serde(skip)]
+    pub hash: Option<HashProperties>,
 }
 
 impl Algorithm {
@@ -77,6 +94,14 @@ impl Algorithm {
     const fn std(self, standard: &'static str) -> Self {
         Algorithm {
             standard: Some(standard),
+            ..self
+        }
+    }
+
+    /// A non-cryptographic hash's quality, key and stability.
+    const fn props(self, hash: HashProperties) -> Self {
+        Algorithm {
+            hash: Some(hash),
             ..self
         }
     }
@@ -121,6 +146,7 @@ const fn alg(
         collision_bits: None,
         broken: false,
         standard: None,
+        hash: None,
     }
 }
 
@@ -132,6 +158,14 @@ const CRC64_NOTE: &str =
     "detects all burst errors up to 64 bits; no protection against deliberate changes";
 const XXH_NOTE: &str =
     "fast hash for tables and deduplication; not collision-resistant against an adversary";
+const XXH_STABLE: &str =
+    "the specification is frozen (xxhash_spec.md); the output is the same on every platform";
+const XXH3_STABLE: &str =
+    "frozen since xxHash 0.8.0 (2020), as its specification says; the same on every platform";
+const SIP_STABLE: &str = "defined by the SipHash paper; the same on every platform";
+const MURMUR_NOTE: &str =
+    "fast hash (Appleby, 2011); seed-independent multicollisions are published, so its seed does not resist flooding";
+const MURMUR_STABLE: &str = "frozen since 2011 (SMHasher's MurmurHash3.cpp); the x86 and x64 variants differ from each other, each is the same on every platform";
 const SHA2_NOTE: &str = "secure; no practical attack known";
 const SHA3_NOTE: &str = "secure; no practical attack known (Keccak sponge, unlike SHA-2's design)";
 const BLAKE2_NOTE: &str = "secure; no practical attack known";
@@ -146,6 +180,12 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // collision attack on MD5", IACR ePrint 2013/170); SHA-1 identical-prefix collisions in
 // about 2^61 (Leurent and Peyrin, "SHA-1 is a Shambles", USENIX Security 2020; their
 // chosen-prefix attack costs 2^63.4).
+// Hash-table hashers: SipHash (Aumasson and Bernstein, "SipHash: a fast short-input
+// PRF", INDOCRYPT 2012); MurmurHash3's seed-independent multicollisions (Aumasson,
+// Bernstein and Boßlet, "Hash-flooding DoS reloaded", 29C3, 2012); HighwayHash (Alakuijala,
+// Cox and Wassenberg, "Fast keyed hash/pseudo-random function using SIMD multiply and
+// permute", 2016). Quality: SMHasher3's results (algorithm/quality.rs names the commit);
+// each entry's verdict is its raw results file's "Overall result" line.
 // One constant per algorithm, so implementations name theirs and the compiler checks it.
 #[rustfmt::skip]
 mod defs {
@@ -156,10 +196,48 @@ mod defs {
     pub const CRC32C: Algorithm = alg("crc32c", "crc", Checksum, 32, 1, CRC32_NOTE).std("RFC 3720 (iSCSI), RFC 9260 (SCTP)");
     pub const CRC64_NVME: Algorithm = alg("crc64-nvme", "crc", Checksum, 64, 1, CRC64_NOTE).std("NVM Express NVM Command Set 1.0");
     pub const CRC64_XZ: Algorithm = alg("crc64-xz", "crc", Checksum, 64, 1, CRC64_NOTE).std("ECMA-182 (polynomial)");
-    pub const XXH32: Algorithm = alg("xxh32", "xxhash", NonCryptographicHash, 32, 16, XXH_NOTE);
-    pub const XXH64: Algorithm = alg("xxh64", "xxhash", NonCryptographicHash, 64, 32, XXH_NOTE);
-    pub const XXH3_64: Algorithm = alg("xxh3-64", "xxhash", NonCryptographicHash, 64, 64, XXH_NOTE);
-    pub const XXH3_128: Algorithm = alg("xxh3-128", "xxhash", NonCryptographicHash, 128, 64, XXH_NOTE);
+    pub const XXH32: Algorithm = alg("xxh32", "xxhash", NonCryptographicHash, 32, 16, XXH_NOTE)
+        .props(hp(Smhasher3::fails("XXH-32", 83, 250), Key::Seed { bits: 32 }, true, XXH_STABLE));
+    pub const XXH64: Algorithm = alg("xxh64", "xxhash", NonCryptographicHash, 64, 32, XXH_NOTE)
+        .props(hp(Smhasher3::fails("XXH-64", 9, 250), Key::Seed { bits: 64 }, true, XXH_STABLE));
+    pub const XXH3_64: Algorithm = alg("xxh3-64", "xxhash", NonCryptographicHash, 64, 64, XXH_NOTE)
+        .props(hp(Smhasher3::fails("XXH3-64", 27, 250), Key::Seed { bits: 64 }, true, XXH3_STABLE));
+    pub const XXH3_128: Algorithm = alg("xxh3-128", "xxhash", NonCryptographicHash, 128, 64, XXH_NOTE)
+        .props(hp(Smhasher3::fails("XXH3-128", 36, 250), Key::Seed { bits: 64 }, true, XXH3_STABLE));
+    // ---- hash-table hashers (fixed keys and seeds: vectors/README.md) ----
+    // SipHash-1-3 with the all-zero key (Rust's DefaultHasher::new()).
+    pub const SIPHASH_1_3: Algorithm = alg("siphash-1-3", "siphash", NonCryptographicHash, 64, 8,
+        "keyed PRF (128-bit key, 1 compression and 3 finalization rounds): resists hash flooding while the key is secret; not collision-resistant once it is known; Rust's HashMap default")
+        .props(hp(Smhasher3::passes("SipHash-1-3", 238), Key::Keyed { bits: 128 }, true, SIP_STABLE));
+    // SipHash-2-4 with the key 00 01 .. 0f (the SipHash paper's).
+    pub const SIPHASH_2_4: Algorithm = alg("siphash-2-4", "siphash", NonCryptographicHash, 64, 8,
+        "keyed PRF (128-bit key), the SipHash paper's recommended rounds: resists hash flooding while the key is secret; not collision-resistant once it is known")
+        .props(hp(Smhasher3::passes("SipHash-2-4", 235), Key::Keyed { bits: 128 }, true, SIP_STABLE));
+    // MurmurHash3 with seed 0.
+    pub const MURMUR3_X86_32: Algorithm = alg("murmur3-x86-32", "murmurhash3", NonCryptographicHash, 32, 4, MURMUR_NOTE)
+        .props(hp(Smhasher3::fails("MurmurHash3-32", 82, 250), Key::Seed { bits: 32 }, true, MURMUR_STABLE));
+    pub const MURMUR3_X64_128: Algorithm = alg("murmur3-x64-128", "murmurhash3", NonCryptographicHash, 128, 16, MURMUR_NOTE)
+        .props(hp(Smhasher3::fails("MurmurHash3-128", 87, 250), Key::Seed { bits: 32 }, true, MURMUR_STABLE));
+    // CityHash64 (CityHash 1.1), unseeded.
+    pub const CITYHASH_64: Algorithm = alg("cityhash-64", "cityhash", NonCryptographicHash, 64, 64,
+        "fast string hash (Google, 2011); seed-independent collisions are known; not for untrusted keys")
+        .props(hp(Smhasher3::fails("CityHash-64", 45, 250), Key::Unkeyed, true,
+            "frozen since CityHash 1.1 (1.0 hashed differently); Google points persistent uses to FarmHash's fingerprints"));
+    // FarmHash's Fingerprint64 (farmhashna::Hash64), unseeded.
+    pub const FARMHASH_64: Algorithm = alg("farmhash-64", "farmhash", NonCryptographicHash, 64, 64,
+        "FarmHash's portable fingerprint (Google, 2014); not for untrusted keys")
+        .props(hp(Smhasher3::fails("FarmHash-64.NA", 45, 250), Key::Unkeyed, true,
+            "Fingerprint64 is documented as fixed across platforms and versions (FarmHash's other Hash64 entry points are not)"));
+    // HighwayHash-64 with the key of Google's tests, bytes 00 .. 1f.
+    pub const HIGHWAYHASH_64: Algorithm = alg("highwayhash-64", "highwayhash", NonCryptographicHash, 64, 32,
+        "keyed hash (256-bit key, Google, 2016) claimed to resist hash flooding as a PRF; no proof, no practical attack published")
+        .props(hp(Smhasher3::passes("HighwayHash-64", 238), Key::Keyed { bits: 256 }, true,
+            "frozen since 2018 (the authors' README); the same output on every platform and SIMD level"));
+    // komihash 5 with seed 0.
+    pub const KOMIHASH: Algorithm = alg("komihash", "komihash", NonCryptographicHash, 64, 64,
+        "fast hash for tables (Vaneev, 2021-); a secret seed lowers the chance of flooding, not proven to prevent it")
+        .props(hp(Smhasher3::passes("komihash", 250), Key::Seed { bits: 64 }, true,
+            "platform-independent; the author's published test vectors fix version 5's output (version 4 hashed differently)"));
     pub const MD5: Algorithm = alg("md5", "md5", CryptographicHash, 128, 64,
         "broken: collisions take seconds; use only where no adversary can choose inputs").std("RFC 1321").broken(18);
     pub const SHA1: Algorithm = alg("sha1", "sha1", CryptographicHash, 160, 64,
@@ -194,6 +272,14 @@ pub static ALGORITHMS: &[Algorithm] = &[
     XXH64,
     XXH3_64,
     XXH3_128,
+    SIPHASH_1_3,
+    SIPHASH_2_4,
+    MURMUR3_X86_32,
+    MURMUR3_X64_128,
+    CITYHASH_64,
+    FARMHASH_64,
+    HIGHWAYHASH_64,
+    KOMIHASH,
     MD5,
     SHA1,
     SHA2_224,
@@ -217,45 +303,4 @@ pub fn algorithm(id: &str) -> Option<&'static Algorithm> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_kebab_case() {
-        let mut seen = std::collections::HashSet::new();
-        for a in ALGORITHMS {
-            assert!(seen.insert(a.id), "duplicate id {}", a.id);
-            assert!(
-                a.id.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
-                "{} is not kebab-case",
-                a.id
-            );
-            assert_eq!(a.output_bits % 8, 0, "{}", a.id);
-        }
-        assert_eq!(ALGORITHMS.len(), 24);
-    }
-
-    #[test]
-    fn strength_is_data_that_agrees_with_the_class() {
-        for a in ALGORITHMS {
-            match a.class {
-                Class::CryptographicHash if !a.broken => {
-                    assert_eq!(a.collision_bits, Some(a.output_bits / 2), "{}", a.id);
-                }
-                Class::CryptographicHash => {
-                    assert!(a.collision_bits.unwrap() < a.output_bits / 2, "{}", a.id);
-                }
-                _ => assert!(a.collision_bits.is_none() && !a.broken, "{}", a.id),
-            }
-        }
-        let broken: Vec<&str> = ALGORITHMS
-            .iter()
-            .filter(|a| a.broken)
-            .map(|a| a.id)
-            .collect();
-        assert_eq!(broken, ["md5", "sha1"]);
-        assert_eq!(SHA3_256.standard, Some("FIPS 202"));
-        assert_eq!(XXH3_64.standard, None);
-    }
-}
+mod tests;

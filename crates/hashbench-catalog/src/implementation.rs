@@ -33,11 +33,12 @@ impl Provider {
     /// The version that runs: the C library's own string where there is one, then the
     /// binding crate's version from this build.
     pub fn version(&self) -> String {
-        let krate = crate::versions::crate_version(self.crate_name)
-            .unwrap_or_else(|| "unknown".to_string());
-        match self.runtime_version {
-            Some(f) => format!("{} ({} {})", f(), self.crate_name, krate),
-            None => krate.to_string(),
+        let krate = crate::versions::crate_version(self.crate_name);
+        match (self.runtime_version, krate) {
+            (Some(f), Some(krate)) => format!("{} ({} {})", f(), self.crate_name, krate),
+            // No crate of its own (the standard library): the runtime's string alone.
+            (Some(f), None) => f(),
+            (None, krate) => krate.unwrap_or_else(|| "unknown".to_string()),
         }
     }
 }

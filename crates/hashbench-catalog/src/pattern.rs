@@ -11,5 +11,7 @@ pub mod reason {
         "the library returns the digest by value: it has no call that writes into a caller's buffer";
     pub const OPENSSL_ONLY: &str =
         "only OpenSSL looks algorithms up by name (by-name) or fetches them ahead (prefetched)";
+    pub const ONE_CALL: &str =
+        "the library hashes one byte string per call: it has no state to construct or stream into";
     pub const NO_CONSTRUCTOR: &str = "this hasher cannot construct a fresh library state";
 }

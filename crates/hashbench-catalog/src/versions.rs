@@ -13,6 +13,12 @@ pub fn crate_version(name: &str) -> Option<String> {
     (!found.is_empty()).then(|| found.join(", "))
 }
 
+/// The compiler that built this binary (`rustc 1.95.0 (59807616e 2026-04-14)`): the
+/// version of the standard library's code.
+pub fn rustc_version() -> String {
+    RUSTC.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -315,6 +315,13 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             .chain(plan.external.iter().map(|e| e.algorithm))
             .map(|a| (a.id.to_string(), a.class.model()))
             .collect(),
+        hash_properties: m
+            .passed
+            .iter()
+            .map(|p| p.implementation.algorithm)
+            .chain(plan.external.iter().map(|e| e.algorithm))
+            .filter_map(|a| Some((a.id.to_string(), a.hash?.model())))
+            .collect(),
         rankings: Vec::new(),
     }
 }

@@ -317,8 +317,11 @@ mod tests {
             let answers = VectorSource::Embedded
                 .load(alg.id, alg.output_bytes())
                 .unwrap_or_else(|e| panic!("{e}"));
+            // komihash has its author's 22 published vectors and nothing to generate more
+            // with (vectors/README.md).
+            let least = if alg.id == "komihash" { 22 } else { 40 };
             assert!(
-                answers.len() >= 40,
+                answers.len() >= least,
                 "{}: only {} vectors",
                 alg.id,
                 answers.len()
@@ -329,7 +332,21 @@ mod tests {
 
     #[test]
     fn published_vectors_are_present_where_standards_give_them() {
-        for alg in ALGORITHMS.iter().filter(|a| a.id != "blake2b-256") {
+        // Neither a standard nor the authors publish copyable vectors for these
+        // (vectors/README.md): generated ones from the authors' own code only.
+        const NONE_PUBLISHED: &[&str] = &[
+            "blake2b-256",
+            "siphash-1-3",
+            "murmur3-x86-32",
+            "murmur3-x64-128",
+            "cityhash-64",
+            "farmhash-64",
+            "highwayhash-64",
+        ];
+        for alg in ALGORITHMS
+            .iter()
+            .filter(|a| !NONE_PUBLISHED.contains(&a.id))
+        {
             let (_, text) = EMBEDDED.iter().find(|(id, _)| *id == alg.id).unwrap();
             let file = VectorFile::parse(alg.id, text).unwrap();
             assert!(

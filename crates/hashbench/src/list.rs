@@ -43,6 +43,10 @@ struct ExternalEntry {
 struct AlgorithmEntry {
     #[serde(flatten)]
     algorithm: &'static Algorithm,
+    /// A non-cryptographic hash's SMHasher3 verdict (with its results file and date), key
+    /// and stability, as a run records them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hash_properties: Option<hashbench_model::HashProperties>,
     implementations: Vec<ImplementationEntry>,
 }
 
@@ -87,6 +91,7 @@ fn listing(selected: &[&'static Implementation]) -> Listing {
             .into_iter()
             .map(|a| AlgorithmEntry {
                 algorithm: a,
+                hash_properties: a.hash.map(|h| h.model()),
                 implementations: selected
                     .iter()
                     .filter(|i| i.algorithm.id == a.id)
@@ -193,6 +198,9 @@ fn render(listing: &Listing) -> String {
             a.block_bytes,
             a.security_note
         ));
+        if let Some(p) = &entry.hash_properties {
+            out.push_str(&properties_line(p));
+        }
         for line in lines.by_ref().take(entry.implementations.len()) {
             out.push_str(line);
             out.push('\n');
@@ -246,4 +254,22 @@ fn render(listing: &Listing) -> String {
         }
     ));
     out
+}
+
+/// `  SMHasher3: fails 27/250 (...); key: 64-bit seed (...); output: stable (...)`.
+fn properties_line(p: &hashbench_model::HashProperties) -> String {
+    let s = &p.smhasher3;
+    format!(
+        "  SMHasher3: {} ({}, {}); key: {}; output: {} ({})\n",
+        s.verdict.describe(),
+        s.source,
+        s.date,
+        p.key.describe(),
+        if p.stability.stable {
+            "stable"
+        } else {
+            "NOT stable"
+        },
+        p.stability.reason
+    )
 }

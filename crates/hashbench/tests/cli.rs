@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use common::{assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json};
 
-const ALGORITHMS: [&str; 24] = [
+const ALGORITHMS: [&str; 32] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -26,6 +26,14 @@ const ALGORITHMS: [&str; 24] = [
     "xxh64",
     "xxh3-64",
     "xxh3-128",
+    "siphash-1-3",
+    "siphash-2-4",
+    "murmur3-x86-32",
+    "murmur3-x64-128",
+    "cityhash-64",
+    "farmhash-64",
+    "highwayhash-64",
+    "komihash",
     "md5",
     "sha1",
     "sha2-224",
@@ -115,7 +123,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 24, "{ids:?}");
+    assert_eq!(ids.len(), 32, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -131,6 +139,14 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("xxh64", 64),
         ("xxh3-64", 64),
         ("xxh3-128", 128),
+        ("siphash-1-3", 64),
+        ("siphash-2-4", 64),
+        ("murmur3-x86-32", 32),
+        ("murmur3-x64-128", 128),
+        ("cityhash-64", 64),
+        ("farmhash-64", 64),
+        ("highwayhash-64", 64),
+        ("komihash", 64),
         ("md5", 128),
         ("sha1", 160),
         ("sha2-224", 224),
@@ -170,7 +186,14 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         assert!(!str_field(alg, "security_note").is_empty(), "{id}: note");
 
         let imps = array(alg, "implementations");
-        assert!(imps.len() >= 2, "{id} has {} implementation(s)", imps.len());
+        // Only one pure-Rust crate exists for these.
+        let single = ["cityhash-64", "farmhash-64", "highwayhash-64", "komihash"];
+        let least = if single.contains(&id) { 1 } else { 2 };
+        assert!(
+            imps.len() >= least,
+            "{id} has {} implementation(s)",
+            imps.len()
+        );
         total += imps.len();
         for imp in imps {
             let imp_id = str_field(imp, "id");
@@ -208,18 +231,114 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     }
     assert!(total >= 50, "only {total} implementations");
 
-    // Checksums, xxHash and the cryptographic hashes land in their classes.
+    // Checksums, the non-cryptographic and the cryptographic hashes land in their classes.
     for alg in algorithms {
         let id = str_field(alg, "id");
+        let table = [
+            "siphash",
+            "murmur3",
+            "cityhash",
+            "farmhash",
+            "highwayhash",
+            "komihash",
+        ];
         let want = if id.starts_with("crc") || id == "adler32" {
             "checksum"
-        } else if id.starts_with("xxh") {
+        } else if id.starts_with("xxh") || table.iter().any(|t| id.starts_with(t)) {
             "non-cryptographic-hash"
         } else {
             "cryptographic-hash"
         };
         assert_eq!(str_field(alg, "class"), want, "{id}");
     }
+}
+
+#[test]
+fn list_shows_every_non_cryptographic_hash_s_quality_key_and_stability() {
+    let list = list_json(&[]);
+    let mut seen = 0;
+    for alg in array(&list, "algorithms") {
+        let id = str_field(alg, "id");
+        let props = &alg["hash_properties"];
+        if str_field(alg, "class") != "non-cryptographic-hash" {
+            assert!(props.is_null(), "{id}: {props}");
+            continue;
+        }
+        seen += 1;
+        let smhasher3 = &props["smhasher3"];
+        let verdict = str_field(&smhasher3["verdict"], "verdict");
+        assert!(
+            ["passes", "fails", "not-tested"].contains(&verdict),
+            "{id}: {props}"
+        );
+        if verdict != "not-tested" {
+            let source = str_field(smhasher3, "source");
+            assert!(
+                source.starts_with("fwojcik/smhasher3 results/raw/"),
+                "{id}: {source}"
+            );
+            assert!(
+                source.contains(str_field(smhasher3, "entry")),
+                "{id}: {source}"
+            );
+        }
+        assert_eq!(str_field(smhasher3, "date").len(), 10, "{id}: {props}");
+        let kind = str_field(&props["key"], "kind");
+        match kind {
+            "seed" | "keyed" => assert!(
+                props["key"]["bits"].as_u64().is_some_and(|b| b >= 32),
+                "{id}: {props}"
+            ),
+            "unkeyed" => assert!(props["key"]["bits"].is_null(), "{id}: {props}"),
+            other => panic!("{id}: key kind {other}"),
+        }
+        assert!(props["stability"]["stable"].is_boolean(), "{id}: {props}");
+        assert!(
+            !str_field(&props["stability"], "reason").is_empty(),
+            "{id}: {props}"
+        );
+    }
+    assert_eq!(
+        seen, 12,
+        "the xxHash family and the eight hash-table hashers"
+    );
+    let xxh3 = &list_json(&["xxh3-64"])["algorithms"][0]["hash_properties"];
+    assert_eq!(xxh3["smhasher3"]["verdict"]["failed"], 27, "{xxh3}");
+    let sip = &list_json(&["siphash-2-4"])["algorithms"][0]["hash_properties"];
+    assert_eq!(sip["key"]["kind"], "keyed", "{sip}");
+    assert_eq!(sip["key"]["bits"], 128, "{sip}");
+
+    // The table says the same under each heading.
+    let o = run(&["list", "xxh3-64", "siphash-2-4", "cityhash-64", "sha2-256"]);
+    assert_exit(&o, 0);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let after = |heading: &str| {
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(heading))
+            .unwrap_or_else(|| panic!("{heading} in\n{text}"));
+        lines[i + 1]
+    };
+    assert!(
+        after("xxh3-64 ")
+            .starts_with("  SMHasher3: fails 27/250 (fwojcik/smhasher3 results/raw/XXH3-64.txt"),
+        "{text}"
+    );
+    assert!(
+        after("xxh3-64 ").contains("key: 64-bit seed (not flood-resistant); output: stable"),
+        "{text}"
+    );
+    assert!(
+        after("siphash-2-4 ").contains("passes 235/235")
+            && after("siphash-2-4 ").contains("key: keyed, 128-bit key"),
+        "{text}"
+    );
+    assert!(after("cityhash-64 ").contains("key: unkeyed"), "{text}");
+    assert!(
+        after("sha2-256 ").starts_with("  sha2-256/"),
+        "no properties line for a cryptographic hash:\n{text}"
+    );
 }
 
 #[test]

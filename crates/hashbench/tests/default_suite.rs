@@ -66,13 +66,29 @@ fn no_command_runs_every_default_implementation_at_every_seed_size() {
     for size in SIZES {
         assert_eq!(ranked_at(&text, size), expected, "at {size}");
     }
-    // One implementation per algorithm: 24 algorithms, 24 different ones.
+    // One implementation per algorithm of the block-hashing question, 24 different ones:
+    // the hash-table hashers (SipHash, MurmurHash3, CityHash, FarmHash, HighwayHash,
+    // komihash) are not in the default suite, which measures 64 B to 4 MiB blocks and
+    // names a measured rule for each entry (registry.rs); they are asked for by name.
     let algorithms: BTreeSet<&str> = DEFAULT_SUITE
         .iter()
         .map(|id| id.split('/').next().expect("an algorithm"))
         .collect();
     assert_eq!(algorithms.len(), DEFAULT_SUITE.len());
-    assert_eq!(algorithms.len(), hashbench_catalog::ALGORITHMS.len());
+    let table_families = [
+        "siphash",
+        "murmurhash3",
+        "cityhash",
+        "farmhash",
+        "highwayhash",
+        "komihash",
+    ];
+    let block_algorithms: BTreeSet<&str> = hashbench_catalog::ALGORITHMS
+        .iter()
+        .filter(|a| !table_families.contains(&a.family))
+        .map(|a| a.id)
+        .collect();
+    assert_eq!(algorithms, block_algorithms);
 
     // The three baselines at every size, and no other size: in the detail view.
     let detail =

@@ -14,6 +14,7 @@ mod openssl_kernels;
 pub(crate) mod ring;
 pub(crate) mod rustcrypto;
 pub(crate) mod sodium;
+pub(crate) mod table;
 pub(crate) mod xxhash;
 
 use std::marker::PhantomData;
@@ -80,6 +81,12 @@ pub(crate) trait Streaming: 'static {
         Self::finish_owned(state, out);
     }
 
+    /// The library has a streaming state (so `new` and `streaming:CHUNK` are applicable);
+    /// cleared by the adapters of one-call-only libraries ([`table::OneCall`]), whose
+    /// `update` buffers in hashbench's own code so that verification can still cut a
+    /// message into pieces.
+    const STREAMS: bool = true;
+
     /// OpenSSL only: whether [`Streaming::by_name`] looks the algorithm up per call.
     const BY_NAME: bool = false;
 
@@ -111,17 +118,15 @@ impl<S: Streaming> Hasher for Wrap<S> {
     #[inline(always)]
     fn supports(&self, pattern: Pattern) -> Result<(), &'static str> {
         let yes = match pattern {
-            Pattern::Oneshot
-            | Pattern::New
-            | Pattern::Alloc
-            | Pattern::Hex
-            | Pattern::Streaming(_) => true,
+            Pattern::Oneshot | Pattern::Alloc | Pattern::Hex => true,
+            Pattern::New | Pattern::Streaming(_) => S::STREAMS,
             Pattern::Reuse => S::RESETS,
             Pattern::Prealloc => S::INTO_BUFFER,
             Pattern::ByName | Pattern::Prefetched => S::BY_NAME,
         };
         match pattern {
             _ if yes => Ok(()),
+            Pattern::New | Pattern::Streaming(_) => Err(reason::ONE_CALL),
             Pattern::Reuse => Err(reason::NO_RESET),
             Pattern::Prealloc => Err(reason::BY_VALUE),
             _ => Err(reason::OPENSSL_ONLY),
