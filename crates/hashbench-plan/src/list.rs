@@ -3,7 +3,7 @@
 //! runtimes' adapters offer or why they cannot run. `hashbench-report` renders it.
 
 use hashbench_catalog::{Algorithm, Availability, Implementation};
-use hashbench_report::render::list::{
+use hashbench_model::listing::{
     AlgorithmEntry, ExternalEntry, ImplementationEntry, Listing, ProviderKind, RuntimeEntry,
     LIST_SCHEMA_VERSION,
 };

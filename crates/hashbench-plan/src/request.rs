@@ -64,6 +64,9 @@ pub struct RunRequest {
 }
 
 impl RunRequest {
+    /// The most rounds `max_rounds` may ask for a cell.
+    pub const MOST_ROUNDS: u32 = 300;
+
     /// These options (the flags) over `suite`'s: a flag given wins, a suite's setting
     /// stands in for a flag not given.
     #[must_use]
@@ -117,7 +120,8 @@ impl RunRequest {
     ///
     /// # Errors
     ///
-    /// None yet: an option whose value is checked against another's says so here.
+    /// An option whose value contradicts another's (`max_rounds` under `rounds`), named
+    /// where it was given.
     pub fn fill(&self, plan: &mut RunPlan) -> Result<(), UsageError> {
         let defaults = RunPlan::default();
         plan.baselines = !self.without_baselines;
@@ -128,6 +132,14 @@ impl RunRequest {
         plan.time_s = self.time_s.unwrap_or(defaults.time_s);
         plan.precision = self.precision.unwrap_or(defaults.precision);
         plan.rounds = self.rounds.unwrap_or(defaults.rounds);
+        if let Some(max) = &self.max_rounds {
+            if max.value < plan.rounds {
+                return Err(UsageError(format!(
+                    "{}: {} is fewer rounds than every cell gets ({}, --rounds)",
+                    max.from, max.value, plan.rounds
+                )));
+            }
+        }
         plan.max_rounds = self.max_rounds.as_ref().map(|m| m.value);
         plan.race = self.race;
         plan.equivalence = self.equivalence.unwrap_or(defaults.equivalence);
@@ -171,6 +183,9 @@ pub struct SuiteFile {
     /// `time` (default) or `cycles` (TSC cycles, hash-speedtest's layout).
     #[serde(default)]
     pub metric: Option<String>,
+    /// The most rounds a cell gets, as `run --max-rounds` takes it.
+    #[serde(default)]
+    pub max_rounds: Option<u32>,
     /// Relative columns as `run --relative-to` takes them: `fastest`, `slowest`, or an
     /// implementation id (`@pattern`) for "perf vs" (the `cycles` metric defaults to the
     /// first blake3).
@@ -219,6 +234,15 @@ impl SuiteFile {
         hashbench_catalog::Filter::parse(&local)
             .map_err(|e| bad("implementations", e.to_string()))?;
         let sizes = values::parse_sizes(&self.sizes).map_err(|e| bad("sizes", e.0))?;
+        if let Some(n) = self
+            .max_rounds
+            .filter(|n| !(1..=RunRequest::MOST_ROUNDS).contains(n))
+        {
+            return Err(bad(
+                "max_rounds",
+                format!("{n} is not in 1..={}", RunRequest::MOST_ROUNDS),
+            ));
+        }
         let metric =
             match &self.metric {
                 None => None,
@@ -254,6 +278,9 @@ impl SuiteFile {
             layout: layout.map(|l| Given::suite(origin, "layout", l)),
             relative_to: (!self.relative_to.is_empty())
                 .then(|| Given::suite(origin, "relative_to", self.relative_to.clone())),
+            max_rounds: self
+                .max_rounds
+                .map(|n| Given::suite(origin, "max_rounds", n)),
             ..RunRequest::default()
         })
     }

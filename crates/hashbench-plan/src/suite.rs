@@ -200,6 +200,14 @@ mod tests {
                 format!("{base}implementations = [\"crc32\"]\npatterns = \"reuse,fast\""),
                 "unknown pattern 'fast'",
             ),
+            (
+                format!("{base}implementations = [\"crc32\"]\nmax_rounds = 0"),
+                "key `max_rounds`: 0 is not in 1..=300",
+            ),
+            (
+                format!("{base}implementations = [\"crc32\"]\nmax_rounds = \"many\""),
+                "max_rounds",
+            ),
         ];
         for (text, why) in cases {
             let e = parse("x.toml", &text).expect_err(&text);

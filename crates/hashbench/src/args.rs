@@ -68,6 +68,10 @@ pub struct RunArgs {
     /// (docs/method.md, "Numbers that reproduce").
     #[arg(long, default_value_t = DEFAULT_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
+    /// The most rounds a cell gets while its rounds have not agreed on a figure within
+    /// --precision (at least --rounds) [default: three times --rounds].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(RunRequest::MOST_ROUNDS)))]
+    pub max_rounds: Option<u32>,
     /// Practical-equivalence margin of rankings: implementations whose time ratio,
     /// measured side by side, lies within +-this are reported as equivalent (~N), not
     /// ranked (0.03 or 3%; 0 ranks every difference the run can show).
@@ -181,6 +185,7 @@ impl RunArgs {
             time_s: Some(self.time),
             precision: Some(self.precision),
             rounds: Some(self.rounds),
+            max_rounds: self.max_rounds.map(|n| Given::flag("--max-rounds", n)),
             equivalence: Some(self.equivalence),
             patterns: (!self.patterns.is_empty())
                 .then(|| Given::flag("--pattern", self.patterns.clone())),

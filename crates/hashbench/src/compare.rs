@@ -7,7 +7,7 @@ use anyhow::Result;
 use hashbench_analysis::compare::{compare, Comparison};
 use hashbench_model::Run;
 use hashbench_plan::Outcome;
-use hashbench_report::render::compare::{json_single, render, Compared};
+use hashbench_report::render::compare::{json, render, Compared};
 use hashbench_report::render::html::{compare_page, Candidate};
 use hashbench_report::render::sanitize::{escaped, sanitized};
 
@@ -54,44 +54,6 @@ pub struct CompareArgs {
     /// With --published: only this seed (0-4, see `hashbench published`).
     #[arg(long, requires = "published", value_name = "N")]
     pub seed: Option<u32>,
-}
-
-/// The text of one comparison in `format`.
-pub fn report(
-    base_name: &str,
-    base: &Run,
-    candidate_name: &str,
-    candidate: &Run,
-    comparison: &Comparison,
-    format: CompareFormat,
-) -> Result<String> {
-    Ok(match format {
-        CompareFormat::Table | CompareFormat::Markdown => render(
-            base_name,
-            base,
-            candidate_name,
-            candidate,
-            comparison,
-            matches!(format, CompareFormat::Markdown),
-        ),
-        CompareFormat::Html => compare_page(
-            base_name,
-            base,
-            &[Candidate {
-                name: candidate_name,
-                run: candidate,
-                comparison,
-            }],
-            None,
-        )?,
-        CompareFormat::Json => json_single(
-            base_name,
-            Compared {
-                candidate: candidate_name,
-                comparison,
-            },
-        )?,
-    })
 }
 
 /// The outcome of `--fail-on-regression`: the regressions, printed to standard error.
@@ -155,9 +117,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     };
     let base_name = escaped(&base_name).into_owned();
     let mut outcome = Outcome::Done;
-    let mut text = String::new();
-    let mut json: Vec<(String, Comparison)> = Vec::new();
-    let mut html: Vec<(String, Run, Comparison)> = Vec::new();
+    let mut compared: Vec<(String, Run, Comparison)> = Vec::new();
     for path in candidates {
         let mut candidate = read_run(path)?;
         if text_format {
@@ -172,52 +132,49 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
             ))
             .into());
         }
-        let name = escaped(&path.display().to_string()).into_owned();
-        match args.format {
-            // One document or page for every candidate: collected, rendered after the
-            // loop.
-            CompareFormat::Json => {
-                outcome = outcome.and(regression_exit(&comparison, fail));
-                json.push((name, comparison));
-                continue;
-            }
-            CompareFormat::Html => {
-                outcome = outcome.and(regression_exit(&comparison, fail));
-                html.push((name, candidate, comparison));
-                continue;
-            }
-            _ => text.push_str(&report(
-                &base_name,
-                &base,
-                &name,
-                &candidate,
-                &comparison,
-                args.format,
-            )?),
-        }
         outcome = outcome.and(regression_exit(&comparison, fail));
+        let name = escaped(&path.display().to_string()).into_owned();
+        compared.push((name, candidate, comparison));
     }
-    if let CompareFormat::Html = args.format {
-        let pages: Vec<Candidate> = html
+    let text = match args.format {
+        CompareFormat::Table | CompareFormat::Markdown => compared
             .iter()
-            .map(|(name, run, comparison)| Candidate {
-                name,
-                run,
-                comparison,
+            .map(|(name, run, c)| {
+                render(
+                    &base_name,
+                    &base,
+                    name,
+                    run,
+                    c,
+                    matches!(args.format, CompareFormat::Markdown),
+                )
             })
-            .collect();
-        text = compare_page(&base_name, &base, &pages, fail)?;
-    }
-    if let CompareFormat::Json = args.format {
-        let comparisons: Vec<Compared> = json
-            .iter()
-            .map(|(candidate, comparison)| Compared {
-                candidate,
-                comparison,
-            })
-            .collect();
-        text = hashbench_report::render::compare::json(&base_name, &comparisons)?;
-    }
+            .collect(),
+        // One document or page for every candidate.
+        CompareFormat::Json => json(
+            &base_name,
+            &compared
+                .iter()
+                .map(|(candidate, _, comparison)| Compared {
+                    candidate,
+                    comparison,
+                })
+                .collect::<Vec<_>>(),
+        )?,
+        CompareFormat::Html => compare_page(
+            &base_name,
+            &base,
+            &compared
+                .iter()
+                .map(|(name, run, comparison)| Candidate {
+                    name,
+                    run,
+                    comparison,
+                })
+                .collect::<Vec<_>>(),
+            fail,
+        )?,
+    };
     emit(&text);
     Ok(outcome)
 }

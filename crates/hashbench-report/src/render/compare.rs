@@ -187,14 +187,6 @@ pub struct Compared<'a> {
     pub comparison: &'a Comparison,
 }
 
-/// One comparison as a document of its own: base, candidate and comparison.
-#[derive(Serialize)]
-struct Single<'a> {
-    base: &'a str,
-    #[serde(flatten)]
-    compared: Compared<'a>,
-}
-
 /// `compare --format json` (docs/json-schema.md): `{"base", "comparisons": [{"candidate",
 /// "comparison"}]}`.
 ///
@@ -203,15 +195,6 @@ struct Single<'a> {
 /// Serialization failed (it does not for these types).
 pub fn json(base: &str, comparisons: &[Compared<'_>]) -> Result<String, serde_json::Error> {
     pretty(&Document { base, comparisons })
-}
-
-/// One comparison as `{"base", "candidate", "comparison"}`.
-///
-/// # Errors
-///
-/// Serialization failed (it does not for these types).
-pub fn json_single(base: &str, compared: Compared<'_>) -> Result<String, serde_json::Error> {
-    pretty(&Single { base, compared })
 }
 
 /// Pretty JSON with a final newline. Written through a `serde_json::Value`, whose maps
