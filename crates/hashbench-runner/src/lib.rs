@@ -45,7 +45,8 @@ pub use hashbench_adapters::External;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
 pub use plan::{
     Metric, RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
-    DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_THREADS, OVERSUBSCRIBE_FACTOR,
+    DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_ROUNDS_FACTOR, MAX_THREADS,
+    OVERSUBSCRIBE_FACTOR,
 };
 pub use schedule::shuffle;
 

@@ -24,6 +24,7 @@
 mod broken;
 pub mod fuzz;
 pub mod modes;
+pub mod report;
 mod subject;
 pub mod vectors;
 

@@ -1,249 +1,26 @@
-//! `hashbench list`: the catalogue as this machine sees it.
+//! `hashbench list`: the catalogue as this machine sees it. What is listed is
+//! `hashbench-plan`'s (`list`), its text and JSON `hashbench-report`'s.
 
 use anyhow::Result;
-use hashbench_catalog::{Algorithm, Availability, Implementation, ProviderKind};
-use serde::Serialize;
+use hashbench_plan::Outcome;
+use hashbench_report::render::list::{json, text};
 
 use crate::{cli::emit, cli::select, cli::Format};
 
-/// Version of the `list --format json` document (docs/json-schema.md).
-const LIST_SCHEMA_VERSION: u32 = 1;
-
-#[derive(Serialize)]
-struct Listing {
-    schema_version: u32,
-    algorithms: Vec<AlgorithmEntry>,
-    /// The runtimes asked for (absent when none was).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    runtimes: Vec<RuntimeEntry>,
-}
-
-/// A runtime's adapter: what it offers, or why it cannot run here.
-#[derive(Serialize)]
-struct RuntimeEntry {
-    runtime: String,
-    available: bool,
-    /// Why not, and the command that sets it up.
-    unavailable_reason: Option<String>,
-    setup: Option<String>,
-    implementations: Vec<ExternalEntry>,
-}
-
-#[derive(Serialize)]
-struct ExternalEntry {
-    id: String,
-    algorithm: &'static str,
-    provider: String,
-    runtime_version: String,
-    backend: String,
-    patterns: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct AlgorithmEntry {
-    #[serde(flatten)]
-    algorithm: &'static Algorithm,
-    implementations: Vec<ImplementationEntry>,
-}
-
-#[derive(Serialize)]
-struct ImplementationEntry {
-    id: &'static str,
-    provider: &'static str,
-    provider_kind: ProviderKind,
-    provider_version: String,
-    /// The backend the id pins, if any.
-    variant: Option<&'static str>,
-    /// What runs here.
-    backend: String,
-    available: bool,
-    unavailable_reason: Option<String>,
-}
-
-fn entry(imp: &Implementation) -> ImplementationEntry {
-    let availability = imp.availability();
-    ImplementationEntry {
-        id: imp.id,
-        provider: imp.provider.name,
-        provider_kind: imp.provider.kind,
-        provider_version: imp.provider.version(),
-        variant: imp.variant,
-        backend: (imp.backend)(),
-        available: availability.is_available(),
-        unavailable_reason: match availability {
-            Availability::Available => None,
-            Availability::Unavailable(why) => Some(why),
-        },
-    }
-}
-
-fn listing(selected: &[&'static Implementation]) -> Listing {
-    let mut algorithms: Vec<&'static Algorithm> = selected.iter().map(|i| i.algorithm).collect();
-    algorithms.dedup_by_key(|a| a.id);
-    Listing {
-        schema_version: LIST_SCHEMA_VERSION,
-        runtimes: Vec::new(),
-        algorithms: algorithms
-            .into_iter()
-            .map(|a| AlgorithmEntry {
-                algorithm: a,
-                implementations: selected
-                    .iter()
-                    .filter(|i| i.algorithm.id == a.id)
-                    .map(|i| entry(i))
-                    .collect(),
-            })
-            .collect(),
-    }
-}
-
-fn runtime_entries(selection: &crate::runtimes::Selection, asked: &[String]) -> Vec<RuntimeEntry> {
-    let mut out: Vec<RuntimeEntry> = Vec::new();
-    for (runtime, why, setup) in &selection.unavailable {
-        out.push(RuntimeEntry {
-            runtime: runtime.clone(),
-            available: false,
-            unavailable_reason: Some(why.clone()),
-            setup: Some(setup.clone()),
-            implementations: Vec::new(),
-        });
-    }
-    for runtime in asked {
-        if out.iter().any(|e| e.runtime == *runtime) {
-            continue;
-        }
-        out.push(RuntimeEntry {
-            runtime: runtime.clone(),
-            available: true,
-            unavailable_reason: None,
-            setup: None,
-            implementations: selection
-                .external
-                .iter()
-                .filter(|e| e.runtime == *runtime)
-                .map(|e| ExternalEntry {
-                    id: e.id.clone(),
-                    algorithm: e.algorithm.id,
-                    provider: e.provider.clone(),
-                    runtime_version: e.runtime_version.clone(),
-                    backend: e.backend.clone(),
-                    patterns: e.patterns.iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
-        });
-    }
-    out.sort_by_key(|e| {
-        hashbench_adapters::RUNTIMES
-            .iter()
-            .position(|r| *r == e.runtime)
-    });
-    out
-}
-
-pub fn run(filter: &[String], runtimes: &[String], format: Format) -> Result<u8> {
-    let selection = crate::runtimes::select(filter, runtimes)?;
-    let mut listing = listing(&if selection.asked {
+pub fn run(filter: &[String], runtimes: &[String], format: Format) -> Result<Outcome> {
+    let selection = hashbench_plan::select::select(filter, runtimes, &mut crate::cli::note)?;
+    let selected = if selection.asked {
         selection.local.clone()
     } else {
         select(filter)?
-    });
+    };
     let mut asked: Vec<String> = runtimes.to_vec();
     asked.extend(selection.external.iter().map(|e| e.runtime.clone()));
     asked.dedup();
-    listing.runtimes = runtime_entries(&selection, &asked);
+    let listing = hashbench_plan::list::listing(&selected, &selection, &asked);
     match format {
-        Format::Json => emit(&format!("{}\n", serde_json::to_string_pretty(&listing)?)),
-        Format::Table => emit(&render(&listing)),
+        Format::Json => emit(&json(&listing)?),
+        Format::Table => emit(&text(&listing)),
     }
-    Ok(0)
-}
-
-fn render(listing: &Listing) -> String {
-    // One table over every implementation row keeps columns aligned across algorithms;
-    // the algorithm headings go between its lines.
-    let rows: Vec<Vec<String>> = listing
-        .algorithms
-        .iter()
-        .flat_map(|a| &a.implementations)
-        .map(|i| {
-            vec![
-                format!("  {}", i.id),
-                match i.provider_kind {
-                    ProviderKind::RustCrate => format!("{} {}", i.provider, i.provider_version),
-                    ProviderKind::CLibrary => i.provider_version.clone(),
-                },
-                i.backend.clone(),
-                match &i.unavailable_reason {
-                    None => "available".to_string(),
-                    Some(why) => format!("UNAVAILABLE: {why}"),
-                },
-            ]
-        })
-        .collect();
-    let rendered = hashbench_report::format::aligned(&rows, &[]);
-    let mut lines = rendered.lines();
-    let mut out = String::new();
-    for entry in &listing.algorithms {
-        let a = entry.algorithm;
-        out.push_str(&format!(
-            "{} ({}, {} bits, {} B blocks): {}\n",
-            a.id,
-            a.class.as_str(),
-            a.output_bits,
-            a.block_bytes,
-            a.security_note
-        ));
-        for line in lines.by_ref().take(entry.implementations.len()) {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    for r in &listing.runtimes {
-        match &r.unavailable_reason {
-            Some(why) => out.push_str(&format!(
-                "{} (runtime): UNAVAILABLE: {why}\n  set it up with: {}\n",
-                r.runtime,
-                r.setup.as_deref().unwrap_or("")
-            )),
-            None => {
-                let version = r
-                    .implementations
-                    .first()
-                    .map_or("", |i| i.runtime_version.as_str());
-                out.push_str(&format!(
-                    "{} (runtime {version}), through adapters/{}:\n",
-                    r.runtime, r.runtime
-                ));
-                let rows: Vec<Vec<String>> = r
-                    .implementations
-                    .iter()
-                    .map(|i| {
-                        vec![
-                            format!("  {}", i.id),
-                            i.provider.clone(),
-                            i.backend.clone(),
-                            i.patterns.join(","),
-                        ]
-                    })
-                    .collect();
-                out.push_str(&hashbench_report::format::aligned(&rows, &[]));
-            }
-        }
-    }
-    let external: usize = listing
-        .runtimes
-        .iter()
-        .map(|r| r.implementations.len())
-        .sum();
-    out.push_str(&format!(
-        "\n{} algorithms, {} implementations{}\n",
-        listing.algorithms.len(),
-        rows.len(),
-        if listing.runtimes.is_empty() {
-            String::new()
-        } else {
-            format!(", {external} in other runtimes")
-        }
-    ));
-    out
+    Ok(Outcome::Done)
 }

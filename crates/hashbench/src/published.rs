@@ -27,7 +27,7 @@ pub struct PublishedArgs {
     format: PublishedFormat,
 }
 
-pub fn run(args: PublishedArgs) -> Result<u8> {
+pub fn run(args: PublishedArgs) -> Result<hashbench_plan::Outcome> {
     // The data is compiled in: a load failure is a build defect, not bad input.
     let all = published::load().context("loading the compiled-in published results")?;
     let seeds: Vec<&Seed> = match args.seed {
@@ -60,7 +60,7 @@ pub fn run(args: PublishedArgs) -> Result<u8> {
             emit(&format!("{}\n", serde_json::to_string_pretty(&doc)?));
         }
     }
-    Ok(0)
+    Ok(hashbench_plan::Outcome::Done)
 }
 
 #[derive(serde::Serialize)]

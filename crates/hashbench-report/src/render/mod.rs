@@ -28,6 +28,7 @@ pub mod flags;
 pub mod html;
 pub mod json;
 pub mod layouts;
+pub mod list;
 mod modes;
 mod options;
 pub mod published;

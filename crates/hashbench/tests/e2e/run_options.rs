@@ -1,6 +1,6 @@
 //! The bounds of `run`'s numeric options (docs/usage.md): `--misalign` (0 to 63,
 //! recorded, the digests still checked), `--threads` (1 to 1024), `--rounds` (1 to 100),
-//! `--streams` (at least 1). Values outside are refused before anything runs, exit 2,
+//! `--max-rounds` (1 to 300, at least `--rounds`), `--streams` (at least 1). Values outside are refused before anything runs, exit 2,
 //! with the flag named; the boundary values run.
 
 use serde_json::Value;
@@ -77,6 +77,11 @@ fn thread_counts_and_rounds_outside_their_bounds_are_refused_naming_the_flag() {
     for bad in ["0", "101", "-1", "three"] {
         refused(ONE_CELL, "--rounds", bad);
     }
+    for bad in ["0", "301", "-1", "many"] {
+        refused(ONE_CELL, "--max-rounds", bad);
+    }
+    // Fewer than the rounds every cell gets (8 by default).
+    usage_error(&[ONE_CELL, &["--max-rounds", "7"]].concat(), "--max-rounds");
     refused(ONE_CELL, "--streams", "0");
     // crossover takes the same thread counts.
     let crossover = [
@@ -148,5 +153,30 @@ fn the_boundary_round_counts_are_accepted_and_each_round_is_recorded() {
         // The drift reference is timed at the start and after every pass.
         let points = run["reference"]["points"].as_array().unwrap();
         assert_eq!(points.len(), passes + 1);
+    }
+}
+
+#[test]
+fn max_rounds_caps_the_extra_rounds_and_is_recorded() {
+    // No figure reaches a precision of 0.01 %, so every cell asks for extra rounds (up
+    // to 6 by default) and gets no more than --max-rounds.
+    let run = one_cell(&[
+        "--rounds",
+        "2",
+        "--max-rounds",
+        "3",
+        "--precision",
+        "0.0001",
+    ]);
+    assert_eq!(run["config"]["rounds"], 2);
+    assert_eq!(run["config"]["max_rounds"], 3);
+    for c in run["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(run["baselines"].as_array().unwrap())
+    {
+        let rounds = c["round_medians_ns"].as_array().unwrap().len();
+        assert_eq!(rounds, 3, "{}", c["implementation"]);
     }
 }

@@ -1,10 +1,13 @@
-//! Choosing implementations across runtimes: filter terms that name a runtime (`node`)
-//! or an implementation in one (`sha2-256/node:crypto`), and `--runtime`, start those
-//! runtimes' adapters; everything else selects from the in-process catalogue as before.
+//! Which implementations filter terms select, in this process and in other runtimes.
+//! Terms that name a runtime (`node`) or an implementation in one (`sha2-256/node:crypto`),
+//! and `--runtime`, start those runtimes' adapters (processes); every other term selects
+//! from the in-process catalogue. Nothing here prints: what a user should be told (an
+//! alias resolved) goes to the caller's `notes`.
 
-use anyhow::Result;
 use hashbench_adapters::{discover, is_runtime, External, Runtime, RuntimeState, RUNTIMES};
 use hashbench_catalog::Implementation;
+
+use crate::{PlanError, UsageError};
 
 /// What the filters and `--runtime` select.
 pub struct Selection {
@@ -18,6 +21,23 @@ pub struct Selection {
     pub asked: bool,
 }
 
+/// The in-process implementations `filters` select (an unknown name is a
+/// [`PlanError::Filter`] with the closest names). An alias (`sha256`) is resolved and
+/// said through `notes` (`'sha256' is sha2-256`), so nobody wonders what it measured.
+pub fn local(
+    filters: &[String],
+    notes: &mut dyn FnMut(&str),
+) -> Result<Vec<&'static Implementation>, PlanError> {
+    for term in filters {
+        if let Some(id) = hashbench_catalog::alias_of(term) {
+            if !hashbench_catalog::filter::known_names().contains(&term.trim()) {
+                notes(&format!("'{}' is {id}", term.trim()));
+            }
+        }
+    }
+    Ok(hashbench_catalog::Filter::parse(filters)?.implementations())
+}
+
 /// The runtime an implementation id names (`sha2-256/node:crypto` -> `node`).
 fn runtime_of_id(term: &str) -> Option<&'static str> {
     let (_, rest) = term.split_once('/')?;
@@ -28,40 +48,22 @@ fn runtime_of_id(term: &str) -> Option<&'static str> {
         .find(|r| r.eq_ignore_ascii_case(runtime))
 }
 
-/// The `--runtime` flag's value: runtime names.
-#[derive(Clone, Debug, Default)]
-pub struct RuntimeList(pub Vec<String>);
-
 /// Whether a filter term names a runtime (`node`) or an implementation in one
 /// (`sha2-256/node:crypto`): resolved by the adapters, not the catalogue.
+#[must_use]
 pub fn names_a_runtime(term: &str) -> bool {
     let t = term.trim().to_ascii_lowercase();
     is_runtime(&t) || runtime_of_id(&t).is_some()
 }
 
-/// `--runtime`: a comma-separated list of runtimes, or `all`.
-pub fn runtimes_flag(text: &str) -> Result<RuntimeList, crate::cli::UsageError> {
-    let mut out = Vec::new();
-    for item in text.split(',').map(str::trim) {
-        if item == "all" {
-            out.extend(RUNTIMES.iter().map(|r| r.to_string()));
-        } else if is_runtime(item) {
-            out.push(item.to_string());
-        } else {
-            return Err(crate::cli::UsageError(format!(
-                "unknown runtime '{item}': runtimes are {}, or all",
-                RUNTIMES.join(", ")
-            )));
-        }
-    }
-    out.dedup();
-    Ok(RuntimeList(out))
-}
-
 /// Splits `filters` into in-process terms and runtime terms, starts the runtimes needed,
 /// and selects. With no filter and no `--runtime`, `local` is empty and `asked` false:
 /// the caller picks its default.
-pub fn select(filters: &[String], runtimes: &[String]) -> Result<Selection> {
+pub fn select(
+    filters: &[String],
+    runtimes: &[String],
+    notes: &mut dyn FnMut(&str),
+) -> Result<Selection, PlanError> {
     let mut local_terms: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
     let mut ids: Vec<String> = Vec::new();
@@ -80,7 +82,7 @@ pub fn select(filters: &[String], runtimes: &[String]) -> Result<Selection> {
     let local = if local_terms.is_empty() {
         Vec::new()
     } else {
-        crate::cli::select(&local_terms)?
+        local(&local_terms, notes)?
     };
     let mut wanted: Vec<&str> = whole.clone();
     wanted.extend(runtimes.iter().map(String::as_str));
@@ -97,43 +99,57 @@ pub fn select(filters: &[String], runtimes: &[String]) -> Result<Selection> {
         asked: !filters.is_empty() || !runtimes.is_empty(),
     };
     for rt in &started {
-        if let RuntimeState::Unavailable { why, setup } = &rt.state {
-            selection
-                .unavailable
-                .push((rt.name.clone(), why.clone(), setup.clone()));
-            continue;
-        }
-        let (offered, refused) = rt.implementations();
-        selection.refused.extend(refused);
-        let by_name = whole.contains(&rt.name.as_str());
-        for ext in offered {
-            let named = ids.contains(&ext.id);
-            let whole_runtime = by_name
-                && !ids
-                    .iter()
-                    .any(|id| runtime_of_id(id) == Some(rt.name.as_str()));
-            // `--runtime`: the algorithms the in-process terms select (all without any).
-            let by_flag = runtimes.contains(&rt.name)
-                && (local_terms.is_empty()
-                    || selection
-                        .local
-                        .iter()
-                        .any(|l| l.algorithm.id == ext.algorithm.id));
-            if named || whole_runtime || by_flag {
-                selection.external.push(ext);
-            }
-        }
+        take_offered(&mut selection, rt, &whole, &ids, runtimes, &local_terms);
     }
     for id in &ids {
         let known = selection.external.iter().any(|e| e.id == *id);
         let runtime_down =
             runtime_of_id(id).is_some_and(|r| selection.unavailable.iter().any(|u| u.0 == r));
         if !known && !runtime_down {
-            anyhow::bail!(crate::cli::UsageError(format!(
+            return Err(UsageError(format!(
                 "unknown implementation '{id}': `hashbench list {}` shows what its runtime offers",
                 runtime_of_id(id).unwrap_or("")
-            )));
+            ))
+            .into());
         }
     }
     Ok(selection)
+}
+
+/// What the started runtime `rt` offers that the terms select: all of it when a term
+/// names the runtime alone, the implementations named by id, and with `--runtime` those
+/// of the algorithms the in-process terms select (all without any).
+fn take_offered(
+    selection: &mut Selection,
+    rt: &Runtime,
+    whole: &[&str],
+    ids: &[String],
+    runtimes: &[String],
+    local_terms: &[String],
+) {
+    if let RuntimeState::Unavailable { why, setup } = &rt.state {
+        selection
+            .unavailable
+            .push((rt.name.clone(), why.clone(), setup.clone()));
+        return;
+    }
+    let (offered, refused) = rt.implementations();
+    selection.refused.extend(refused);
+    let by_name = whole.contains(&rt.name.as_str());
+    for ext in offered {
+        let named = ids.contains(&ext.id);
+        let whole_runtime = by_name
+            && !ids
+                .iter()
+                .any(|id| runtime_of_id(id) == Some(rt.name.as_str()));
+        let by_flag = runtimes.contains(&rt.name)
+            && (local_terms.is_empty()
+                || selection
+                    .local
+                    .iter()
+                    .any(|l| l.algorithm.id == ext.algorithm.id));
+        if named || whole_runtime || by_flag {
+            selection.external.push(ext);
+        }
+    }
 }

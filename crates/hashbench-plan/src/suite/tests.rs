@@ -9,7 +9,7 @@ fn every_built_in_suite_parses_and_names_real_implementations() {
             let id = key.split('@').next().unwrap_or(key);
             assert!(
                 hashbench_catalog::find_implementation(id).is_some()
-                    || (crate::runtimes::names_a_runtime(id)
+                    || (crate::select::names_a_runtime(id)
                         && s.implementations.iter().any(|i| i == id)),
                 "{}: label for unknown implementation {id}",
                 s.name
@@ -40,6 +40,14 @@ fn bad_suites_say_what_is_wrong() {
             format!("{base}implementations = [\"crc32\"]\npatterns = \"reuse,fast\""),
             "unknown pattern 'fast'",
         ),
+        (
+            format!("{base}implementations = [\"crc32\"]\nmax_rounds = 0"),
+            "key `max_rounds`: 0 is not in 1..=300",
+        ),
+        (
+            format!("{base}implementations = [\"crc32\"]\nmax_rounds = \"many\""),
+            "max_rounds",
+        ),
     ];
     for (text, why) in cases {
         let e = parse("x.toml", &text).expect_err(&text);
@@ -56,7 +64,7 @@ fn the_btrfs_tables_avx2_row_is_named_by_the_avx2_implementation_only() {
         .iter()
         .find(|f| f.label == "BLAKE3  (AVX2)")
         .expect("the published table's row");
-    let all = super::counterparts(None).expect("built-in suites parse");
+    let all = counterparts(None).expect("built-in suites parse");
     let naming: Vec<&str> = all
         .iter()
         .filter(|c| c.names(btrfs, &row.raw))

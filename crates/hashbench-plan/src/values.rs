@@ -1,16 +1,16 @@
-//! Flag values, parsed once by clap into types (clap's `value_parser`): sizes
-//! (`64,384,4k,16k,64k,1m,4m`, `1..=128`, `every:0..=256` or `cache`), durations (`0.3`, `300ms`), precisions
-//! (`0.01`, `1%`), thread counts, patterns, layouts, metrics and percentages. A bad value
-//! is a usage error (exit 2) that names the flag and says what is accepted; suite files
-//! use the same parsers and name their key instead.
+//! The values of a run's options, parsed from text: sizes (`64,384,4k,16k,64k,1m,4m`,
+//! `1..=128`, `every:0..=256` or `cache`), durations (`0.3`, `300ms`), precisions
+//! (`0.01`, `1%`), margins, thread counts, patterns, layouts, percentages and runtimes.
+//! The binary's flags and the suite files use the same parsers: a bad value is a
+//! [`UsageError`] (exit 2) that says what is accepted, and the flag parser names the flag
+//! (a suite file its key).
 
-use clap::builder::TypedValueParser;
-use clap::ValueEnum;
+use hashbench_adapters::{is_runtime, RUNTIMES};
 use hashbench_catalog::Pattern;
-use hashbench_model::{Layout, Mode, Size};
-use hashbench_runner::{Metric, SizeSpec, MAX_THREADS};
+use hashbench_model::{Layout, Size};
+use hashbench_runner::{SizeSpec, MAX_THREADS};
 
-use crate::cli::UsageError;
+use crate::UsageError;
 
 /// `--sizes`: `cache`, or a size list as [`parse_sizes`] takes it.
 pub fn size_spec(text: &str) -> Result<SizeSpec, UsageError> {
@@ -215,44 +215,27 @@ pub fn layout_name(layout: Layout) -> &'static str {
         .unwrap_or("default")
 }
 
-/// `--mode`: the modes each cell is measured in (`run`; one of them with
-/// [`one_mode`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ModeArg {
-    Throughput,
-    Latency,
-    Both,
-}
+/// The `--runtime` flag's value: runtime names.
+#[derive(Clone, Debug, Default)]
+pub struct RuntimeList(pub Vec<String>);
 
-impl ModeArg {
-    /// The modes each cell is measured in.
-    pub fn modes(self) -> Vec<Mode> {
-        match self {
-            ModeArg::Throughput => vec![Mode::Throughput],
-            ModeArg::Latency => vec![Mode::Latency],
-            ModeArg::Both => vec![Mode::Throughput, Mode::Latency],
+/// `--runtime`: a comma-separated list of runtimes, or `all`.
+pub fn runtimes(text: &str) -> Result<RuntimeList, UsageError> {
+    let mut out = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        if item == "all" {
+            out.extend(RUNTIMES.iter().map(|r| r.to_string()));
+        } else if is_runtime(item) {
+            out.push(item.to_string());
+        } else {
+            return Err(UsageError(format!(
+                "unknown runtime '{item}': runtimes are {}, or all",
+                RUNTIMES.join(", ")
+            )));
         }
     }
-}
-
-/// `recommend --mode throughput|latency`: a [`ModeArg`] that names one mode (an answer is
-/// for one mode), with only those possible values in help and errors.
-pub fn one_mode() -> impl TypedValueParser<Value = Mode> {
-    let one = ModeArg::value_variants()
-        .iter()
-        .filter(|m| m.modes().len() == 1)
-        .filter_map(ValueEnum::to_possible_value);
-    // Only the names listed get through, and each names one mode.
-    clap::builder::PossibleValuesParser::new(one).map(|name: String| {
-        ModeArg::from_str(&name, false).map_or(Mode::Throughput, |m| m.modes()[0])
-    })
-}
-
-/// `--metric time|cycles`, with the possible values in help and errors.
-pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
-    // Only the names listed get through, so every one parses.
-    clap::builder::PossibleValuesParser::new(Metric::NAMES)
-        .map(|name: String| Metric::parse(&name).unwrap_or_default())
+    out.dedup();
+    Ok(RuntimeList(out))
 }
 
 /// `--noise`, `--fail-on-regression`: a percentage as [`parse_percent`] takes it (clap
