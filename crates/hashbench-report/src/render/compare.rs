@@ -153,7 +153,7 @@ pub(crate) fn table_rows(
 }
 
 #[cfg(test)]
-mod tests_render;
+mod tests;
 
 /// One line naming the machine, build and time of a run: how both compare renderings
 /// (the table and the HTML page) introduce base and candidate.
