@@ -270,11 +270,6 @@ impl Adapter {
             ))),
         }
     }
-
-    /// The exit status once it has ended, if it has.
-    pub fn exit_code(&mut self) -> Option<i32> {
-        self.child.try_wait().ok().flatten().and_then(|s| s.code())
-    }
 }
 
 impl Drop for Adapter {

@@ -216,4 +216,4 @@ impl Comparison {
 }
 
 #[cfg(test)]
-mod tests_verdicts;
+mod tests;

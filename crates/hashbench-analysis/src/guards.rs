@@ -8,42 +8,21 @@
 
 use std::collections::BTreeMap;
 
-use hashbench_model::{Baseline, Flag, FlagCode, IterationScaling, SeriesKey, Size};
+use hashbench_model::{Baseline, Flag, FlagCode, SeriesKey, Size};
 use hashbench_stats::{undisturbed, Round, RoundFigure};
 
 use hashbench_model::format::size as size_text;
 
 mod machine;
+mod scaling;
+mod thresholds;
 use hashbench_model::{Cell, DriftReference, Run};
 pub use machine::{
     busy_machine, short_budget, streams_busy, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS,
     BUSY_MIN_BATCH_NS, TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
 };
-
-/// Where each guard draws its line. The defaults are argued in docs/method.md.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Thresholds {
-    /// Not-scaling fires when the long batch took less than this fraction of the
-    /// proportional time (2x the calls in less than 1.25x the time for 0.625).
-    pub iteration_min_fraction: f64,
-    /// High spread fires when the robust coefficient of variation (1.4826 MAD / median)
-    /// is above this...
-    pub spread_max_robust_cv: f64,
-    /// ...or when the slowest round's median is more than this many times the fastest's
-    /// (these two judge files from before figures; a cell with a figure is judged by
-    /// [`unsettled_figure`]).
-    pub rounds_max_ratio: f64,
-}
-
-impl Default for Thresholds {
-    fn default() -> Self {
-        Self {
-            iteration_min_fraction: 0.625,
-            spread_max_robust_cv: 0.10,
-            rounds_max_ratio: 1.25,
-        }
-    }
-}
+pub use scaling::{flat_scaling, iteration_scaling, not_scaling_with_iterations, FlatPair};
+pub use thresholds::Thresholds;
 
 /// A cell faster than the `read` ceiling beyond both confidence intervals: the slowest
 /// time per call its CI allows (`cell_ci_high_ns`) is below the fastest the ceiling's CI
@@ -109,103 +88,6 @@ pub fn speed_range(reference: &DriftReference) -> f64 {
     let fastest = used.iter().copied().fold(f64::INFINITY, f64::min);
     let slowest = used.iter().copied().fold(0.0, f64::max);
     slowest / fastest
-}
-
-/// Two sizes of one sweep between which the operations per second hardly fell.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FlatPair {
-    pub small_size: u64,
-    pub small_ops_per_sec: f64,
-    pub large_size: u64,
-    pub large_ops_per_sec: f64,
-}
-
-impl FlatPair {
-    fn flag(&self) -> Flag {
-        Flag::new(
-            FlagCode::FlatScaling,
-            format!(
-                "{} op/s at {} but {} op/s at {}: {:.0}x the bytes in {:.2}x the time",
-                ops(self.small_ops_per_sec),
-                size_text(self.small_size),
-                ops(self.large_ops_per_sec),
-                size_text(self.large_size),
-                self.large_size as f64 / self.small_size as f64,
-                self.small_ops_per_sec / self.large_ops_per_sec,
-            ),
-        )
-    }
-}
-
-fn ops(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.2} M", v / 1e6)
-    } else if v >= 1e3 {
-        format!("{:.2} k", v / 1e3)
-    } else {
-        format!("{v:.1}")
-    }
-}
-
-/// Flat scaling over one sweep, given as (size in bytes, operations per second) from
-/// any source: for every size, a smaller size at least 16x smaller whose op/s is within
-/// 1.25x of it, when the extra bytes would have had to be read faster than 1 TB/s (the
-/// marginal rate: extra bytes / extra time per call). A function that reads its input
-/// cannot take (almost) the same time for 16x the bytes; the Node seed's table (op/s
-/// nearly equal from 64 B to 4 MB) is the case this catches. The marginal rate, not the
-/// ratio of times, is the test, because at small sizes a fixed cost per call rightly
-/// dominates (a checksum at 16 B and 256 B can differ by only a few nanoseconds).
-///
-/// This is the same check the published data gets
-/// ([`crate::plausibility::flat_scaling`], which holds the thresholds), so a
-/// run and a seed are judged alike. Pairs with a non-positive or non-finite rate are
-/// ignored.
-#[must_use]
-pub fn flat_scaling(sweep: &[(u64, f64)]) -> Vec<FlatPair> {
-    let points: Vec<crate::plausibility::SweepPoint> = sweep
-        .iter()
-        .map(
-            |&(size_bytes, ops_per_sec)| crate::plausibility::SweepPoint {
-                size_bytes,
-                ops_per_sec,
-            },
-        )
-        .collect();
-    crate::plausibility::flat_scaling(&points)
-        .into_iter()
-        .map(|f| FlatPair {
-            small_size: f.small.size_bytes,
-            small_ops_per_sec: f.small.ops_per_sec,
-            large_size: f.large.size_bytes,
-            large_ops_per_sec: f.large.ops_per_sec,
-        })
-        .collect()
-}
-
-/// Not scaling with iterations: a batch with `expected_ratio` times the calls took only
-/// `observed_ratio` times as long, less than `iteration_min_fraction` of proportional.
-#[must_use]
-pub fn not_scaling_with_iterations(
-    expected_ratio: f64,
-    observed_ratio: f64,
-    thresholds: &Thresholds,
-) -> Option<Flag> {
-    (observed_ratio < thresholds.iteration_min_fraction * expected_ratio).then(|| {
-        Flag::new(
-            FlagCode::NotScalingWithIterations,
-            format!(
-                "{expected_ratio:.0}x the calls took {observed_ratio:.2}x the time: the work \
-                 is done once per batch, not per call (optimised away or cached)"
-            ),
-        )
-    })
-}
-
-/// [`not_scaling_with_iterations`] over the engine's evidence.
-#[must_use]
-pub fn iteration_scaling(scaling: &IterationScaling, thresholds: &Thresholds) -> Option<Flag> {
-    let observed = scaling.time_ratio()?;
-    not_scaling_with_iterations(scaling.expected_ratio(), observed, thresholds)
 }
 
 /// High spread: the robust coefficient of variation `mad_scaled / median` above
@@ -512,148 +394,4 @@ pub fn codes(flags: &[Flag]) -> String {
 mod tests_apply;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn t() -> Thresholds {
-        Thresholds::default()
-    }
-
-    #[test]
-    fn ceiling_needs_both_intervals_to_miss() {
-        // Cell's slowest plausible time 90 ns, read's fastest 100 ns: impossible.
-        let f = above_ceiling(90.0, 100.0, 1, 1.0).expect("flagged");
-        assert_eq!(f.code, FlagCode::AboveCeiling);
-        assert!(f.reason.contains("90.00 ns"), "{}", f.reason);
-        // Overlapping intervals: noise could explain it.
-        assert!(above_ceiling(100.0, 100.0, 1, 1.0).is_none());
-        assert!(above_ceiling(120.0, 100.0, 1, 1.0).is_none());
-        // Two threads may read twice as fast as the one-thread ceiling.
-        assert!(above_ceiling(60.0, 100.0, 2, 1.0).is_none());
-        assert!(above_ceiling(40.0, 100.0, 2, 1.0).is_some());
-        // A run whose speed changed 2x may have caught the ceiling in a slow spell
-        // (crc32c/crc-fast at 4 MiB against read, measured here).
-        assert!(above_ceiling(170.0, 190.9, 1, 1.93).is_none());
-        let f = above_ceiling(40.0, 100.0, 1, 2.0).expect("beyond even that");
-        assert!(f.reason.contains("2.00x speed change"), "{}", f.reason);
-    }
-
-    #[test]
-    fn flat_sweep_is_found() {
-        // The Node seed's shape: op/s barely moves from 64 B to 4 MiB.
-        let node = [(64, 400_000.0), (1024, 390_000.0), (4 << 20, 380_000.0)];
-        let pairs = flat_scaling(&node);
-        // 64 B -> 1 KiB adds 960 B in 64 ns (15 GB/s): possible. 4 MiB is not.
-        assert_eq!(pairs.len(), 1, "{pairs:?}");
-        assert_eq!(pairs[0].large_size, 4 << 20);
-        let reason = pairs[0].flag().reason;
-        assert!(reason.contains("x the bytes"), "{reason}");
-    }
-
-    #[test]
-    fn linear_cost_with_a_fixed_part_is_not_flat() {
-        // time = 20 ns + 0.1 ns/B: a fixed cost of ~3x the per-byte work at 64 B.
-        let sweep: Vec<(u64, f64)> = [64u64, 384, 1024, 4096, 65536, 1 << 20]
-            .iter()
-            .map(|&s| (s, 1e9 / (20.0 + 0.1 * s as f64)))
-            .collect();
-        assert!(flat_scaling(&sweep).is_empty());
-        // Sizes closer than 16x are never compared, however flat.
-        assert!(flat_scaling(&[(64, 1e6), (512, 1e6)]).is_empty());
-        // A checksum at 16 B and 256 B (28 ns and 40 ns, measured here): the fixed cost
-        // dominates, 240 more bytes in 12 ns is 20 GB/s, possible.
-        assert!(flat_scaling(&[(16, 1e9 / 28.0), (256, 1e9 / 40.0)]).is_empty());
-        // 1 MiB more in 10 ns is not.
-        assert_eq!(flat_scaling(&[(64, 1e6), (1 << 20, 0.99e6)]).len(), 1);
-        // Garbage in is ignored rather than flagged.
-        assert!(flat_scaling(&[(0, 1e6), (64, f64::NAN), (4096, 0.0)]).is_empty());
-        // Order of the input does not matter.
-        assert_eq!(flat_scaling(&[(4 << 20, 1e6), (64, 1e6)]).len(), 1);
-    }
-
-    #[test]
-    fn iterations_must_scale() {
-        assert!(not_scaling_with_iterations(2.0, 1.98, &t()).is_none());
-        // Measured under load here: memcpy at 4 MiB, one call against two.
-        assert!(not_scaling_with_iterations(2.0, 1.48, &t()).is_none());
-        assert!(not_scaling_with_iterations(2.0, 1.25, &t()).is_none());
-        assert!(not_scaling_with_iterations(2.0, 1.24, &t()).is_some());
-        let f = not_scaling_with_iterations(2.0, 1.02, &t()).expect("flagged");
-        assert_eq!(f.code, FlagCode::NotScalingWithIterations);
-        assert!(f.reason.contains("1.02x"), "{}", f.reason);
-    }
-
-    #[test]
-    fn spread_uses_robust_cv_and_rounds() {
-        // A few interrupted samples: plain CV 80 %, robust CV 1 %: not flagged.
-        assert!(high_spread(100.0, 1.0, Some(0.8), &[100.0, 101.0, 99.0], &t()).is_none());
-        let f = high_spread(100.0, 15.0, Some(0.2), &[100.0], &t()).expect("robust CV");
-        assert!(f.reason.contains("robust CV 15.0 %"), "{}", f.reason);
-        let f = high_spread(100.0, 1.0, None, &[100.0, 200.0, 100.0], &t()).expect("rounds");
-        assert!(f.reason.contains("2.00x"), "{}", f.reason);
-        assert!(high_spread(100.0, 1.0, None, &[100.0, 124.0], &t()).is_none());
-    }
-
-    #[test]
-    fn drift_compares_fastest_and_slowest_timing() {
-        let points = [
-            ("at start", 100.0),
-            ("after round 1", 103.0),
-            // The reference moves this much between quiet timings here (14.5 / 15.7 ns).
-            ("at end", 108.0),
-        ];
-        // Three timings, not all within 4 %: never settled.
-        assert!(drift("read", &points).is_some());
-        assert!(drift("read", &[("at start", 100.0), ("at end", 116.0)]).is_some());
-        assert!(drift("read", &[("at start", 100.0), ("at end", 103.0)]).is_none());
-        // A slow spell the reference came back from: settled at 100-101 ns.
-        let points = [
-            ("at start", 100.0),
-            ("after round 1", 190.0),
-            ("after round 2", 101.0),
-            ("at end", 100.5),
-        ];
-        assert!(drift("read", &points).is_none());
-        let points = [
-            ("at start", 100.0),
-            ("after round 1", 190.0),
-            ("after round 2", 150.0),
-            ("at end", 101.0),
-        ];
-        let f = drift("read", &points).expect("flagged");
-        assert_eq!(f.code, FlagCode::Drift);
-        assert!(f.reason.contains("+90 %"), "{}", f.reason);
-        assert!(drift("read", &[("at start", 100.0)]).is_none());
-    }
-
-    #[test]
-    fn speed_range_is_slowest_over_fastest() {
-        let point = |m: f64| hashbench_model::ReferencePoint {
-            at: hashbench_model::Checkpoint::Start,
-            median_ns: m,
-            ci_percent: None,
-        };
-        let mut r = DriftReference {
-            kernel: "baseline/read".into(),
-            size: 4096,
-            points: vec![point(15.9), point(30.3), point(15.7)],
-        };
-        assert!((speed_range(&r) - 30.3 / 15.7).abs() < 1e-12);
-        // Settled at 15.7-15.9 ns after one slow timing: the settled spread.
-        r.points.push(point(15.8));
-        assert!((speed_range(&r) - 15.9 / 15.7).abs() < 1e-12);
-        r.points.truncate(1);
-        assert_eq!(speed_range(&r), 1.0);
-    }
-
-    #[test]
-    fn codes_serialise_in_kebab_case() {
-        let f = Flag::new(FlagCode::NotScalingWithIterations, "x".into());
-        let json = serde_json::to_string(&f).unwrap();
-        assert_eq!(
-            json,
-            r#"{"code":"not-scaling-with-iterations","reason":"x"}"#
-        );
-        assert_eq!(FlagCode::AboveCeiling.to_string(), "above-ceiling");
-    }
-}
+mod tests;

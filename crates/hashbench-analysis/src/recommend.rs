@@ -255,27 +255,7 @@ pub fn recommend(
         .filter_map(|c| Some((c, props(c)?)))
         .collect();
     if measured.is_empty() {
-        let mut sizes: Vec<Size> = run
-            .cells
-            .iter()
-            .filter(|c| c.mode == request.mode)
-            .map(|c| c.size)
-            .collect();
-        sizes.sort_unstable();
-        sizes.dedup();
-        let have: Vec<String> = sizes
-            .into_iter()
-            .map(hashbench_model::format::size)
-            .collect();
-        return Err(RecommendError::SizeNotMeasured {
-            size: request.size,
-            mode: request.mode,
-            have: if have.is_empty() {
-                "none".to_string()
-            } else {
-                have.join(", ")
-            },
-        });
+        return Err(size_not_measured(run, request));
     }
     measured.sort_by(|a, b| a.0.time_ns().total_cmp(&b.0.time_ns()));
     let (admitted, rejected): (Vec<_>, Vec<_>) = measured
@@ -360,6 +340,31 @@ pub fn recommend(
         excluded_faster,
         warnings,
     })
+}
+
+/// The error for a size or mode the run did not measure, with the sizes it did.
+fn size_not_measured(run: &Run, request: &Request) -> RecommendError {
+    let mut sizes: Vec<Size> = run
+        .cells
+        .iter()
+        .filter(|c| c.mode == request.mode)
+        .map(|c| c.size)
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let have: Vec<String> = sizes
+        .into_iter()
+        .map(hashbench_model::format::size)
+        .collect();
+    RecommendError::SizeNotMeasured {
+        size: request.size,
+        mode: request.mode,
+        have: if have.is_empty() {
+            "none".to_string()
+        } else {
+            have.join(", ")
+        },
+    }
 }
 
 /// The first (fastest) cell of each algorithm in `ranked`, in ranking order.

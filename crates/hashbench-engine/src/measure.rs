@@ -7,15 +7,18 @@ use std::time::{Duration, Instant};
 use hashbench_stats::{precision_reached, undisturbed, Measurement, RoundFigure, Samples, Summary};
 use serde::Serialize;
 
+use self::steps::{before_timing, next_check, validate, verify, warm_up, CHECK_EVERY_BATCH_FROM};
 pub use crate::config::Config;
-use crate::error::{hex, EngineError};
+use crate::error::EngineError;
 use crate::rounds::{equal_weight_selection, figure_precise, round_stats, RoundRecord};
 use crate::scaling::{time_scaling, IterationScaling};
 use crate::timed::{timed_batch, SELF_TIMED};
 use crate::timing::timer_resolution;
-use crate::{Kernel, Malformed, Workload};
+use crate::{Kernel, Workload};
 
 pub use hashbench_model::StopReason;
+
+mod steps;
 
 /// Everything measured for one cell.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -51,89 +54,6 @@ pub struct CellResult {
     /// samples: evidence that the time grows with the number of calls. `None` when the
     /// first round was cancelled.
     pub iteration_scaling: Option<IterationScaling>,
-}
-
-/// What an untimed check run produced, when it is not `expected`: the digest as hex, or
-/// the malformed result [`Kernel::check`] reported; `None` when it matches.
-fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Option<String> {
-    match checked {
-        Ok(()) if got == expected => None,
-        Ok(()) => Some(hex(got)),
-        Err(malformed) => Some(malformed.0),
-    }
-}
-
-/// Batches of at least this many calls are followed by a check every time (it costs at
-/// most an eighth of the batch); shorter ones, after the cell's first round, once per
-/// round.
-const CHECK_EVERY_BATCH_FROM: u64 = 8;
-
-/// One untimed call of `kernel`, its digest compared with `expected` (when given).
-fn verify<K: Kernel + ?Sized>(
-    kernel: &mut K,
-    work: &Workload,
-    check: &mut [u8],
-    expected: Option<&[u8]>,
-    sample_index: usize,
-) -> Result<(), EngineError> {
-    let checked = kernel.check(work.bytes(), check);
-    if let Some(exp) = expected {
-        if let Some(got) = mismatch(checked, check, exp) {
-            return Err(EngineError::WrongDigest {
-                expected: hex(exp),
-                got,
-                sample_index,
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Sample count at which the summary is next recomputed after a check at
-/// `n` samples: every sample up to 100, then after another tenth of the count,
-/// so the statistics stay cheap relative to the budget.
-fn next_check(n: usize) -> usize {
-    if n < 100 {
-        n + 1
-    } else {
-        n + n / 10
-    }
-}
-
-/// Runs `kernel` untimed for `time` (at least `least` batches of one period, fewer after
-/// a cancel), as the timed batches will: caches, branch predictors (the lengths of a
-/// range included) and the CPU's clock settle before anything is timed.
-fn warm_up<K: Kernel + ?Sized>(
-    kernel: &mut K,
-    work: &mut Workload,
-    out: &mut [u8],
-    (time, least): (Duration, u32),
-    cancel: &AtomicBool,
-) {
-    let mut calls = 0u32;
-    let t0 = Instant::now();
-    let period = work.period();
-    while calls < least || t0.elapsed() < time {
-        work.batch(kernel, out, period);
-        black_box(&mut *out);
-        calls = calls.saturating_add(1);
-        if calls >= least && cancel.load(Ordering::Relaxed) {
-            break;
-        }
-    }
-}
-
-fn validate(config: &Config) -> Result<(), EngineError> {
-    if config.min_samples == 0 {
-        return Err(EngineError::InvalidConfig("min_samples must be ≥ 1".into()));
-    }
-    if !(config.target_precision.is_finite() && config.target_precision >= 0.0) {
-        return Err(EngineError::InvalidConfig(format!(
-            "target_precision must be finite and ≥ 0, got {}",
-            config.target_precision
-        )));
-    }
-    Ok(())
 }
 
 /// A cell measured over several *rounds*, possibly far apart in time, with other cells
@@ -262,30 +182,10 @@ impl CellState {
         validate(config)?;
         self.min_samples = config.min_samples;
         let kernel_len = kernel.output_len();
-        if let Some(exp) = expected {
-            if exp.len() != kernel_len {
-                return Err(EngineError::OutputLength {
-                    expected_len: exp.len(),
-                    kernel_len,
-                });
-            }
-        }
         let mut out = vec![0u8; kernel_len];
         let mut check = vec![0u8; kernel_len];
-
-        // 0. Before the cell's first timed call: one untimed call must already give the
-        //    expected digest, so a call path that is wrong (a pattern the known-answer
-        //    verification does not exercise as such) is never timed, not even once.
-        if self.rounds.is_empty() {
-            if let Some(exp) = expected {
-                if let Some(got) = mismatch(kernel.check(work.bytes(), &mut check), &check, exp) {
-                    return Err(EngineError::WrongDigestBeforeTiming {
-                        expected: hex(exp),
-                        got,
-                    });
-                }
-            }
-        }
+        // 0. Before the cell's first timed call, an untimed one (steps::before_timing).
+        before_timing(kernel, work, &mut check, expected, self.rounds.is_empty())?;
 
         // 1. Warm-up.
         if !cancel.load(Ordering::Relaxed) {

@@ -188,11 +188,19 @@ where
 {
     // The coordinator (this thread) takes part in both barriers: `start` releases a
     // sample, `done` waits for every stream to finish it.
-    let start = Barrier::new(streams + 1);
-    let done = Barrier::new(streams + 1);
-    let stop = AtomicBool::new(false);
+    let shared = Shared {
+        start: Barrier::new(streams + 1),
+        done: Barrier::new(streams + 1),
+        stop: AtomicBool::new(false),
+        failure: Mutex::new(None),
+    };
+    let Shared {
+        start,
+        done,
+        stop,
+        failure,
+    } = &shared;
     let slots: Vec<Mutex<Option<Slot>>> = (0..streams).map(|_| Mutex::new(None)).collect();
-    let failure: Mutex<Option<EngineError>> = Mutex::new(None);
     let mut measurements = Vec::new();
     let started = Instant::now();
     let mut stop_reason = StopReason::Budget;
@@ -200,63 +208,16 @@ where
 
     std::thread::scope(|scope| {
         for slot in &slots {
-            let (start, done, stop, failure) = (&start, &done, &stop, &failure);
+            let shared = &shared;
             scope.spawn(move || {
-                let kernel = make();
-                let input = Input::new(size, seed, misalign);
-                let mut kernel = match kernel {
-                    Ok(k) => Some(k),
-                    Err(why) => {
-                        record(failure, EngineError::Kernel(why));
-                        None
-                    }
-                };
-                let len = kernel.as_ref().map_or(0, Kernel::output_len);
-                let (mut out, mut check) = (vec![0u8; len], vec![0u8; len]);
-                // Warm-up: a few calls before the first sample.
-                if let Some(k) = kernel.as_mut() {
-                    for _ in 0..3 {
-                        k.run(input.bytes(), &mut out);
-                    }
-                }
-                let mut sample_index = 0;
-                loop {
-                    start.wait();
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    if let Some(k) = kernel.as_mut() {
-                        let t0 = Instant::now();
-                        for _ in 0..iters {
-                            k.run(std::hint::black_box(input.bytes()), &mut out);
-                        }
-                        std::hint::black_box(&mut out);
-                        let t1 = Instant::now();
-                        *lock(slot) = Some(Slot { start: t0, end: t1 });
-                        k.run(input.bytes(), &mut check);
-                        if let Some(exp) = expected {
-                            if check != exp {
-                                record(
-                                    failure,
-                                    EngineError::WrongDigest {
-                                        expected: crate::error::hex(exp),
-                                        got: crate::error::hex(&check),
-                                        sample_index,
-                                    },
-                                );
-                            }
-                        }
-                    }
-                    sample_index += 1;
-                    done.wait();
-                }
+                stream(make, (size, seed, misalign), iters, expected, slot, shared);
             });
         }
 
         loop {
             start.wait();
             done.wait();
-            if lock(&failure).is_some() {
+            if lock(failure).is_some() {
                 break;
             }
             let spans: Vec<Slot> = slots.iter().filter_map(|s| *lock(s)).collect();
@@ -285,7 +246,7 @@ where
                         }
                     }
                     Err(source) => {
-                        record(&failure, EngineError::Stats { samples: n, source });
+                        record(failure, EngineError::Stats { samples: n, source });
                         break;
                     }
                 }
@@ -298,7 +259,7 @@ where
         start.wait();
     });
 
-    if let Some(e) = lock(&failure).take() {
+    if let Some(e) = lock(failure).take() {
         return Err(e);
     }
     let summary = match summary {
@@ -311,6 +272,81 @@ where
             .summary(),
     };
     Ok((summary, stop_reason))
+}
+
+/// What the coordinator and the streams share.
+struct Shared {
+    /// Releases a sample.
+    start: Barrier,
+    /// Waits for every stream to finish it.
+    done: Barrier,
+    /// Set when sampling is over; the streams leave at the next `start`.
+    stop: AtomicBool,
+    /// The first error of any stream.
+    failure: Mutex<Option<EngineError>>,
+}
+
+/// One stream: its own kernel from `make` and its own copy of the input (`size`, `seed`,
+/// `misalign`), a few warm-up calls, then a batch of `iters` calls per sample between
+/// the barriers, its span written to `slot`, and an untimed check after each.
+fn stream<K, F>(
+    make: &F,
+    (size, seed, misalign): (usize, u64, usize),
+    iters: u64,
+    expected: Option<&[u8]>,
+    slot: &Mutex<Option<Slot>>,
+    shared: &Shared,
+) where
+    K: Kernel + Send,
+    F: Fn() -> Result<K, KernelError> + Sync,
+{
+    let input = Input::new(size, seed, misalign);
+    let mut kernel = match make() {
+        Ok(k) => Some(k),
+        Err(why) => {
+            record(&shared.failure, EngineError::Kernel(why));
+            None
+        }
+    };
+    let len = kernel.as_ref().map_or(0, Kernel::output_len);
+    let (mut out, mut check) = (vec![0u8; len], vec![0u8; len]);
+    // Warm-up: a few calls before the first sample.
+    if let Some(k) = kernel.as_mut() {
+        for _ in 0..3 {
+            k.run(input.bytes(), &mut out);
+        }
+    }
+    let mut sample_index = 0;
+    loop {
+        shared.start.wait();
+        if shared.stop.load(Ordering::SeqCst) {
+            break;
+        }
+        if let Some(k) = kernel.as_mut() {
+            let t0 = Instant::now();
+            for _ in 0..iters {
+                k.run(std::hint::black_box(input.bytes()), &mut out);
+            }
+            std::hint::black_box(&mut out);
+            let t1 = Instant::now();
+            *lock(slot) = Some(Slot { start: t0, end: t1 });
+            k.run(input.bytes(), &mut check);
+            if let Some(exp) = expected {
+                if check != exp {
+                    record(
+                        &shared.failure,
+                        EngineError::WrongDigest {
+                            expected: crate::error::hex(exp),
+                            got: crate::error::hex(&check),
+                            sample_index,
+                        },
+                    );
+                }
+            }
+        }
+        sample_index += 1;
+        shared.done.wait();
+    }
 }
 
 /// Locks a mutex, taking the data of one whose holder panicked (the data is plain).

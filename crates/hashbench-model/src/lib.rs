@@ -14,6 +14,7 @@ mod costfit;
 mod flag;
 pub mod format;
 mod layout;
+pub mod listing;
 mod load;
 mod machine;
 mod metric;

@@ -45,7 +45,8 @@ pub use hashbench_adapters::External;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
 pub use plan::{
     Metric, RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
-    DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_THREADS, OVERSUBSCRIBE_FACTOR,
+    DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_ROUNDS_FACTOR, MAX_THREADS,
+    OVERSUBSCRIBE_FACTOR,
 };
 pub use schedule::shuffle;
 
@@ -96,11 +97,7 @@ pub fn run(
 ) -> Result<Measured, RunError> {
     let host = Host::detect();
     let sizes = plan::check(plan, &host)?;
-    let seed = plan.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64 | 1)
-    });
+    let seed = plan.seed.unwrap_or_else(seed_from_clock);
     let started_at = SystemTime::now();
     let verification::Verified {
         passed,
@@ -166,23 +163,8 @@ pub fn run(
         observer,
         (&mut skipped, &mut failed),
     )?;
-    let streams_out = match plan.streams {
-        Some(n) => {
-            let s = streams::Streams {
-                n,
-                sizes: &fixed,
-                seed,
-                misalign: plan.misalign,
-                config: Config {
-                    target_precision: plan.precision,
-                    time_budget: plan.time_budget(),
-                    ..Config::default()
-                },
-                tsc_hz,
-                cancel,
-            };
-            streams::measure_all(&s, &passed, observer, (&mut skipped, &mut failed))?
-        }
+    let streams_out = match streams_plan(plan, &fixed, seed, tsc_hz, cancel) {
+        Some(s) => streams::measure_all(&s, &passed, observer, (&mut skipped, &mut failed))?,
         None => Vec::new(),
     };
     observer.finished();
@@ -225,6 +207,37 @@ pub fn run(
         run,
         failed,
         interrupted,
+    })
+}
+
+/// A seed for a run that was given none: odd, from the clock.
+fn seed_from_clock() -> u64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64 | 1)
+}
+
+/// The `--streams` cells' settings, at the plan's fixed sizes; `None` without
+/// `--streams`.
+fn streams_plan<'a>(
+    plan: &RunPlan,
+    fixed: &'a [u64],
+    seed: u64,
+    tsc_hz: Option<f64>,
+    cancel: &'a AtomicBool,
+) -> Option<streams::Streams<'a>> {
+    plan.streams.map(|n| streams::Streams {
+        n,
+        sizes: fixed,
+        seed,
+        misalign: plan.misalign,
+        config: Config {
+            target_precision: plan.precision,
+            time_budget: plan.time_budget(),
+            ..Config::default()
+        },
+        tsc_hz,
+        cancel,
     })
 }
 

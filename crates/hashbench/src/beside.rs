@@ -1,16 +1,16 @@
 //! `hashbench compare --published RUN.json`: a run beside the published figures of the
-//! seeds, paired like for like through the built-in suites' labels. Apart from
-//! `compare.rs` because it reads the suites, and a suite runs (which compares with a
-//! baseline): kept here, the module graph has no circle.
+//! seeds, paired like for like through the built-in suites' labels
+//! (`hashbench_plan::suite::counterparts`).
 
 use anyhow::Result;
+use hashbench_plan::Outcome;
 
 use crate::compare::{CompareArgs, CompareFormat};
 use crate::store::read_run;
 use crate::{cli::emit, cli::UsageError};
 
 /// `compare --published FILE`: one run beside the seeds' published figures.
-pub fn run(args: &CompareArgs) -> Result<u8> {
+pub fn run(args: &CompareArgs) -> Result<Outcome> {
     let [file] = args.files.as_slice() else {
         return Err(UsageError("--published takes exactly one result file".into()).into());
     };
@@ -19,7 +19,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     if let Some(n) = args.seed {
         published.seed(n).map_err(|e| UsageError(e.to_string()))?;
     }
-    let counterparts = crate::suite::counterparts(run.suite.as_ref())?;
+    let counterparts = hashbench_plan::suite::counterparts(run.suite.as_ref())?;
     let rows = hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
     if rows.is_empty() {
         return Err(UsageError(format!(
@@ -44,5 +44,5 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         }
     };
     emit(&text);
-    Ok(0)
+    Ok(Outcome::Done)
 }

@@ -1,5 +1,5 @@
 //! What the commands share: exit codes, the `--format` of the listing commands, writing
-//! to standard output, usage errors and selecting implementations. Kept out of main.rs so
+//! to standard output, usage errors, notes and selecting implementations. Kept out of main.rs so
 //! that the command modules depend on it and main.rs on them, never in a circle.
 
 use clap::ValueEnum;
@@ -61,22 +61,19 @@ pub fn stdout_open() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Bad input from the user (beyond what clap rejects): exit 2.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
+/// Bad input from the user (beyond what clap rejects): exit 2. `hashbench-plan`'s, so
+/// that a bad value is the same error wherever it is found.
+pub use hashbench_plan::UsageError;
 
-/// The selected implementations, or a usage error for an unknown name.
+/// Tells the user something on standard error (an alias resolved): the plan's notes.
+pub fn note(text: &str) {
+    eprintln!("hashbench: {text}");
+}
+
+/// The selected implementations, or a usage error for an unknown name; an alias is
+/// resolved, and said, so that nobody wonders what `blake2b` measured.
 pub fn select(
     filter: &[String],
 ) -> anyhow::Result<Vec<&'static hashbench_catalog::Implementation>> {
-    // An alias is resolved, and said, so that nobody wonders what `blake2b` measured.
-    for term in filter {
-        if let Some(id) = hashbench_catalog::alias_of(term) {
-            if !hashbench_catalog::filter::known_names().contains(&term.trim()) {
-                eprintln!("hashbench: '{}' is {id}", term.trim());
-            }
-        }
-    }
-    Ok(hashbench_catalog::Filter::parse(filter)?.implementations())
+    Ok(hashbench_plan::select::local(filter, &mut note)?)
 }

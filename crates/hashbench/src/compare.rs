@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use hashbench_analysis::compare::{compare, Comparison};
 use hashbench_model::Run;
-use hashbench_report::render::compare::render;
+use hashbench_plan::Outcome;
+use hashbench_report::render::compare::{json, render, Compared};
 use hashbench_report::render::html::{compare_page, Candidate};
 use hashbench_report::render::sanitize::{escaped, sanitized};
 
 use crate::store::{load_baseline, read_run};
-use crate::{cli::emit, cli::UsageError, cli::EXIT_FAILED};
+use crate::{cli::emit, cli::UsageError};
 
 /// Changes smaller than this (per cent) never count as significant, in `compare` and in
 /// `run --baseline` alike.
@@ -39,10 +40,10 @@ pub struct CompareArgs {
     pub baseline: Option<String>,
     /// Changes smaller than this never count as significant (`5` or `5%`).
     #[arg(long, default_value_t = DEFAULT_NOISE_PERCENT, value_name = "PCT",
-          value_parser = crate::values::percent)]
+          value_parser = hashbench_plan::values::percent)]
     pub noise: f64,
     /// Exit 1 if any implementation cell is significantly slower by more than PCT.
-    #[arg(long, value_name = "PCT", value_parser = crate::values::percent)]
+    #[arg(long, value_name = "PCT", value_parser = hashbench_plan::values::percent)]
     pub fail_on_regression: Option<f64>,
     #[arg(long, value_enum, default_value_t)]
     pub format: CompareFormat,
@@ -55,49 +56,11 @@ pub struct CompareArgs {
     pub seed: Option<u32>,
 }
 
-/// The text of one comparison in `format`.
-pub fn report(
-    base_name: &str,
-    base: &Run,
-    candidate_name: &str,
-    candidate: &Run,
-    comparison: &Comparison,
-    format: CompareFormat,
-) -> Result<String> {
-    Ok(match format {
-        CompareFormat::Table | CompareFormat::Markdown => render(
-            base_name,
-            base,
-            candidate_name,
-            candidate,
-            comparison,
-            matches!(format, CompareFormat::Markdown),
-        ),
-        CompareFormat::Html => compare_page(
-            base_name,
-            base,
-            &[Candidate {
-                name: candidate_name,
-                run: candidate,
-                comparison,
-            }],
-            None,
-        )?,
-        CompareFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&serde_json::json!({
-                "base": base_name,
-                "candidate": candidate_name,
-                "comparison": comparison,
-            }))?;
-            s.push('\n');
-            s
-        }
-    })
-}
-
-/// Exit status for `--fail-on-regression`: the regressions, printed to standard error.
-pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> u8 {
-    let Some(pct) = threshold_pct else { return 0 };
+/// The outcome of `--fail-on-regression`: the regressions, printed to standard error.
+pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> Outcome {
+    let Some(pct) = threshold_pct else {
+        return Outcome::Done;
+    };
     let bad = comparison.regressions_over(pct);
     for c in &bad {
         eprintln!(
@@ -110,15 +73,11 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> u
             c.ratio_high
         );
     }
-    if bad.is_empty() {
-        0
-    } else {
-        EXIT_FAILED
-    }
+    Outcome::failed_if(!bad.is_empty())
 }
 
 /// `compare` without `--published` (main sends that to [`crate::beside`]).
-pub fn run(args: CompareArgs) -> Result<u8> {
+pub fn run(args: CompareArgs) -> Result<Outcome> {
     let noise = args.noise / 100.0;
     let fail = args.fail_on_regression;
     let (base_name, base, candidates) = match &args.baseline {
@@ -157,10 +116,8 @@ pub fn run(args: CompareArgs) -> Result<u8> {
         base
     };
     let base_name = escaped(&base_name).into_owned();
-    let mut code = 0;
-    let mut text = String::new();
-    let mut json = Vec::new();
-    let mut html: Vec<(String, Run, Comparison)> = Vec::new();
+    let mut outcome = Outcome::Done;
+    let mut compared: Vec<(String, Run, Comparison)> = Vec::new();
     for path in candidates {
         let mut candidate = read_run(path)?;
         if text_format {
@@ -175,47 +132,49 @@ pub fn run(args: CompareArgs) -> Result<u8> {
             ))
             .into());
         }
+        outcome = outcome.and(regression_exit(&comparison, fail));
         let name = escaped(&path.display().to_string()).into_owned();
-        match args.format {
-            CompareFormat::Json => json.push(serde_json::json!({
-                "candidate": name,
-                "comparison": comparison,
-            })),
-            // One page for every candidate: collected, rendered after the loop.
-            CompareFormat::Html => {
-                code = code.max(regression_exit(&comparison, fail));
-                html.push((name, candidate, comparison));
-                continue;
-            }
-            _ => text.push_str(&report(
-                &base_name,
-                &base,
-                &name,
-                &candidate,
-                &comparison,
-                args.format,
-            )?),
-        }
-        code = code.max(regression_exit(&comparison, fail));
+        compared.push((name, candidate, comparison));
     }
-    if let CompareFormat::Html = args.format {
-        let pages: Vec<Candidate> = html
+    let text = match args.format {
+        CompareFormat::Table | CompareFormat::Markdown => compared
             .iter()
-            .map(|(name, run, comparison)| Candidate {
-                name,
-                run,
-                comparison,
+            .map(|(name, run, c)| {
+                render(
+                    &base_name,
+                    &base,
+                    name,
+                    run,
+                    c,
+                    matches!(args.format, CompareFormat::Markdown),
+                )
             })
-            .collect();
-        text = compare_page(&base_name, &base, &pages, fail)?;
-    }
-    if let CompareFormat::Json = args.format {
-        text = serde_json::to_string_pretty(&serde_json::json!({
-            "base": base_name,
-            "comparisons": json,
-        }))?;
-        text.push('\n');
-    }
+            .collect(),
+        // One document or page for every candidate.
+        CompareFormat::Json => json(
+            &base_name,
+            &compared
+                .iter()
+                .map(|(candidate, _, comparison)| Compared {
+                    candidate,
+                    comparison,
+                })
+                .collect::<Vec<_>>(),
+        )?,
+        CompareFormat::Html => compare_page(
+            &base_name,
+            &base,
+            &compared
+                .iter()
+                .map(|(name, run, comparison)| Candidate {
+                    name,
+                    run,
+                    comparison,
+                })
+                .collect::<Vec<_>>(),
+            fail,
+        )?,
+    };
     emit(&text);
-    Ok(code)
+    Ok(outcome)
 }

@@ -1,24 +1,18 @@
 //! `hashbench crossover A B`: the input size from which implementation A is faster than
-//! B, measured over a size sweep (or read from a saved run).
+//! B, measured over a size sweep (or read from a saved run). The pair, the sweep and the
+//! series compared are `hashbench-plan`'s rules (`crossover`).
 
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_analysis::costmodel::{crossover, series};
-use hashbench_model::Cell;
+use hashbench_analysis::costmodel::crossover;
+use hashbench_plan::crossover::{pick, Ask};
+use hashbench_plan::values::{self, ThreadCounts};
+use hashbench_plan::Outcome;
 use hashbench_report::render::crossover as crossover_render;
+use hashbench_runner::{SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
 
-use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
-
-use crate::values::{self, ThreadCounts};
-use crate::{cli::emit, cli::UsageError};
-
-/// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
-fn default_sizes() -> Vec<hashbench_model::Size> {
-    (6..=22)
-        .map(|bits| hashbench_model::Size::Bytes(1u64 << bits))
-        .collect()
-}
+use crate::cli::emit;
 
 #[derive(clap::Args, Debug)]
 pub struct CrossoverArgs {
@@ -60,35 +54,17 @@ pub enum CrossoverFormat {
     Json,
 }
 
-/// Checks that `id` names one implementation (not an algorithm or a provider).
-fn implementation_id(id: &str) -> Result<&'static str> {
-    if let Some(imp) = hashbench_catalog::find_implementation(id) {
-        return Ok(imp.id);
-    }
-    // An unknown name gets the filter's "did you mean" error.
-    let matched = hashbench_catalog::Filter::parse(&[id.to_string()])?.implementations();
-    let examples: Vec<&str> = matched.iter().take(4).map(|i| i.id).collect();
-    Err(UsageError(format!(
-        "crossover compares two implementations, and '{id}' names {} of them; give one id, such as {}",
-        matched.len(),
-        examples.join(", ")
-    ))
-    .into())
-}
-
-pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
-    let a = implementation_id(&args.a)?;
-    let b = implementation_id(&args.b)?;
-    if a == b {
-        return Err(UsageError(format!(
-            "crossover needs two different implementations, got {a} twice"
-        ))
-        .into());
-    }
-    let threads = args.threads.as_ref().map(|t| t.0.clone());
-    if threads.as_ref().is_some_and(|t| t.len() != 1) {
-        return Err(UsageError("crossover takes one --threads count".to_string()).into());
-    }
+pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
+    let ask = Ask {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        sizes: args.sizes.clone(),
+        threads: args.threads.clone().map(|t| t.0),
+        time_s: args.time,
+        precision: args.precision,
+        seed: args.seed,
+    };
+    let pair = ask.pair()?;
     let (run, failed) = match &args.from {
         // The same checks as `compare` and `report`: a file that is not ours, newer, cut
         // off or absurd is refused with its name.
@@ -105,70 +81,27 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<u8> {
             }
         }
         None => {
-            let plan = RunPlan {
-                filters: vec![a.to_string(), b.to_string()],
-                implementations: crate::cli::select(&[a.to_string(), b.to_string()])?,
-                baselines: false,
-                sizes: args
-                    .sizes
-                    .clone()
-                    .unwrap_or_else(|| SizeSpec::List(default_sizes())),
-                threads: threads.clone(),
-                time_s: args.time,
-                precision: args.precision,
-                seed: args.seed,
+            let plan = hashbench_plan::resolve(
+                ask.request(pair),
+                None,
                 command_line,
-                ..RunPlan::default()
-            };
+                &mut crate::cli::note,
+            )?;
             let outcome = crate::progress::measure(&plan, args.quiet)?;
             if outcome.interrupted {
-                return Ok(crate::signals::interrupted_exit_code());
+                return Ok(Outcome::Interrupted);
             }
             (outcome.run, outcome.failed)
         }
     };
-    let want_threads = threads.map(|t| t[0]);
-    let pick = |id: &str| -> Result<Vec<&Cell>> {
-        let groups: Vec<Vec<&Cell>> = series(&run)
-            .into_iter()
-            .filter(|g| g[0].implementation == id && g[0].pattern.is_oneshot())
-            .filter(|g| want_threads.is_none_or(|n| g[0].threads == n || g[0].threads == 1))
-            .collect();
-        // Several thread counts in a saved run: the most threads, unless --threads says.
-        groups
-            .into_iter()
-            .max_by_key(|g| g[0].threads)
-            .ok_or_else(|| {
-                UsageError(format!(
-                    "no measured cells of {id} (see the run's skipped list)"
-                ))
-                .into()
-            })
-    };
-    let (ca, cb) = (pick(a)?, pick(b)?);
+    let (ca, cb) = (
+        pick(&run, pair.a, pair.threads)?,
+        pick(&run, pair.b, pair.threads)?,
+    );
     let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
     match args.format {
         CrossoverFormat::Table => emit(&crossover_render::table(&x, &ca, &cb, run.tsc_hz)),
         CrossoverFormat::Json => emit(&crossover_render::json(&x, &ca, &cb, run.tsc_hz)?),
     }
-    Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_must_name_one_implementation() {
-        assert_eq!(implementation_id("blake3/blake3").unwrap(), "blake3/blake3");
-        let family = implementation_id("blake3").unwrap_err();
-        assert!(family.is::<UsageError>(), "{family}");
-        let text = family.to_string();
-        assert!(
-            text.contains("names") && text.contains("blake3/blake3+rayon"),
-            "{text}"
-        );
-        let unknown = implementation_id("blake9/blake9").unwrap_err();
-        assert!(unknown.is::<hashbench_catalog::FilterError>(), "{unknown}");
-    }
+    Ok(Outcome::failed_if(failed))
 }

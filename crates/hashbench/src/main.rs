@@ -1,8 +1,11 @@
 //! `hashbench`: which checksum or hash, from which library, at my block size, on my
-//! machine? This binary only turns flags into calls to the library crates and outcomes
-//! into exit codes.
+//! machine? This binary only turns flags into calls to the library crates (the plan
+//! below it, `hashbench-plan`, resolves what a command asks into what is measured), keeps
+//! the terminal and the files, and turns outcomes into exit codes, here.
 
+mod args;
 mod beside;
+mod choices;
 mod cli;
 mod compare;
 mod crossover;
@@ -14,12 +17,10 @@ mod recommend;
 mod render;
 mod report;
 mod run;
-mod runtimes;
 mod signals;
 mod store;
 mod suite;
 mod sum;
-mod values;
 mod verify;
 
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use cli::{Format, UsageError, EXIT_FAILED, EXIT_USAGE};
+use hashbench_plan::values::{self, RuntimeList};
+use hashbench_plan::Outcome;
 
 /// Counts heap allocations per call for `run` (`allocations_per_call`); counting is off
 /// outside the untimed counting calls, so this costs the rest of the program one load
@@ -89,7 +92,7 @@ const EXAMPLES_PUBLISHED: &str = "Examples:
 enum Command {
     /// Verify, then measure implementations and baselines at each size.
     #[command(after_help = EXAMPLES_RUN)]
-    Run(run::RunArgs),
+    Run(args::RunArgs),
     /// Which checksum or hash, from which library, at this size on this machine: measures
     /// the candidates for a need (or reads a saved run) and names the fastest, its ties
     /// and what every alternative gives up.
@@ -110,8 +113,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
         /// Also list these runtimes' implementations (comma-separated, or all).
-        #[arg(long, value_name = "RUNTIME[,RUNTIME...]", value_parser = runtimes::runtimes_flag)]
-        runtime: Option<runtimes::RuntimeList>,
+        #[arg(long, value_name = "RUNTIME[,RUNTIME...]", value_parser = values::runtimes)]
+        runtime: Option<RuntimeList>,
     },
     /// Check implementations against known answers in every mode and against each other;
     /// or, with --fuzz, against each other on random inputs.
@@ -161,21 +164,24 @@ fn main() -> ExitCode {
     let command_line: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let result = match cli.command.unwrap_or(Command::Run(run::RunArgs::default())) {
+    let result = match cli
+        .command
+        .unwrap_or(Command::Run(args::RunArgs::default()))
+    {
         Command::Run(args) => run::run(args, command_line),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut cmd, "hashbench", &mut out);
             cli::emit(&String::from_utf8_lossy(&out));
-            Ok(0)
+            Ok(Outcome::Done)
         }
         Command::Man => {
             let mut out = Vec::new();
             match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out) {
                 Ok(()) => {
                     cli::emit(&String::from_utf8_lossy(&out));
-                    Ok(0)
+                    Ok(Outcome::Done)
                 }
                 Err(e) => Err(e.into()),
             }
@@ -198,15 +204,13 @@ fn main() -> ExitCode {
         } => sum::run(&implementation, &files),
         Command::Published(args) => published::run(args),
     };
-    // A signal caught while a command wrote its output (or measured) still ends the
-    // process with the signal's exit code, once the write is whole.
-    let result = result.map(|code| crate::signals::exit_code_if_stopped().unwrap_or(code));
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(outcome) => ExitCode::from(exit_code(outcome)),
         Err(err) => {
             eprintln!("hashbench: error: {err:#}");
             let usage = err.chain().any(|e| {
-                e.is::<hashbench_catalog::FilterError>()
+                e.is::<hashbench_plan::PlanError>()
+                    || e.is::<hashbench_catalog::FilterError>()
                     || e.is::<UsageError>()
                     || e.is::<hashbench_verify::VectorError>()
                     || e.is::<hashbench_verify::FuzzError>()
@@ -216,4 +220,17 @@ fn main() -> ExitCode {
             ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
         }
     }
+}
+
+/// The exit code of a command that ran (docs/usage.md, Exit codes): 0 done, 1 a check
+/// failed or nothing was measured, 130 or 143 after SIGINT or SIGTERM. A signal caught
+/// while a command wrote its output (or measured) still ends the process with the
+/// signal's code, once the write is whole.
+fn exit_code(outcome: Outcome) -> u8 {
+    let code = match outcome {
+        Outcome::Done => 0,
+        Outcome::Failed | Outcome::NothingMeasured => EXIT_FAILED,
+        Outcome::Interrupted => signals::interrupted_exit_code(),
+    };
+    signals::exit_code_if_stopped().unwrap_or(code)
 }

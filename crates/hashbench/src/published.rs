@@ -27,7 +27,7 @@ pub struct PublishedArgs {
     format: PublishedFormat,
 }
 
-pub fn run(args: PublishedArgs) -> Result<u8> {
+pub fn run(args: PublishedArgs) -> Result<hashbench_plan::Outcome> {
     // The data is compiled in: a load failure is a build defect, not bad input.
     let all = published::load().context("loading the compiled-in published results")?;
     let seeds: Vec<&Seed> = match args.seed {
@@ -60,7 +60,7 @@ pub fn run(args: PublishedArgs) -> Result<u8> {
             emit(&format!("{}\n", serde_json::to_string_pretty(&doc)?));
         }
     }
-    Ok(0)
+    Ok(hashbench_plan::Outcome::Done)
 }
 
 #[derive(serde::Serialize)]
@@ -70,34 +70,4 @@ struct JsonDocument {
 }
 
 #[cfg(test)]
-mod tests {
-    use hashbench_analysis::published;
-
-    #[test]
-    fn every_mapped_algorithm_is_in_the_catalogue() {
-        let all = published::load().expect("compiled-in data loads");
-        let mut mapped = 0;
-        for (seed, f) in all.figures() {
-            if let Some(id) = f.algorithm.as_deref() {
-                assert!(
-                    hashbench_catalog::ALGORITHMS.iter().any(|a| a.id == id),
-                    "seed {} figure {:?} maps to {id:?}, not a catalogue algorithm",
-                    seed.seed,
-                    f.text
-                );
-                mapped += 1;
-            }
-        }
-        // Only the btrfs baselines (NULL-NOP, NULL-MEMCPY) have no algorithm.
-        let unmapped: Vec<&str> = all
-            .figures()
-            .filter(|(_, f)| f.algorithm.is_none())
-            .map(|(_, f)| f.label.as_str())
-            .collect();
-        assert!(
-            unmapped.iter().all(|l| l.starts_with("NULL-")),
-            "{unmapped:?}"
-        );
-        assert!(mapped > 1500, "{mapped}");
-    }
-}
+mod tests;

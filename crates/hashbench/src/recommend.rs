@@ -1,32 +1,21 @@
 //! `hashbench recommend --size 4k --need checksum`: which checksum or hash, from which
-//! library, at this size, on this machine. Selects the candidates from the catalogue,
-//! measures only them (through the same runner as `run`, verification first), or reads a
-//! saved run, and lets `hashbench-analysis`' pure recommendation answer.
+//! library, at this size, on this machine. The candidates and the race that measures
+//! them (through the same runner as `run`, verification first) are `hashbench-plan`'s
+//! rules (`recommend`); the answer is `hashbench-analysis`' pure recommendation, from
+//! the run measured or a saved one.
 
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_analysis::recommend::{recommend, Need, Recommendation, Request};
-use hashbench_catalog::Implementation;
-use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
+use hashbench_analysis::recommend::Need;
+use hashbench_model::{Mode, Size};
+use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
+use hashbench_plan::{values, Outcome};
 use hashbench_report::render::recommend::{json, table, Provenance};
 use hashbench_report::render::sanitize::{escaped, sanitized};
-use hashbench_runner::{RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION};
+use hashbench_runner::DEFAULT_EQUIVALENCE;
 
-use crate::values;
 use crate::{cli::emit, cli::Format, cli::UsageError};
-
-/// Seconds per cell unless `--time` says: small enough that the ~80 candidates of
-/// `--need checksum` (verification and baselines included) finish within 20 s on a
-/// 2-core machine (docs/usage.md has the timing), large enough for CIs near ±1 %.
-pub const DEFAULT_RECOMMEND_TIME_S: f64 = 0.05;
-
-/// Rounds every candidate gets before the race: enough for a first figure of each, the
-/// contenders then race on.
-pub const SCREENING_ROUNDS: u32 = 3;
-
-/// The most rounds a contender gets in the race (within `--time`).
-pub const MAX_RACE_ROUNDS: u32 = 30;
 
 #[derive(clap::Args, Debug)]
 pub struct RecommendArgs {
@@ -49,7 +38,7 @@ pub struct RecommendArgs {
     pub threads: usize,
     /// throughput (independent calls on one input) or latency (each call waits for the
     /// last digest), as `run --mode`.
-    #[arg(long, default_value = "throughput", value_parser = values::one_mode())]
+    #[arg(long, default_value = "throughput", value_parser = crate::choices::one_mode())]
     pub mode: Mode,
     /// Time budget per cell, like 0.05, 50ms or 1s.
     #[arg(long, default_value_t = DEFAULT_RECOMMEND_TIME_S, value_parser = values::parse_seconds)]
@@ -88,68 +77,28 @@ pub enum NeedArg {
     Crypto,
 }
 
-fn need(arg: NeedArg) -> Need {
-    match arg {
-        NeedArg::Checksum => Need::Checksum,
-        NeedArg::Hash => Need::Hash,
-        NeedArg::Crypto => Need::Crypto,
+impl From<NeedArg> for Need {
+    fn from(arg: NeedArg) -> Need {
+        match arg {
+            NeedArg::Checksum => Need::Checksum,
+            NeedArg::Hash => Need::Hash,
+            NeedArg::Crypto => Need::Crypto,
+        }
     }
 }
 
-/// Every algorithm's properties, from the catalogue's data.
-pub fn properties() -> Vec<AlgorithmProperties> {
-    hashbench_catalog::ALGORITHMS
-        .iter()
-        .map(|a| AlgorithmProperties {
-            id: a.id.to_string(),
-            class: a.class.model(),
-            output_bits: a.output_bits,
-            collision_bits: a.collision_bits,
-            broken: a.broken,
-            standard: a.standard.map(str::to_string),
-            note: a.security_note.to_string(),
-        })
-        .collect()
-}
-
-/// The implementations to measure: those of the algorithms the need admits, and for
-/// `crypto` the broken ones too (to say so when they would have been fastest); library-
-/// chosen backends unless `pinned`; parallel ones only with more than one thread.
-fn candidates(
-    need: Need,
-    min_bits: Option<u32>,
-    threads: usize,
-    pinned: bool,
-) -> Vec<&'static Implementation> {
-    let props = properties();
-    hashbench_catalog::registry::IMPLEMENTATIONS
-        .iter()
-        .filter(|imp| {
-            let p = props
-                .iter()
-                .find(|p| p.id == imp.algorithm.id)
-                .expect("every implementation's algorithm is in the catalogue");
-            let wanted = need.rejects(p, min_bits).is_none()
-                || (need == Need::Crypto && p.broken && Need::Hash.rejects(p, min_bits).is_none());
-            let variant_ok = if imp.parallel {
-                threads > 1
-            } else {
-                pinned || imp.variant.is_none()
-            };
-            wanted && variant_ok
-        })
-        .collect()
-}
-
-pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
-    if args.size.0.contains(&Size::Bytes(0)) {
-        return Err(UsageError(
-            "--size 0: a call on no input has no throughput to compare; give 1 byte or more".into(),
-        )
-        .into());
-    }
-    let need = need(args.need);
-    let mode = args.mode;
+pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
+    let ask = Ask {
+        sizes: args.size.0.clone(),
+        need: args.need.into(),
+        min_bits: args.min_bits,
+        threads: args.threads,
+        mode: args.mode,
+        pinned: args.pinned,
+        time_s: args.time,
+        equivalence: args.equivalence,
+    };
+    ask.check()?;
     let (run, from, failed) = match &args.from {
         Some(path) => (
             crate::store::read_run(path)?,
@@ -157,34 +106,11 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
             false,
         ),
         None => {
-            let implementations = candidates(need, args.min_bits, args.threads, args.pinned);
-            if implementations.is_empty() {
-                return Err(UsageError(format!(
-                    "no algorithm in the catalogue satisfies --need {}{}",
-                    need.as_str(),
-                    args.min_bits
-                        .map_or(String::new(), |b| format!(" --min-bits {b}"))
-                ))
-                .into());
-            }
-            let plan = RunPlan {
-                filters: implementations.iter().map(|i| i.id.to_string()).collect(),
-                implementations,
-                sizes: SizeSpec::List(args.size.0.clone()),
-                modes: vec![mode],
-                threads: Some(vec![args.threads]),
-                time_s: args.time,
-                precision: DEFAULT_PRECISION,
-                rounds: SCREENING_ROUNDS,
-                max_rounds: Some(MAX_RACE_ROUNDS),
-                race: true,
-                equivalence: args.equivalence,
-                command_line,
-                ..RunPlan::default()
-            };
+            let plan =
+                hashbench_plan::resolve(ask.request()?, None, command_line, &mut crate::cli::note)?;
             let outcome = crate::progress::measure(&plan, args.quiet)?;
             if outcome.interrupted {
-                return Ok(crate::signals::interrupted_exit_code());
+                return Ok(Outcome::Interrupted);
             }
             (outcome.run, None, outcome.failed)
         }
@@ -194,65 +120,14 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<u8> {
         // can come from anywhere; JSON keeps them exactly.
         Format::Table => {
             let clean = sanitized(&run);
-            let recs = answer(&clean, &args, need, mode)?;
+            let recs = ask.answer(&clean)?;
             let from = from.map(|f| escaped(&f).into_owned());
             emit(&table(&Provenance::of(&clean, from), &recs));
         }
         Format::Json => {
-            let recs = answer(&run, &args, need, mode)?;
+            let recs = ask.answer(&run)?;
             emit(&json(Provenance::of(&run, from), &recs)?);
         }
     }
-    Ok(if failed { crate::cli::EXIT_FAILED } else { 0 })
-}
-
-/// One recommendation per size asked; a size the run lacks, or one without a
-/// candidate, is a usage error.
-fn answer(run: &Run, args: &RecommendArgs, need: Need, mode: Mode) -> Result<Vec<Recommendation>> {
-    let props = properties();
-    args.size
-        .0
-        .iter()
-        .map(|&size| {
-            let request = Request {
-                need,
-                min_bits: args.min_bits,
-                size,
-                mode,
-                threads: args.threads,
-            };
-            recommend(run, &props, &request).map_err(|e| UsageError(e.to_string()).into())
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn candidates_follow_the_need_and_leave_out_pinned_backends() {
-        let ids = |v: Vec<&Implementation>| v.iter().map(|i| i.id).collect::<Vec<_>>();
-        let crypto = ids(candidates(Need::Crypto, None, 1, false));
-        assert!(crypto.contains(&"sha2-256/openssl"));
-        // Broken ones are measured, to say so when they would have won.
-        assert!(crypto.contains(&"md5/openssl"));
-        assert!(!crypto.iter().any(|id| id.starts_with("crc32c/")));
-        assert!(!crypto.contains(&"blake3/blake3+avx2"));
-        assert!(!crypto.contains(&"blake3/blake3+rayon"));
-        assert!(ids(candidates(Need::Crypto, None, 2, false)).contains(&"blake3/blake3+rayon"));
-        assert!(ids(candidates(Need::Crypto, None, 1, true)).contains(&"blake3/blake3+avx2"));
-        let wide = ids(candidates(Need::Hash, Some(128), 1, false));
-        assert!(wide.contains(&"xxh3-128/twox-hash") && !wide.contains(&"xxh3-64/twox-hash"));
-        assert!(candidates(Need::Crypto, Some(4096), 1, false).is_empty());
-    }
-
-    #[test]
-    fn properties_cover_the_catalogue() {
-        let props = properties();
-        assert_eq!(props.len(), hashbench_catalog::ALGORITHMS.len());
-        let sha1 = props.iter().find(|p| p.id == "sha1").unwrap();
-        assert!(sha1.broken);
-        assert_eq!(sha1.standard.as_deref(), Some("FIPS 180-4"));
-    }
+    Ok(Outcome::failed_if(failed))
 }

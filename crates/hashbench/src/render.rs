@@ -9,8 +9,8 @@ use hashbench_model::{Layout, Run};
 use hashbench_report::{Format, Render, TextOptions};
 use hashbench_runner::Metric;
 
+use crate::cli::emit;
 use crate::output::Destination;
-use crate::{cli::emit, cli::UsageError};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum RunFormat {
@@ -23,25 +23,6 @@ pub enum RunFormat {
     Markdown,
     /// One self-contained HTML page with SVG charts (docs/usage.md, The HTML report).
     Html,
-}
-
-/// The layout `--layout NAME` names, else the suite's, else the default. The cycle view
-/// is a layout of its own (hash-speedtest's), so `--metric cycles` with another layout
-/// is refused rather than one of them silently dropped.
-pub(crate) fn layout_for(
-    name: Option<Layout>,
-    suite: Option<&hashbench_model::SuiteInfo>,
-    metric: Metric,
-) -> Result<Layout, UsageError> {
-    let layout = name.unwrap_or_else(|| suite.map(|s| s.layout).unwrap_or_default());
-    if metric == Metric::Cycles && layout != Layout::Default {
-        return Err(UsageError(format!(
-            "--metric cycles has its own layout (btrfs hash-speedtest's) and cannot be shown \
-             in the {} layout: choose one",
-            name.map_or("suite's", crate::values::layout_name)
-        )));
-    }
-    Ok(layout)
 }
 
 /// `--color`: whether the terminal table is coloured.

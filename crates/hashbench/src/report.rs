@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use hashbench_model::Layout;
+use hashbench_plan::{layout_for, parse_relative_to, Given, Outcome, Source};
 use hashbench_runner::Metric;
 
 use crate::output::Destination;
-use crate::render::{layout_for, render, write_or_emit, RunFormat, View};
-use crate::run::parse_relative_to;
+use crate::render::{render, write_or_emit, RunFormat, View};
 
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -21,11 +21,11 @@ pub struct ReportArgs {
     pub format: RunFormat,
     /// What table and Markdown show: time or cycles (as for `run`) [default: what the run
     /// was shown with, else time].
-    #[arg(long, value_parser = crate::values::metric())]
+    #[arg(long, value_parser = crate::choices::metric())]
     pub metric: Option<Metric>,
     /// A seed benchmark's layout: default, divan, crystal, node, openssl-speed [default:
     /// the run's suite's, else default].
-    #[arg(long, value_name = "NAME", value_parser = crate::values::layout)]
+    #[arg(long, value_name = "NAME", value_parser = hashbench_plan::values::layout)]
     pub layout: Option<Layout>,
     /// Relative columns instead of the run's own (as for `run`; repeatable): fastest,
     /// slowest, or an implementation or baseline id in the file, with @PATTERN.
@@ -39,7 +39,7 @@ pub struct ReportArgs {
     pub detail: bool,
 }
 
-pub fn run(args: ReportArgs) -> Result<u8> {
+pub fn run(args: ReportArgs) -> Result<Outcome> {
     // As for `run`: an output that cannot be written is bad usage (exit 2), found before
     // anything is read or rendered.
     let destination = args.output.as_deref().map(Destination::check).transpose()?;
@@ -52,7 +52,13 @@ pub fn run(args: ReportArgs) -> Result<u8> {
             .and_then(Metric::parse)
             .unwrap_or_default()
     });
-    let layout = layout_for(args.layout, run.suite.as_ref(), metric)?;
+    // The layout asked for, else the run's suite's (named as the suite's).
+    let layout = args.layout.map(|l| Given::flag("--layout", l)).or_else(|| {
+        run.suite
+            .as_ref()
+            .map(|s| Given::suite(&s.name, "layout", s.layout))
+    });
+    let layout = layout_for(layout.as_ref(), metric, &Source::Flag("--metric"))?;
     if !args.relative_to.is_empty() {
         let mut ids: Vec<&str> = Vec::new();
         for c in &run.cells {
@@ -66,7 +72,8 @@ pub fn run(args: ReportArgs) -> Result<u8> {
             .iter()
             .map(ToString::to_string)
             .collect();
-        let to = parse_relative_to(&args.relative_to, &ids, &patterns)?;
+        let asked = Given::flag("--relative-to", args.relative_to.clone());
+        let to = parse_relative_to(&asked, &ids, &patterns, None)?;
         hashbench_analysis::relative::apply(&mut run, &to);
     }
     let view = View {
@@ -76,5 +83,5 @@ pub fn run(args: ReportArgs) -> Result<u8> {
     };
     let text = render(&run, args.format, view, destination.as_ref())?;
     write_or_emit(destination.as_ref(), &text, false)?;
-    Ok(0)
+    Ok(Outcome::Done)
 }

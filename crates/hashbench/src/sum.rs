@@ -9,7 +9,9 @@ use hashbench_catalog::{Hasher, Implementation};
 use hashbench_verify::vectors::encode_hex;
 use hashbench_verify::{Mode, VectorSource};
 
-use crate::{cli::UsageError, cli::EXIT_FAILED};
+use hashbench_plan::Outcome;
+
+use crate::cli::UsageError;
 
 /// Read size: large enough that per-call overhead vanishes, small enough that a 10 GiB
 /// file needs no more memory than this.
@@ -124,7 +126,7 @@ fn name_bytes(path: &Path) -> (bool, Vec<u8>) {
     (true, escaped)
 }
 
-pub fn run(name: &str, files: &[PathBuf]) -> Result<u8> {
+pub fn run(name: &str, files: &[PathBuf]) -> Result<Outcome> {
     let imp = resolve(name)?;
     spot_check(imp)?;
     let mut h = (imp.new)();
@@ -133,7 +135,7 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<u8> {
     let files = if files.is_empty() { &stdin[..] } else { files };
     crate::cli::stdout_open()?;
     let mut stdout = io::stdout().lock();
-    let mut code = 0;
+    let mut outcome = Outcome::Done;
     for path in files {
         match digest_path(h.as_mut(), path, &mut out) {
             Ok(()) => {
@@ -153,31 +155,13 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<u8> {
             Err(why) => {
                 stdout.flush().ok();
                 eprintln!("hashbench: {}: {why}", path.display());
-                code = EXIT_FAILED;
+                outcome = Outcome::Failed;
             }
         }
     }
     stdout.flush().context("writing to standard output")?;
-    Ok(code)
+    Ok(outcome)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_escaped_like_coreutils() {
-        assert_eq!(name_bytes(Path::new("plain")), (false, b"plain".to_vec()));
-        assert_eq!(name_bytes(Path::new("a\\b")), (true, b"a\\\\b".to_vec()));
-        assert_eq!(name_bytes(Path::new("a\nb")), (true, b"a\\nb".to_vec()));
-    }
-
-    #[test]
-    fn algorithm_ids_resolve_to_an_available_implementation() {
-        assert_eq!(resolve("crc32").unwrap().algorithm.id, "crc32");
-        assert_eq!(resolve("md5/openssl").unwrap().id, "md5/openssl");
-        assert_eq!(resolve("sha256").unwrap().algorithm.id, "sha2-256");
-        assert!(resolve("sha-256").is_err());
-        assert!(resolve("crc").is_err());
-    }
-}
+mod tests;

@@ -2,6 +2,7 @@
 //! its threshold (docs/method.md, "Guards against impossible numbers"), where a `<`
 //! written as `<=` would change the answer.
 
+use super::scaling::ops;
 use super::*;
 use hashbench_model::testutil::analysis::{
     cell_ci, codes as codes_of, flagged, reference, scaling, with_rounds,

@@ -1,4 +1,5 @@
 use super::*;
+use crate::error::hex;
 
 #[test]
 fn hex_is_lowercase() {

@@ -5,6 +5,7 @@ use crate::format::{size, time_ns};
 use crate::render::table::{md_escape, table, Style};
 use hashbench_analysis::compare::{Comparison, Verdict};
 use hashbench_model::Run;
+use serde::Serialize;
 
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
 /// `candidate_name`.
@@ -152,7 +153,7 @@ pub(crate) fn table_rows(
 }
 
 #[cfg(test)]
-mod tests_render;
+mod tests;
 
 /// One line naming the machine, build and time of a run: how both compare renderings
 /// (the table and the HTML page) introduce base and candidate.
@@ -169,4 +170,38 @@ pub(crate) fn machine_line(r: &Run) -> String {
             .map_or(String::new(), |c| format!(" ({c})")),
         r.timestamp
     )
+}
+
+/// `compare --format json`: the base's name, then each candidate's name and comparison.
+#[derive(Serialize)]
+struct Document<'a> {
+    base: &'a str,
+    comparisons: &'a [Compared<'a>],
+}
+
+/// One candidate of [`Document`].
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Compared<'a> {
+    /// The candidate's name (its file, escaped as the text names it).
+    pub candidate: &'a str,
+    pub comparison: &'a Comparison,
+}
+
+/// `compare --format json` (docs/json-schema.md): `{"base", "comparisons": [{"candidate",
+/// "comparison"}]}`.
+///
+/// # Errors
+///
+/// Serialization failed (it does not for these types).
+pub fn json(base: &str, comparisons: &[Compared<'_>]) -> Result<String, serde_json::Error> {
+    pretty(&Document { base, comparisons })
+}
+
+/// Pretty JSON with a final newline. Written through a `serde_json::Value`, whose maps
+/// keep their keys sorted: the documents' keys, and the comparison's, are in
+/// alphabetical order, as they have always been written.
+fn pretty(document: &impl Serialize) -> Result<String, serde_json::Error> {
+    let mut s = serde_json::to_string_pretty(&serde_json::to_value(document)?)?;
+    s.push('\n');
+    Ok(s)
 }

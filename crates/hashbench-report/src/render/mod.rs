@@ -28,6 +28,7 @@ pub mod flags;
 pub mod html;
 pub mod json;
 pub mod layouts;
+pub mod list;
 mod modes;
 mod options;
 pub mod published;
@@ -40,9 +41,30 @@ pub mod sanitize;
 mod select;
 mod staircase;
 pub(crate) mod table;
-#[cfg(test)]
-mod tests;
 pub mod text;
+
+// Known-answer tests of the renderers' *figures*, one file per renderer or topic: small
+// hand-built runs (see `hashbench_model::testutil`) whose every printed number follows by
+// hand from the times put in, so a wrong unit, factor, rounding or column shows up as a
+// wrong string. Each expected string says in a comment how its numbers follow.
+#[cfg(test)]
+mod tests_beside;
+#[cfg(test)]
+mod tests_compact;
+#[cfg(test)]
+mod tests_csv;
+#[cfg(test)]
+mod tests_cycles;
+#[cfg(test)]
+mod tests_format;
+#[cfg(test)]
+mod tests_layouts;
+#[cfg(test)]
+mod tests_model;
+#[cfg(test)]
+mod tests_published;
+#[cfg(test)]
+mod tests_text;
 
 pub use flags::flags_text;
 /// What the tables show; the model's, as every `render` call takes it.

@@ -7,8 +7,6 @@
 //! implementation. `--detail` adds every cell, the cost model, the baselines and the
 //! flags' reasons. Markdown is for files and always has everything.
 
-use hashbench_stats::SlopeCiMethod;
-
 use crate::format::grid;
 use crate::format::{percent, rate, size, time_ns};
 use crate::render::flags::flags_section;
@@ -18,10 +16,8 @@ use crate::render::sanitize::sanitized;
 use crate::render::table::{
     header_lines, heading, md_escape, table, table_in, write_header, Style,
 };
-use hashbench_analysis::costmodel::checks;
 use hashbench_analysis::guards::codes;
 use hashbench_analysis::relative::stored_or_computed;
-use hashbench_model::Interval;
 use hashbench_model::{Cell, Mode, Run, Size};
 
 /// Allocations or bytes per call: whole numbers as such, `-` when not counted.
@@ -354,136 +350,6 @@ fn skipped_section(run: &Run, style: Style, options: &TextOptions) -> String {
     out
 }
 
-/// `estimate [low, high]` with `digits` decimals.
-fn interval(i: &Interval, digits: usize) -> String {
-    format!(
-        "{:.digits$} [{:.digits$}, {:.digits$}]",
-        i.estimate, i.low, i.high
-    )
-}
-
-/// The fitted lines, with each figure the fit cannot stand behind hidden and its reason
-/// printed under the table ([`checks`]).
-fn cost_model_section(run: &Run, style: Style, width: Option<usize>) -> String {
-    if run.cost_model.is_empty() {
-        return String::new();
-    }
-    let mut out = heading(
-        style,
-        1,
-        "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes)",
-    );
-    let ceiling = checks::read_ceiling(run);
-    let mut reasons: Vec<String> = Vec::new();
-    let rows: Vec<Vec<String>> = run
-        .cost_model
-        .iter()
-        .map(|f| {
-            let problems = checks::check(f, ceiling);
-            let fixed_bad = problems.iter().any(checks::Unresolved::is_fixed);
-            let rate_bad = problems.iter().any(|p| !p.is_fixed());
-            for p in &problems {
-                reasons.push(format!("- {}: {p}", f.series_key().label()));
-            }
-            vec![
-                f.series_key().label(),
-                f.sizes.len().to_string(),
-                if fixed_bad {
-                    "not resolved".to_string()
-                } else {
-                    interval(&f.fixed_ns, 0)
-                },
-                match &f.tsc_cycles_per_byte {
-                    Some(c) if !rate_bad => interval(c, 3),
-                    _ => "-".to_string(),
-                },
-                match &f.gb_per_sec {
-                    Some(g) if !rate_bad => interval(g, 2),
-                    _ => "-".to_string(),
-                },
-                match f.interval_method {
-                    SlopeCiMethod::Sen => "Sen 95 %".to_string(),
-                    SlopeCiMethod::MinMaxTooFewPoints => "min-max (< 6 sizes)".to_string(),
-                },
-            ]
-        })
-        .collect();
-    out.push_str(&table_in(
-        style,
-        &COST_MODEL_HEADER,
-        &rows,
-        &COST_MODEL_RIGHT,
-        width,
-    ));
-    if !reasons.is_empty() {
-        out.push_str("\nNot shown, as the fit cannot stand behind them:\n");
-        for r in &reasons {
-            match style {
-                Style::Markdown => out.push_str(&md_escape(r)),
-                Style::Terminal => out.push_str(r),
-            }
-            out.push('\n');
-        }
-    }
-    // The brackets are not all confidence intervals; say what each one is.
-    out.push_str(
-        "\n[low, high] of the rate and cycles: Sen's 95 % confidence interval of the slope from 6 \
-         sizes on (\"Sen 95 %\"); with fewer, the smallest and largest slope between two sizes \
-         (\"min-max\"), which has no stated coverage. [low, high] of the fixed cost: where the \
-         lines with those two slopes cross 0 bytes, not a confidence interval.\n",
-    );
-    out.push('\n');
-    out
-}
-
-fn streams_section(run: &Run, style: Style, width: Option<usize>) -> String {
-    if run.streams.is_empty() {
-        return String::new();
-    }
-    let mut out = heading(
-        style,
-        1,
-        "Streams: independent hashes on parallel threads (aggregate throughput)",
-    );
-    let rows: Vec<Vec<String>> = run
-        .streams
-        .iter()
-        .map(|s| {
-            vec![
-                s.implementation.clone(),
-                size(s.size),
-                s.streams.to_string(),
-                rate(s.single_throughput.estimate.gb_per_sec),
-                rate(s.aggregate_throughput.estimate.gb_per_sec),
-                // Scaling measured while other processes had the CPUs is not the hash's.
-                match hashbench_analysis::guards::streams_busy(s.load.as_ref()) {
-                    Some(waited) => format!(
-                        "{:.0} % (unreliable: busy machine, {waited:.0} % wait)",
-                        s.scaling_efficiency * 100.0
-                    ),
-                    None => format!("{:.0} %", s.scaling_efficiency * 100.0),
-                },
-            ]
-        })
-        .collect();
-    out.push_str(&table_in(
-        style,
-        &[
-            "implementation",
-            "size",
-            "streams",
-            "1 stream",
-            "aggregate",
-            "scaling efficiency",
-        ],
-        &rows,
-        &[false, true, true, true, true, true],
-        width,
-    ));
-    out.push('\n');
-    out
-}
-
 /// Aligned text for a terminal with every section (as `--detail`), no width limit and
 /// no colour.
 pub fn terminal(run: &Run) -> String {
@@ -531,42 +397,9 @@ impl Render for Markdown {
     }
 }
 
-/// The cost-model table's columns, shared with the HTML page.
-pub(crate) const COST_MODEL_HEADER: [&str; 6] = [
-    "implementation",
-    "sizes",
-    "fixed cost ns",
-    "TSC cycles/B",
-    "steady GB/s",
-    "interval",
-];
-
-/// Which of [`COST_MODEL_HEADER`]'s columns are right-aligned.
-pub(crate) const COST_MODEL_RIGHT: [bool; 6] = [false, true, true, true, true, false];
+mod sections;
+use sections::{cost_model_section, streams_section};
+pub(crate) use sections::{COST_MODEL_HEADER, COST_MODEL_RIGHT};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use hashbench_model::testutil::{cell_with, run_with};
-
-    #[test]
-    fn a_sweep_renders_its_cost_model_and_thread_counts() {
-        let cells: Vec<Cell> = [64u64, 1024, 16384]
-            .iter()
-            .map(|&s| cell_with("blake3/blake3+rayon", 2, s, 100.0 + 0.5 * s as f64))
-            .collect();
-        let mut run = run_with(cells);
-        assert!(!terminal(&run).contains("Cost model"), "no fit stored yet");
-        run.cost_model = hashbench_analysis::costmodel::cost_model(&run);
-        let text = terminal(&run);
-        assert!(text.contains("Cost model"), "{text}");
-        assert!(text.contains("blake3/blake3+rayon (2 threads)"), "{text}");
-        // 1 / 0.5 ns per byte = 2 GB/s, with the min-max interval of three sizes.
-        assert!(
-            text.contains("2.00 [") && text.contains("min-max (< 6 sizes)"),
-            "{text}"
-        );
-        let md = markdown(&run);
-        assert!(md.contains("## Cost model"), "{md}");
-    }
-}
+mod tests;

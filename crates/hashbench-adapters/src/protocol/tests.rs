@@ -1,0 +1,102 @@
+use super::*;
+
+fn line(r: &Request<'_>) -> String {
+    serde_json::to_string(r).unwrap()
+}
+
+#[test]
+fn requests_are_written_as_the_protocol_says() {
+    assert_eq!(
+        line(&Request::Hello { protocol: PROTOCOL }),
+        r#"{"op":"hello","protocol":1}"#
+    );
+    let digest = Request::Digest {
+        id: "sha2-256/node:crypto",
+        pattern: Pattern::Oneshot,
+        data: b"abc",
+        splits: &[],
+    };
+    assert_eq!(
+        line(&digest),
+        r#"{"op":"digest","id":"sha2-256/node:crypto","pattern":"oneshot","data":"616263"}"#
+    );
+    let split = Request::Digest {
+        id: "x/go:y",
+        pattern: Pattern::New,
+        data: &[],
+        splits: &[1, 2],
+    };
+    assert!(line(&split).ends_with(r#""data":"","splits":[1,2]}"#));
+    let time = Request::Time {
+        id: "nop/go",
+        pattern: Pattern::Oneshot,
+        size: 64,
+        seed: u64::MAX,
+        iterations: 10,
+        batches: 3,
+    };
+    assert_eq!(
+        line(&time),
+        r#"{"op":"time","id":"nop/go","pattern":"oneshot","size":64,"seed":18446744073709551615,"iterations":10,"batches":3}"#
+    );
+    assert_eq!(time.op(), "time");
+}
+
+#[test]
+fn a_time_reply_decodes_with_its_fold_and_digest_as_numbers_and_bytes() {
+    let v: Value = serde_json::from_str(
+        r#"{"ok":true,"input_fold":"00000000000000ff","batches_ns":[5,6],"digest":"0a0b","extra":1}"#,
+    )
+    .unwrap();
+    let r: TimeReply = decode("time", &v).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.input_fold, 0xff);
+    assert_eq!(r.batches_ns, [5, 6]);
+    assert_eq!(r.digest, [10, 11]);
+    assert_eq!(r.bytes_allocated_per_call, None);
+}
+
+fn why<T: DeserializeOwned + std::fmt::Debug>(op: &str, reply: &str) -> String {
+    let v: Value = serde_json::from_str(reply).unwrap();
+    match decode::<T>(op, &v) {
+        Ok(t) => panic!("decoded {t:?}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn a_broken_reply_is_named_by_its_field() {
+    let e = why::<TimeReply>(
+        "time",
+        r#"{"ok":true,"input_fold":"ff","batches_ns":[1],"digest":""}"#,
+    );
+    assert!(
+        e.starts_with(
+            r#"a time reply that is not the protocol's: input_fold: "ff" is not 16 hex digits"#
+        ),
+        "{e}"
+    );
+    let e = why::<TimeReply>(
+        "time",
+        r#"{"ok":true,"input_fold":"0000000000000000","batches_ns":[1, -2],"digest":""}"#,
+    );
+    assert!(
+        e.contains("batches_ns[1]: invalid value: integer `-2`"),
+        "{e}"
+    );
+    let e = why::<DigestReply>("digest", r#"{"ok":true,"digest":"xyz"}"#);
+    assert!(e.contains(r#"digest: "xyz" is not hex"#), "{e}");
+    let e = why::<DigestReply>("digest", r#"{"ok":true}"#);
+    assert!(
+        e.starts_with("a digest reply that is not the protocol's: missing field `digest`"),
+        "{e}"
+    );
+    let e = why::<Hello>(
+        "hello",
+        r#"{"ok":true,"protocol":1,"runtime":"go","version":"1","nop":"nop/go",
+                "implementations":[{"id":"a/go:b","algorithm":"a","provider":"p","patterns":"oneshot"}]}"#,
+    );
+    assert!(
+        e.contains("implementations[0].patterns: invalid type: string"),
+        "{e}"
+    );
+}

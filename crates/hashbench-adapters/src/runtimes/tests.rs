@@ -1,0 +1,75 @@
+use super::*;
+use crate::protocol::PROTOCOL;
+
+/// An adapter folder whose `run` answers every request with `reply`.
+fn answering(reply: &str) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let script = format!("#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' '{reply}'; done\n");
+    std::fs::write(&run, script).unwrap();
+    std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+fn hello_with(version: &str, implementations: &str) -> String {
+    format!(
+        r#"{{"ok":true,{version}"runtime":"go","version":"go0","nop":"nop/go","implementations":{implementations}}}"#
+    )
+}
+
+fn unavailable(reply: &str) -> (String, String) {
+    let dir = answering(reply);
+    match start("go", dir.path()) {
+        RuntimeState::Unavailable { why, setup } => {
+            assert_eq!(setup, dir.path().join("setup").display().to_string());
+            (why, setup)
+        }
+        RuntimeState::Ready { hello, .. } => panic!("started: {hello:?}"),
+    }
+}
+
+#[test]
+fn an_adapter_of_another_protocol_version_is_unavailable_with_the_versions() {
+    let next = PROTOCOL + 1;
+    let (why, _) = unavailable(&hello_with(&format!(r#""protocol":{next},"#), "[]"));
+    assert!(
+        why.starts_with(&format!(
+            "go adapter: it speaks protocol version {next}, this hashbench speaks version {PROTOCOL}: "
+        )),
+        "{why}"
+    );
+    // Another version is named before any other fault of the reply it sent.
+    let (why, _) = unavailable(&hello_with(&format!(r#""protocol":{next},"#), "7"));
+    assert!(why.contains(&format!("protocol version {next}")), "{why}");
+    let (why, _) = unavailable(&hello_with("", "[]"));
+    assert!(
+        why.starts_with("go adapter: its hello reports no protocol version"),
+        "{why}"
+    );
+    let (why, _) = unavailable(&hello_with(r#""protocol":"1","#, "[]"));
+    assert!(
+        why.contains("a hello reply that is not the protocol's: protocol: invalid type: string"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_hello_of_our_version_that_breaks_the_contract_is_named_by_its_field() {
+    let ours = format!(r#""protocol":{PROTOCOL},"#);
+    let (why, _) = unavailable(&hello_with(&ours, r#"[{"id":"crc32/go:x"}]"#));
+    assert!(
+        why.contains("a hello reply that is not the protocol's: implementations[0]: missing field `algorithm`"),
+        "{why}"
+    );
+    let (why, _) = unavailable(r#"{"protocol":1}"#);
+    assert!(why.contains("a hello reply without \"ok\""), "{why}");
+    let (why, _) = unavailable(r#"{"ok":false,"error":"no"}"#);
+    assert_eq!(why, "go adapter: no");
+
+    let dir = answering(&hello_with(&ours, "[]"));
+    match start("go", dir.path()) {
+        RuntimeState::Ready { hello, .. } => assert_eq!(hello.protocol, PROTOCOL),
+        RuntimeState::Unavailable { why, .. } => panic!("{why}"),
+    }
+}

@@ -1,0 +1,51 @@
+use super::*;
+
+#[test]
+fn read_fold_depends_on_every_byte() {
+    for len in [1usize, 7, 8, 9, 63, 64, 65, 4096, 4099] {
+        let data: Vec<u8> = (0..len).map(|i| (i * 31 + 7) as u8).collect();
+        let base = read_fold(&data);
+        for i in 0..len {
+            let mut changed = data.clone();
+            changed[i] ^= 0x5A;
+            assert_ne!(read_fold(&changed), base, "len {len} byte {i}");
+        }
+    }
+    assert_eq!(read_fold(&[]), 0);
+}
+
+#[test]
+fn the_widest_variant_computes_the_same_fold() {
+    for len in [
+        0usize, 1, 8, 63, 64, 65, 127, 128, 191, 255, 256, 257, 4096, 100_003,
+    ] {
+        let data: Vec<u8> = (0..len).map(|i| (i * 131 + 3) as u8).collect();
+        assert_eq!(widest_read_fold()(&data), read_fold(&data), "len {len}");
+    }
+}
+
+#[test]
+fn hex_round_trips_and_rejects_malformed_text() {
+    let bytes = [0x00, 0x01, 0xab, 0xff, 0x7f];
+    let hex = hex::encode(bytes);
+    assert_eq!(hex, "0001abff7f");
+    let mut back = [0u8; 5];
+    assert!(from_hex(&hex, &mut back));
+    assert_eq!(back, bytes);
+    assert!(!from_hex("0001abff7", &mut back), "short");
+    assert!(
+        !from_hex("0001ABFF7F", &mut back),
+        "uppercase is not what hex makes"
+    );
+    assert!(!from_hex("0001abff7g", &mut back), "not a digit");
+}
+
+#[test]
+fn memcpy_copies() {
+    let mut m = Memcpy::default();
+    m.run(&[1, 2, 3], &mut []);
+    assert_eq!(m.dst, [1, 2, 3]);
+    // A shorter input is copied into the prefix: no new buffer.
+    m.run(&[4, 5], &mut []);
+    assert_eq!(m.dst, [4, 5, 3]);
+}

@@ -1,0 +1,132 @@
+//! `crossover`'s own rules: two implementation ids (not an algorithm, not the same one
+//! twice), the size sweep that brackets their crossover, and which measured series of
+//! each a run's cells are compared as.
+
+use hashbench_model::{Cell, Run, Size};
+use hashbench_runner::SizeSpec;
+
+use crate::{PlanError, RunRequest, UsageError};
+
+/// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
+#[must_use]
+pub fn default_sizes() -> Vec<Size> {
+    (6..=22).map(|bits| Size::Bytes(1u64 << bits)).collect()
+}
+
+/// What `crossover A B` is asked, typed.
+#[derive(Clone, Debug, Default)]
+pub struct Ask {
+    /// The implementation expected to win from some size on, and the one it is
+    /// compared with, as given.
+    pub a: String,
+    pub b: String,
+    pub sizes: Option<SizeSpec>,
+    /// `--threads`: one count at most.
+    pub threads: Option<Vec<usize>>,
+    pub time_s: f64,
+    pub precision: f64,
+    pub seed: Option<u64>,
+}
+
+/// The two implementations, checked.
+#[derive(Clone, Copy, Debug)]
+pub struct Pair {
+    pub a: &'static str,
+    pub b: &'static str,
+    /// The one thread count asked for, if any.
+    pub threads: Option<usize>,
+}
+
+impl Ask {
+    /// The two ids, each naming one implementation, different, and one thread count.
+    ///
+    /// # Errors
+    ///
+    /// An unknown name (with suggestions), one that names several implementations, the
+    /// same one twice, more than one thread count.
+    pub fn pair(&self) -> Result<Pair, PlanError> {
+        let a = implementation_id(&self.a)?;
+        let b = implementation_id(&self.b)?;
+        if a == b {
+            return Err(UsageError(format!(
+                "crossover needs two different implementations, got {a} twice"
+            ))
+            .into());
+        }
+        if self.threads.as_ref().is_some_and(|t| t.len() != 1) {
+            return Err(UsageError("crossover takes one --threads count".to_string()).into());
+        }
+        Ok(Pair {
+            a,
+            b,
+            threads: self.threads.as_ref().map(|t| t[0]),
+        })
+    }
+
+    /// The sweep that measures the pair: no baselines, the sizes asked for or
+    /// [`default_sizes`].
+    #[must_use]
+    pub fn request(&self, pair: Pair) -> RunRequest {
+        RunRequest {
+            filters: vec![pair.a.to_string(), pair.b.to_string()],
+            without_baselines: true,
+            sizes: Some(
+                self.sizes
+                    .clone()
+                    .unwrap_or_else(|| SizeSpec::List(default_sizes())),
+            ),
+            threads: self.threads.clone(),
+            time_s: Some(self.time_s),
+            precision: Some(self.precision),
+            seed: self.seed,
+            ..RunRequest::default()
+        }
+    }
+}
+
+/// Checks that `id` names one implementation (not an algorithm or a provider).
+///
+/// # Errors
+///
+/// An unknown name ([`PlanError::Filter`], with suggestions), or one that names several.
+pub fn implementation_id(id: &str) -> Result<&'static str, PlanError> {
+    if let Some(imp) = hashbench_catalog::find_implementation(id) {
+        return Ok(imp.id);
+    }
+    // An unknown name gets the filter's "did you mean" error.
+    let matched = hashbench_catalog::Filter::parse(&[id.to_string()])?.implementations();
+    let examples: Vec<&str> = matched.iter().take(4).map(|i| i.id).collect();
+    Err(UsageError(format!(
+        "crossover compares two implementations, and '{id}' names {} of them; give one id, such as {}",
+        matched.len(),
+        examples.join(", ")
+    ))
+    .into())
+}
+
+/// The measured series of `id` in `run` that the crossover compares: its one-shot cells
+/// at the thread count asked for (or one thread); of several thread counts in a saved
+/// run, the most threads.
+///
+/// # Errors
+///
+/// The run has no measured cell of `id` (see its skipped list).
+pub fn pick<'r>(
+    run: &'r Run,
+    id: &str,
+    threads: Option<usize>,
+) -> Result<Vec<&'r Cell>, UsageError> {
+    hashbench_analysis::costmodel::series(run)
+        .into_iter()
+        .filter(|g| g[0].implementation == id && g[0].pattern.is_oneshot())
+        .filter(|g| threads.is_none_or(|n| g[0].threads == n || g[0].threads == 1))
+        .max_by_key(|g| g[0].threads)
+        .ok_or_else(|| {
+            UsageError(format!(
+                "no measured cells of {id} (see the run's skipped list)"
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,114 @@
+//! What `hashbench list` shows, as data: the catalogue's facts about the selected
+//! implementations (what runs here, with which library version), and what the asked
+//! runtimes' adapters offer or why they cannot run. `hashbench-report` renders it.
+
+use hashbench_catalog::{Algorithm, Availability, Implementation};
+use hashbench_model::listing::{
+    AlgorithmEntry, ExternalEntry, ImplementationEntry, Listing, ProviderKind, RuntimeEntry,
+    LIST_SCHEMA_VERSION,
+};
+
+use crate::select::Selection;
+
+/// The listing of `selected` (in catalogue order, grouped by algorithm), and of the
+/// runtimes `asked` for (in `RUNTIMES` order) as `selection` found them.
+#[must_use]
+pub fn listing(
+    selected: &[&'static Implementation],
+    selection: &Selection,
+    asked: &[String],
+) -> Listing {
+    let mut algorithms: Vec<&'static Algorithm> = selected.iter().map(|i| i.algorithm).collect();
+    algorithms.dedup_by_key(|a| a.id);
+    Listing {
+        schema_version: LIST_SCHEMA_VERSION,
+        algorithms: algorithms
+            .into_iter()
+            .map(|a| algorithm_entry(a, selected))
+            .collect(),
+        runtimes: runtime_entries(selection, asked),
+    }
+}
+
+fn algorithm_entry(a: &Algorithm, selected: &[&'static Implementation]) -> AlgorithmEntry {
+    AlgorithmEntry {
+        id: a.id.to_string(),
+        family: a.family.to_string(),
+        class: a.class.model(),
+        output_bits: a.output_bits,
+        block_bytes: a.block_bytes,
+        security_note: a.security_note.to_string(),
+        collision_bits: a.collision_bits,
+        broken: a.broken,
+        standard: a.standard.map(str::to_string),
+        hash_properties: a.hash.map(|h| h.model()),
+        implementations: selected
+            .iter()
+            .filter(|i| i.algorithm.id == a.id)
+            .map(|i| entry(i))
+            .collect(),
+    }
+}
+
+fn entry(imp: &Implementation) -> ImplementationEntry {
+    let availability = imp.availability();
+    ImplementationEntry {
+        id: imp.id.to_string(),
+        provider: imp.provider.name.to_string(),
+        provider_kind: match imp.provider.kind {
+            hashbench_catalog::ProviderKind::RustCrate => ProviderKind::RustCrate,
+            hashbench_catalog::ProviderKind::CLibrary => ProviderKind::CLibrary,
+        },
+        provider_version: imp.provider.version(),
+        variant: imp.variant.map(str::to_string),
+        backend: (imp.backend)(),
+        available: availability.is_available(),
+        unavailable_reason: match availability {
+            Availability::Available => None,
+            Availability::Unavailable(why) => Some(why),
+        },
+    }
+}
+
+fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry> {
+    let mut out: Vec<RuntimeEntry> = Vec::new();
+    for (runtime, why, setup) in &selection.unavailable {
+        out.push(RuntimeEntry {
+            runtime: runtime.clone(),
+            available: false,
+            unavailable_reason: Some(why.clone()),
+            setup: Some(setup.clone()),
+            implementations: Vec::new(),
+        });
+    }
+    for runtime in asked {
+        if out.iter().any(|e| e.runtime == *runtime) {
+            continue;
+        }
+        out.push(RuntimeEntry {
+            runtime: runtime.clone(),
+            available: true,
+            unavailable_reason: None,
+            setup: None,
+            implementations: selection
+                .external
+                .iter()
+                .filter(|e| e.runtime == *runtime)
+                .map(|e| ExternalEntry {
+                    id: e.id.clone(),
+                    algorithm: e.algorithm.id.to_string(),
+                    provider: e.provider.clone(),
+                    runtime_version: e.runtime_version.clone(),
+                    backend: e.backend.clone(),
+                    patterns: e.patterns.iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+        });
+    }
+    out.sort_by_key(|e| {
+        hashbench_adapters::RUNTIMES
+            .iter()
+            .position(|r| *r == e.runtime)
+    });
+    out
+}

@@ -1,0 +1,165 @@
+//! `recommend`'s own rules: which implementations are candidates for a need, the run
+//! that measures them (a race: screening rounds for all, then more only for the
+//! contenders), and the question each size asks of `hashbench-analysis`' pure answer.
+
+use hashbench_analysis::recommend::{recommend, Need, Recommendation, Request};
+use hashbench_catalog::Implementation;
+use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
+use hashbench_runner::SizeSpec;
+
+use crate::{Given, RunRequest, Source, UsageError};
+
+/// Seconds per cell unless `--time` says: small enough that the ~80 candidates of
+/// `--need checksum` (verification and baselines included) finish within 20 s on a
+/// 2-core machine (docs/usage.md has the timing), large enough for CIs near ±1 %.
+pub const DEFAULT_RECOMMEND_TIME_S: f64 = 0.05;
+
+/// Rounds every candidate gets before the race: enough for a first figure of each, the
+/// contenders then race on.
+pub const SCREENING_ROUNDS: u32 = 3;
+
+/// The most rounds a contender gets in the race (within `--time`).
+pub const MAX_RACE_ROUNDS: u32 = 30;
+
+/// What `recommend` is asked, typed.
+#[derive(Clone, Debug)]
+pub struct Ask {
+    /// The sizes to answer for.
+    pub sizes: Vec<Size>,
+    pub need: Need,
+    /// Leave out algorithms with fewer output bits.
+    pub min_bits: Option<u32>,
+    /// Threads a parallel implementation may use.
+    pub threads: usize,
+    pub mode: Mode,
+    /// Also measure pinned backends.
+    pub pinned: bool,
+    /// Seconds per cell.
+    pub time_s: f64,
+    /// The practical-equivalence margin.
+    pub equivalence: f64,
+}
+
+impl Ask {
+    /// Refuses what no answer can be given for.
+    ///
+    /// # Errors
+    ///
+    /// A size of 0 bytes (a call on no input has no throughput).
+    pub fn check(&self) -> Result<(), UsageError> {
+        if self.sizes.contains(&Size::Bytes(0)) {
+            return Err(UsageError(
+                "--size 0: a call on no input has no throughput to compare; give 1 byte or more"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The run that measures the candidates: every one in [`SCREENING_ROUNDS`], then a
+    /// race of up to [`MAX_RACE_ROUNDS`] among those that cannot yet be told apart from
+    /// their size's leader.
+    ///
+    /// # Errors
+    ///
+    /// No algorithm in the catalogue satisfies the need (and `--min-bits`).
+    pub fn request(&self) -> Result<RunRequest, UsageError> {
+        let chosen = candidates(self.need, self.min_bits, self.threads, self.pinned);
+        if chosen.is_empty() {
+            return Err(UsageError(format!(
+                "no algorithm in the catalogue satisfies --need {}{}",
+                self.need.as_str(),
+                self.min_bits
+                    .map_or(String::new(), |b| format!(" --min-bits {b}"))
+            )));
+        }
+        Ok(RunRequest {
+            filters: chosen.iter().map(|i| i.id.to_string()).collect(),
+            chosen: Some(chosen),
+            sizes: Some(SizeSpec::List(self.sizes.clone())),
+            modes: Some(vec![self.mode]),
+            threads: Some(vec![self.threads]),
+            time_s: Some(self.time_s),
+            rounds: Some(SCREENING_ROUNDS),
+            max_rounds: Some(Given {
+                value: MAX_RACE_ROUNDS,
+                from: Source::Rule("recommend's race"),
+            }),
+            race: true,
+            equivalence: Some(self.equivalence),
+            ..RunRequest::default()
+        })
+    }
+
+    /// One recommendation per size asked, from `run`.
+    ///
+    /// # Errors
+    ///
+    /// A size the run lacks, or one without a candidate.
+    pub fn answer(&self, run: &Run) -> Result<Vec<Recommendation>, UsageError> {
+        let props = properties();
+        self.sizes
+            .iter()
+            .map(|&size| {
+                let request = Request {
+                    need: self.need,
+                    min_bits: self.min_bits,
+                    size,
+                    mode: self.mode,
+                    threads: self.threads,
+                };
+                recommend(run, &props, &request).map_err(|e| UsageError(e.to_string()))
+            })
+            .collect()
+    }
+}
+
+/// Every algorithm's properties, from the catalogue's data.
+#[must_use]
+pub fn properties() -> Vec<AlgorithmProperties> {
+    hashbench_catalog::ALGORITHMS
+        .iter()
+        .map(|a| AlgorithmProperties {
+            id: a.id.to_string(),
+            class: a.class.model(),
+            output_bits: a.output_bits,
+            collision_bits: a.collision_bits,
+            broken: a.broken,
+            standard: a.standard.map(str::to_string),
+            note: a.security_note.to_string(),
+        })
+        .collect()
+}
+
+/// The implementations to measure: those of the algorithms the need admits, and for
+/// `crypto` the broken ones too (to say so when they would have been fastest); library-
+/// chosen backends unless `pinned`; parallel ones only with more than one thread.
+#[must_use]
+pub fn candidates(
+    need: Need,
+    min_bits: Option<u32>,
+    threads: usize,
+    pinned: bool,
+) -> Vec<&'static Implementation> {
+    let props = properties();
+    hashbench_catalog::registry::IMPLEMENTATIONS
+        .iter()
+        .filter(|imp| {
+            let p = props
+                .iter()
+                .find(|p| p.id == imp.algorithm.id)
+                .expect("every implementation's algorithm is in the catalogue");
+            let wanted = need.rejects(p, min_bits).is_none()
+                || (need == Need::Crypto && p.broken && Need::Hash.rejects(p, min_bits).is_none());
+            let variant_ok = if imp.parallel {
+                threads > 1
+            } else {
+                pinned || imp.variant.is_none()
+            };
+            wanted && variant_ok
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

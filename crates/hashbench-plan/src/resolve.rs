@@ -1,0 +1,198 @@
+//! A request (the flags, over a suite's settings) resolved into one typed [`RunPlan`],
+//! with every check that needs no machine: the options' own ([`RunRequest::fill`]), the
+//! layout against the metric, the selection (in this process and in other runtimes),
+//! the relative columns against the selection. What the machine must answer (memory,
+//! CPUs) the runner checks.
+
+use hashbench_catalog::Implementation;
+use hashbench_model::{Baseline, Layout, RelativeTo, SkipReason, Skipped};
+use hashbench_runner::{Metric, RunPlan};
+
+use crate::select::{select, Selection};
+use crate::values::layout_name;
+use crate::{Given, Parsed, PlanError, RunRequest, Source, UsageError};
+
+/// Resolves `request` (the flags), over `suite`'s settings when a suite runs, into the
+/// plan the runner measures. `notes` hears what a user should be told on the way (an
+/// alias resolved).
+///
+/// # Errors
+///
+/// A bad value or combination, named by where it came from (a flag, or the suite file's
+/// key); an unknown filter term.
+pub fn resolve(
+    request: RunRequest,
+    suite: Option<Parsed>,
+    command_line: Vec<String>,
+    notes: &mut dyn FnMut(&str),
+) -> Result<RunPlan, PlanError> {
+    let (request, mut info) = match suite {
+        Some(parsed) => {
+            let info = parsed.info();
+            (request.over(parsed.request), Some(info))
+        }
+        None => (request, None),
+    };
+    let mut plan = RunPlan::default();
+    request.fill(&mut plan)?;
+    let metric_from = request
+        .metric
+        .as_ref()
+        .map_or(Source::Flag("--metric"), |m| m.from.clone());
+    plan.layout = layout_for(request.layout.as_ref(), plan.metric, &metric_from)?;
+    if let Some(info) = &mut info {
+        info.layout = plan.layout;
+    }
+    plan.suite = info;
+    let implementations = match &request.chosen {
+        Some(chosen) => chosen.clone(),
+        None => {
+            let selection = select(&request.filters, &request.runtimes, notes)?;
+            plan.external_skipped = external_skipped(&selection);
+            let local = if selection.asked {
+                selection.local
+            } else {
+                default_suite()
+            };
+            plan.external = selection.external;
+            local
+        }
+    };
+    plan.relative_to = match &request.relative_to {
+        None => Vec::new(),
+        Some(given) => parse_relative_to(
+            given,
+            &implementations.iter().map(|imp| imp.id).collect::<Vec<_>>(),
+            &plan
+                .patterns
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            request.patterns.as_ref().map(|p| &p.from),
+        )?,
+    };
+    plan.implementations = implementations;
+    plan.filters = request.filters;
+    plan.command_line = command_line;
+    Ok(plan)
+}
+
+/// What the selection of other runtimes set aside, as the run's skipped entries: a
+/// runtime not set up here, an implementation its adapter offers that hashbench cannot
+/// take.
+fn external_skipped(selection: &Selection) -> Vec<Skipped> {
+    let unavailable = selection
+        .unavailable
+        .iter()
+        .map(|(runtime, why, setup)| Skipped {
+            implementation: format!("runtime/{runtime}"),
+            pattern: None,
+            reason: SkipReason::Unavailable,
+            details: vec![why.clone(), format!("set it up with: {setup}")],
+        });
+    let refused = selection.refused.iter().map(|(id, why)| Skipped {
+        implementation: id.clone(),
+        pattern: None,
+        reason: SkipReason::Unavailable,
+        details: vec![format!(
+            "its adapter offers it, hashbench cannot take it: {why}"
+        )],
+    });
+    unavailable.chain(refused).collect()
+}
+
+/// The default suite: the implementation of every algorithm that measured fastest on the
+/// development machines (x86_64 VMs with AVX-512; docs/method.md says how they were
+/// chosen).
+#[must_use]
+pub fn default_suite() -> Vec<&'static Implementation> {
+    hashbench_catalog::registry::DEFAULT_SUITE
+        .iter()
+        .filter_map(|id| hashbench_catalog::find_implementation(id))
+        .collect()
+}
+
+/// The layout asked for (a flag's, else a suite's), else the default. The cycle view is
+/// a layout of its own (hash-speedtest's), so the cycles metric with another layout is
+/// refused rather than one of them silently dropped; the message names where the metric
+/// came from.
+///
+/// # Errors
+///
+/// The cycles metric with a layout other than the default.
+pub fn layout_for(
+    layout: Option<&Given<Layout>>,
+    metric: Metric,
+    metric_from: &Source,
+) -> Result<Layout, UsageError> {
+    let chosen = layout.map(|l| l.value).unwrap_or_default();
+    if metric == Metric::Cycles && chosen != Layout::Default {
+        let shown = match layout.map(|l| &l.from) {
+            Some(Source::Flag(_)) => layout_name(chosen),
+            _ => "suite's",
+        };
+        let why = format!(
+            "has its own layout (btrfs hash-speedtest's) and cannot be shown in the {shown} \
+             layout: choose one"
+        );
+        return Err(UsageError(match metric_from {
+            Source::Flag(flag) => format!("{flag} cycles {why}"),
+            from => format!("{from}: cycles {why}"),
+        }));
+    }
+    Ok(chosen)
+}
+
+/// Relative columns: `fastest`, `slowest`, or one of `ids` (with `@PATTERN`, one of
+/// `patterns`, which came from `patterns_from`: `--pattern` when `None`) or a baseline.
+/// Repeats are dropped. A bad one is named by where it came from.
+///
+/// # Errors
+///
+/// A column that names no measured implementation, or a pattern not measured.
+pub fn parse_relative_to(
+    texts: &Given<Vec<String>>,
+    ids: &[&str],
+    patterns: &[String],
+    patterns_from: Option<&Source>,
+) -> Result<Vec<RelativeTo>, UsageError> {
+    let mut out = Vec::new();
+    for text in &texts.value {
+        let to = RelativeTo::parse(text.trim());
+        if let Some((id, pattern)) = to.id_and_pattern() {
+            let baseline = Baseline::from_id(id).is_some();
+            if !baseline && !ids.contains(&id) {
+                return Err(texts.from.bad(
+                    text,
+                    &format!(
+                        "give fastest, slowest, or one of the measured implementations ({}) \
+                         or baseline/nop, baseline/memcpy, baseline/read",
+                        ids.join(", ")
+                    ),
+                ));
+            }
+            if let Some(p) = pattern {
+                if baseline || !patterns.iter().any(|m| m == p) {
+                    let named = match patterns_from {
+                        Some(from @ Source::Suite { .. }) => from.to_string(),
+                        _ => "--pattern".to_string(),
+                    };
+                    return Err(texts.from.bad(
+                        text,
+                        &format!(
+                            "pattern '{p}' is not measured ({named}: {})",
+                            patterns.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        if !out.contains(&to) {
+            out.push(to);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

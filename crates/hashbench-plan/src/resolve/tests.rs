@@ -1,0 +1,80 @@
+use super::*;
+use hashbench_catalog::Availability;
+
+#[test]
+fn default_suite_names_one_available_implementation_per_algorithm() {
+    let suite = default_suite();
+    assert_eq!(
+        suite.len(),
+        hashbench_catalog::registry::DEFAULT_SUITE.len()
+    );
+    // One per block-hashing algorithm, in catalogue order; the hash-table hashers
+    // (non-cryptographic, asked for by name) are the only algorithms left out.
+    let in_suite: Vec<&str> = suite.iter().map(|i| i.algorithm.id).collect();
+    let expected: Vec<&str> = hashbench_catalog::ALGORITHMS
+        .iter()
+        .filter(|a| in_suite.contains(&a.id))
+        .map(|a| a.id)
+        .collect();
+    assert_eq!(in_suite, expected);
+    for a in hashbench_catalog::ALGORITHMS {
+        assert!(
+            in_suite.contains(&a.id) || a.hash.is_some(),
+            "{} is neither in the default suite nor a hash-table hasher",
+            a.id
+        );
+    }
+    for imp in &suite {
+        assert_eq!(imp.availability(), Availability::Available, "{}", imp.id);
+    }
+}
+
+#[test]
+fn max_rounds_is_at_least_rounds_and_an_error_names_where_it_was_given() {
+    let suite = crate::suite::parse(
+        "mine.toml",
+        "name = \"m\"\ndescription = \"d\"\nimplementations = [\"crc32\"]\n\
+         sizes = \"4k\"\nmax_rounds = 5\n",
+    )
+    .expect("a valid suite");
+    let plan = |request: RunRequest| {
+        let mut plan = RunPlan::default();
+        request
+            .over(suite.request.clone())
+            .fill(&mut plan)
+            .map(|()| plan)
+    };
+    // The suite's key stands when no flag is given, and the plan records it.
+    let taken = plan(RunRequest {
+        rounds: Some(4),
+        ..RunRequest::default()
+    })
+    .expect("5 >= 4");
+    assert_eq!(
+        (taken.rounds, taken.max_rounds, taken.max_rounds()),
+        (4, Some(5), 5)
+    );
+    // Under the rounds every cell gets: the suite's key is named, not a flag.
+    let e = plan(RunRequest {
+        rounds: Some(6),
+        ..RunRequest::default()
+    })
+    .expect_err("5 < 6");
+    assert_eq!(
+        e.0,
+        "suite mine.toml: key `max_rounds`: 5 is fewer rounds than every cell gets \
+         (6, --rounds)"
+    );
+    // A flag wins over the key, and is named when it is the one too small.
+    let e = plan(RunRequest {
+        max_rounds: Some(Given::flag("--max-rounds", 2)),
+        ..RunRequest::default()
+    })
+    .expect_err("2 < the default 8");
+    assert!(e.0.starts_with("--max-rounds: 2 is fewer"), "{e}");
+    // Not given anywhere: three times the rounds.
+    let mut plan = RunPlan::default();
+    RunRequest::default().fill(&mut plan).expect("defaults");
+    assert_eq!(plan.max_rounds, None);
+    assert_eq!(plan.max_rounds(), 3 * plan.rounds);
+}

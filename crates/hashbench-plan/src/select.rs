@@ -1,0 +1,155 @@
+//! Which implementations filter terms select, in this process and in other runtimes.
+//! Terms that name a runtime (`node`) or an implementation in one (`sha2-256/node:crypto`),
+//! and `--runtime`, start those runtimes' adapters (processes); every other term selects
+//! from the in-process catalogue. Nothing here prints: what a user should be told (an
+//! alias resolved) goes to the caller's `notes`.
+
+use hashbench_adapters::{discover, is_runtime, External, Runtime, RuntimeState, RUNTIMES};
+use hashbench_catalog::Implementation;
+
+use crate::{PlanError, UsageError};
+
+/// What the filters and `--runtime` select.
+pub struct Selection {
+    pub local: Vec<&'static Implementation>,
+    pub external: Vec<External>,
+    /// Runtimes asked for that cannot run here: (runtime, why, the command that sets it up).
+    pub unavailable: Vec<(String, String, String)>,
+    /// Implementations an adapter offers that hashbench cannot take: (id, why).
+    pub refused: Vec<(String, String)>,
+    /// Whether any filter term or `--runtime` asked for something.
+    pub asked: bool,
+}
+
+/// The in-process implementations `filters` select (an unknown name is a
+/// [`PlanError::Filter`] with the closest names). An alias (`sha256`) is resolved and
+/// said through `notes` (`'sha256' is sha2-256`), so nobody wonders what it measured.
+pub fn local(
+    filters: &[String],
+    notes: &mut dyn FnMut(&str),
+) -> Result<Vec<&'static Implementation>, PlanError> {
+    for term in filters {
+        if let Some(id) = hashbench_catalog::alias_of(term) {
+            if !hashbench_catalog::filter::known_names().contains(&term.trim()) {
+                notes(&format!("'{}' is {id}", term.trim()));
+            }
+        }
+    }
+    Ok(hashbench_catalog::Filter::parse(filters)?.implementations())
+}
+
+/// The runtime an implementation id names (`sha2-256/node:crypto` -> `node`).
+fn runtime_of_id(term: &str) -> Option<&'static str> {
+    let (_, rest) = term.split_once('/')?;
+    let (runtime, _) = rest.split_once(':')?;
+    RUNTIMES
+        .iter()
+        .copied()
+        .find(|r| r.eq_ignore_ascii_case(runtime))
+}
+
+/// Whether a filter term names a runtime (`node`) or an implementation in one
+/// (`sha2-256/node:crypto`): resolved by the adapters, not the catalogue.
+#[must_use]
+pub fn names_a_runtime(term: &str) -> bool {
+    let t = term.trim().to_ascii_lowercase();
+    is_runtime(&t) || runtime_of_id(&t).is_some()
+}
+
+/// Splits `filters` into in-process terms and runtime terms, starts the runtimes needed,
+/// and selects. With no filter and no `--runtime`, `local` is empty and `asked` false:
+/// the caller picks its default.
+pub fn select(
+    filters: &[String],
+    runtimes: &[String],
+    notes: &mut dyn FnMut(&str),
+) -> Result<Selection, PlanError> {
+    let mut local_terms: Vec<String> = Vec::new();
+    let mut whole: Vec<&str> = Vec::new();
+    let mut ids: Vec<String> = Vec::new();
+    for term in filters {
+        let t = term.trim().to_ascii_lowercase();
+        if let Some(r) = RUNTIMES.iter().copied().find(|r| *r == t) {
+            whole.push(r);
+        } else if let Some(r) = runtime_of_id(&t) {
+            // Ids keep their case: `sha2-256/java:MessageDigest`.
+            whole.push(r);
+            ids.push(term.trim().to_string());
+        } else {
+            local_terms.push(term.clone());
+        }
+    }
+    let local = if local_terms.is_empty() {
+        Vec::new()
+    } else {
+        local(&local_terms, notes)?
+    };
+    let mut wanted: Vec<&str> = whole.clone();
+    wanted.extend(runtimes.iter().map(String::as_str));
+    let started: Vec<Runtime> = if wanted.is_empty() {
+        Vec::new()
+    } else {
+        discover(&wanted)
+    };
+    let mut selection = Selection {
+        local,
+        external: Vec::new(),
+        unavailable: Vec::new(),
+        refused: Vec::new(),
+        asked: !filters.is_empty() || !runtimes.is_empty(),
+    };
+    for rt in &started {
+        take_offered(&mut selection, rt, &whole, &ids, runtimes, &local_terms);
+    }
+    for id in &ids {
+        let known = selection.external.iter().any(|e| e.id == *id);
+        let runtime_down =
+            runtime_of_id(id).is_some_and(|r| selection.unavailable.iter().any(|u| u.0 == r));
+        if !known && !runtime_down {
+            return Err(UsageError(format!(
+                "unknown implementation '{id}': `hashbench list {}` shows what its runtime offers",
+                runtime_of_id(id).unwrap_or("")
+            ))
+            .into());
+        }
+    }
+    Ok(selection)
+}
+
+/// What the started runtime `rt` offers that the terms select: all of it when a term
+/// names the runtime alone, the implementations named by id, and with `--runtime` those
+/// of the algorithms the in-process terms select (all without any).
+fn take_offered(
+    selection: &mut Selection,
+    rt: &Runtime,
+    whole: &[&str],
+    ids: &[String],
+    runtimes: &[String],
+    local_terms: &[String],
+) {
+    if let RuntimeState::Unavailable { why, setup } = &rt.state {
+        selection
+            .unavailable
+            .push((rt.name.clone(), why.clone(), setup.clone()));
+        return;
+    }
+    let (offered, refused) = rt.implementations();
+    selection.refused.extend(refused);
+    let by_name = whole.contains(&rt.name.as_str());
+    for ext in offered {
+        let named = ids.contains(&ext.id);
+        let whole_runtime = by_name
+            && !ids
+                .iter()
+                .any(|id| runtime_of_id(id) == Some(rt.name.as_str()));
+        let by_flag = runtimes.contains(&rt.name)
+            && (local_terms.is_empty()
+                || selection
+                    .local
+                    .iter()
+                    .any(|l| l.algorithm.id == ext.algorithm.id));
+        if named || whole_runtime || by_flag {
+            selection.external.push(ext);
+        }
+    }
+}

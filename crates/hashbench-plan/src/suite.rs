@@ -1,0 +1,160 @@
+//! Suites: a suite is a TOML file (implementations, sizes, layout, labels, how it differs
+//! from its seed) turned into a run. Its schema is [`SuiteFile`] (beside the other forms
+//! of the run options, `request.rs`); this module holds the suites built into hashbench,
+//! parsing, and the labels read as like-for-like counterparts of the seeds' rows.
+//!
+//! The shipped suites live in `suites/*.toml` at the repository root and are compiled
+//! in; docs/suites.md documents the format.
+
+use hashbench_analysis::counterparts::Counterpart;
+use hashbench_model::{Layout, SuiteInfo};
+
+use crate::{RunRequest, SuiteFile, UsageError};
+
+/// The suites that ship with hashbench: (file name, contents).
+const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "checksum-benchmarks.toml",
+        include_str!("../../../suites/checksum-benchmarks.toml"),
+    ),
+    (
+        "openssl-speed.toml",
+        include_str!("../../../suites/openssl-speed.toml"),
+    ),
+    (
+        "btrfs-hash-speedtest.toml",
+        include_str!("../../../suites/btrfs-hash-speedtest.toml"),
+    ),
+    (
+        "sodium-crystal.toml",
+        include_str!("../../../suites/sodium-crystal.toml"),
+    ),
+    (
+        "sodium-crystal-inprocess.toml",
+        include_str!("../../../suites/sodium-crystal-inprocess.toml"),
+    ),
+    (
+        "sodium-node.toml",
+        include_str!("../../../suites/sodium-node.toml"),
+    ),
+    (
+        "sodium-node-inprocess.toml",
+        include_str!("../../../suites/sodium-node-inprocess.toml"),
+    ),
+];
+
+/// A suite and its run options, parsed and typed.
+#[derive(Debug)]
+pub struct Parsed {
+    pub suite: SuiteFile,
+    /// The suite's settings as a request, each value named by its key.
+    pub request: RunRequest,
+}
+
+impl Parsed {
+    /// What the run records of its suite (the layout is the plan's to decide).
+    #[must_use]
+    pub fn info(&self) -> SuiteInfo {
+        SuiteInfo {
+            name: self.suite.name.clone(),
+            layout: Layout::Default,
+            labels: self.suite.labels.clone(),
+            notes: self.suite.notes.clone(),
+        }
+    }
+}
+
+/// Parses a suite's text; `origin` names it in errors.
+///
+/// # Errors
+///
+/// Text that is not a suite file, or a key whose value is refused (named with the file).
+pub fn parse(origin: &str, text: &str) -> Result<Parsed, UsageError> {
+    let suite: SuiteFile =
+        toml::from_str(text).map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
+    let request = suite.request(origin)?;
+    Ok(Parsed { suite, request })
+}
+
+/// Every built-in suite, parsed.
+///
+/// # Errors
+///
+/// A built-in suite that does not parse (a defect the tests catch).
+pub fn built_in() -> Result<Vec<Parsed>, UsageError> {
+    BUILT_IN
+        .iter()
+        .map(|(file, text)| parse(&format!("suites/{file}"), text))
+        .collect()
+}
+
+/// The built-in suite `name`, or an error that lists them.
+///
+/// # Errors
+///
+/// No built-in suite has that name.
+pub fn named(name: &str) -> Result<Parsed, UsageError> {
+    let suites = built_in()?;
+    let known: Vec<String> = suites.iter().map(|s| s.suite.name.clone()).collect();
+    suites
+        .into_iter()
+        .find(|s| s.suite.name == name)
+        .ok_or_else(|| {
+            UsageError(format!(
+                "no suite named '{name}': built-in suites are {}",
+                known.join(", ")
+            ))
+        })
+}
+
+/// `suite --list`: each built-in suite's name and description, and what it reproduces.
+///
+/// # Errors
+///
+/// A built-in suite that does not parse.
+pub fn listing() -> Result<String, UsageError> {
+    let suites = built_in()?;
+    let width = suites.iter().map(|s| s.suite.name.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for s in suites.iter().map(|p| &p.suite) {
+        out.push_str(&format!("{:<width$}  {}\n", s.name, s.description));
+        if let Some(seed) = &s.seed {
+            out.push_str(&format!("{:<width$}  reproduces: {seed}\n", ""));
+        }
+    }
+    Ok(out)
+}
+
+/// Every built-in suite's labels as counterparts of the seeds' rows, then `own` (a run's
+/// suite labels) when they come from a suite file that is not built in.
+///
+/// # Errors
+///
+/// A built-in suite that does not parse.
+pub fn counterparts(own: Option<&SuiteInfo>) -> Result<Vec<Counterpart>, UsageError> {
+    let mut all = Vec::new();
+    for Parsed { suite, .. } in built_in()? {
+        for (key, label) in &suite.labels {
+            all.push(Counterpart {
+                suite: suite.name.clone(),
+                seeds: suite.published_seeds.clone(),
+                key: key.clone(),
+                label: label.clone(),
+                stand_in: suite.stand_ins.get(key).cloned(),
+            });
+        }
+    }
+    if let Some(info) = own.filter(|i| !all.iter().any(|c| c.suite == i.name)) {
+        all.extend(info.labels.iter().map(|(key, label)| Counterpart {
+            suite: info.name.clone(),
+            seeds: Vec::new(),
+            key: key.clone(),
+            label: label.clone(),
+            stand_in: None,
+        }));
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests;

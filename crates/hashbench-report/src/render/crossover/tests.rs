@@ -1,0 +1,73 @@
+use super::*;
+use hashbench_analysis::costmodel::crossover;
+use hashbench_model::testutil::cell_with;
+
+#[test]
+fn a_crossing_names_the_sizes_around_it_and_where_the_fits_cross() {
+    // A: 1000 ns + 0.1 ns/B, B: 100 ns + 0.5 ns/B: B leads up to 1 KiB, A from
+    // 4 KiB on; the lines cross at 900 / 0.4 = 2250 B.
+    let sizes = [64u64, 1024, 4096, 65536];
+    let a: Vec<Cell> = sizes
+        .iter()
+        .map(|&s| cell_with("a/a", 1, s, 1000.0 + 0.1 * s as f64))
+        .collect();
+    let b: Vec<Cell> = sizes
+        .iter()
+        .map(|&s| cell_with("b/b", 1, s, 100.0 + 0.5 * s as f64))
+        .collect();
+    let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+    let x = crossover("a/a", &a, "b/b", &b);
+    let text = table(&x, &a, &b, None);
+    assert!(
+        text.starts_with("crossover: A = a/a, B = b/b\n\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Measured: A is faster at every size from 4 KiB on, not at 1 KiB (the \
+             crossover lies between them); B was last faster at 1 KiB.\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Fit A: 1000 ns + 0.1000 ns/B (4 sizes)\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("Fitted lines cross at 2.2 KiB (2250 B).\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
+    let series = |id: &str, ns: f64| -> Vec<Cell> {
+        [64u64, 4096]
+            .iter()
+            .map(|&s| cell_with(id, 1, s, ns * s as f64))
+            .collect()
+    };
+    let (a, mut b) = (series("a/a", 0.1), series("b/b", 0.2));
+    let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+    let x = crossover("a/a", &ra, "b/b", &rb);
+    assert!(!table(&x, &ra, &rb, None).contains("UNRELIABLE"));
+    assert!(!json(&x, &ra, &rb, None).unwrap().contains("busy_cells"));
+    b[1].flags.push(hashbench_model::Flag::new(
+        FlagCode::BusyMachine,
+        "waited".to_string(),
+    ));
+    let rb: Vec<&Cell> = b.iter().collect();
+    let text = table(&x, &ra, &rb, None);
+    assert!(
+        text.contains(
+            "UNRELIABLE: 1 cell was measured while other processes took the CPU \
+             (busy-machine): b/b @ 4 KiB."
+        ),
+        "{text}"
+    );
+    let json = json(&x, &ra, &rb, None).unwrap();
+    assert!(
+        json.contains("\"busy_cells\": [\n    \"b/b @ 4 KiB\"\n  ]"),
+        "{json}"
+    );
+}

@@ -1,0 +1,149 @@
+use super::broken::{Broken, Fault};
+use super::*;
+use hashbench_catalog::find_implementation;
+use hashbench_catalog::Hasher;
+
+fn sha256_answers() -> Vec<KnownAnswer> {
+    let alg = hashbench_catalog::algorithm::SHA2_256;
+    VectorSource::Embedded
+        .load(alg.id, alg.output_bytes())
+        .unwrap()
+}
+
+/// Verifies sha2-256/sha2 with `fault` injected, mode by mode, against known answers
+/// and against the agreement reference; returns the modes that caught it.
+fn caught_by(fault: Fault) -> Vec<String> {
+    let real = find_implementation("sha2-256/sha2").unwrap();
+    let reference = find_implementation("sha2-256/openssl").unwrap();
+    let new = move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), fault)) };
+    let subject = Candidate {
+        id: "sha2-256/broken",
+        algorithm: real.algorithm,
+        new: &new,
+    };
+    let answers = sha256_answers();
+    let reference = reference_of(&subject_of(reference)).unwrap();
+    let mut caught = Vec::new();
+    for mode in all_modes() {
+        let mut tally = Tally::default();
+        check_known_answers(&subject, &answers, &[mode], &mut tally);
+        if tally.failed > 0 {
+            caught.push(mode.to_string());
+        }
+    }
+    for mode in AGREEMENT_MODES {
+        let mut tally = Tally::default();
+        check_agreement(&subject, &reference, &[mode], &mut tally);
+        if tally.failed > 0 {
+            caught.push(format!("agreement {mode}"));
+        }
+    }
+    let outcome = verify_subject(&subject, &answers, Some(&reference));
+    assert_eq!(outcome.status == Status::Passed, caught.is_empty());
+    caught
+}
+
+#[test]
+fn a_flipped_bit_is_caught_in_every_mode() {
+    let caught = caught_by(Fault::FlipOutput);
+    for mode in all_modes() {
+        assert!(
+            caught.contains(&mode.to_string()),
+            "{mode} missed it: {caught:?}"
+        );
+    }
+    assert!(caught.iter().any(|c| c.starts_with("agreement")));
+}
+
+#[test]
+fn each_targeted_fault_is_caught_by_the_mode_meant_for_it() {
+    assert_eq!(
+        caught_by(Fault::OneshotOnly),
+        ["oneshot", "agreement oneshot"]
+    );
+    assert_eq!(caught_by(Fault::ResetIgnored), ["after reset"]);
+    // The agreement check streams every input through one state, so it sees a
+    // state kept across finalize too.
+    assert_eq!(
+        caught_by(Fault::FinalizeKeepsState),
+        ["state reuse", "agreement random splits (seed 7)"]
+    );
+    for n in 1..=17 {
+        let caught = caught_by(Fault::DropsUpdateOfLen(n));
+        assert!(
+            caught.contains(&format!("chunks of {n}")),
+            "chunks of {n}: {caught:?}"
+        );
+        assert!(!caught.contains(&"oneshot".to_string()));
+    }
+    // No fixed chunking feeds 100-byte updates; only random splits reach this bug.
+    let split_bug = caught_by(Fault::DropsUpdateOfLen(100));
+    assert!(
+        !split_bug.is_empty()
+            && split_bug
+                .iter()
+                .all(|c| c.starts_with("random splits") || c.starts_with("agreement random")),
+        "{split_bug:?}"
+    );
+    let big = caught_by(Fault::WrongAboveOneMib);
+    assert!(
+        big.iter().all(|c| c.starts_with("agreement")) && !big.is_empty(),
+        "{big:?}"
+    );
+}
+
+#[test]
+fn failures_name_vector_mode_expected_and_got() {
+    let real = find_implementation("md5/md-5").unwrap();
+    let new =
+        move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), Fault::OneshotOnly)) };
+    let subject = Candidate {
+        id: "md5/broken",
+        algorithm: real.algorithm,
+        new: &new,
+    };
+    let alg = real.algorithm;
+    let answers = VectorSource::Embedded
+        .load(alg.id, alg.output_bytes())
+        .unwrap();
+    let outcome = verify_subject(&subject, &answers, None);
+    assert_eq!(outcome.status, Status::Failed);
+    let first = &outcome.failures[0];
+    assert_eq!(first.mode, "oneshot");
+    assert!(
+        first.vector.starts_with("md5.json #0 (rfc1321"),
+        "{}",
+        first.vector
+    );
+    assert_eq!(first.expected, "d41d8cd98f00b204e9800998ecf8427e");
+    assert_eq!(first.got, "d51d8cd98f00b204e9800998ecf8427e");
+    assert_eq!(outcome.failed_checks, answers.len() as u64);
+}
+
+#[test]
+fn a_panicking_implementation_is_a_failure_not_a_crash() {
+    struct Panics;
+    impl Hasher for Panics {
+        fn update(&mut self, _: &[u8]) {
+            panic!("simulated library error");
+        }
+        fn finalize_reset(&mut self, _: &mut [u8]) {}
+        fn reset(&mut self) {}
+    }
+    let new = || -> Box<dyn Hasher> { Box::new(Panics) };
+    let alg = hashbench_catalog::algorithm::CRC32;
+    let subject = Candidate {
+        id: "crc32/panics",
+        algorithm: &alg,
+        new: &new,
+    };
+    let answers = VectorSource::Embedded
+        .load(alg.id, alg.output_bytes())
+        .unwrap();
+    let outcome = verify_subject(&subject, &answers, None);
+    assert_eq!(outcome.status, Status::Failed);
+    assert!(outcome
+        .failures
+        .iter()
+        .any(|f| f.check == Check::Panic && f.got.contains("simulated")));
+}
