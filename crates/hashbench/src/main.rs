@@ -10,6 +10,7 @@ mod cli;
 mod compare;
 mod crossover;
 mod list;
+mod obtain;
 mod output;
 mod progress;
 mod published;
