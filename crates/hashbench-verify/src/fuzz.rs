@@ -244,7 +244,7 @@ impl<'g, 'a> Lane<'g, 'a> {
             let [oneshot, streaming] = &mut self.slots[i];
             let state = &mut self.states[i];
             guarded(state, subject, oneshot, |h, out| {
-                modes::run(modes::Mode::Oneshot, h, input, out)
+                modes::run(modes::CallMode::Oneshot, h, input, out)
             });
             guarded(state, subject, streaming, |h, out| {
                 // The one-shot call leaves the streaming state unspecified.

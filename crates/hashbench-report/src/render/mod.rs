@@ -21,8 +21,8 @@
 //! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
 //! with it; [`render_run`], as a command writes a run ([`RunFormat`], [`View`]).
 
-pub mod beside;
 pub mod compare;
+pub mod compare_published;
 pub mod comparison;
 pub mod crossover;
 pub mod csv;
@@ -52,9 +52,9 @@ pub mod text;
 // hand from the times put in, so a wrong unit, factor, rounding or column shows up as a
 // wrong string. Each expected string says in a comment how its numbers follow.
 #[cfg(test)]
-mod tests_beside;
-#[cfg(test)]
 mod tests_compact;
+#[cfg(test)]
+mod tests_compare_published;
 #[cfg(test)]
 mod tests_csv;
 #[cfg(test)]

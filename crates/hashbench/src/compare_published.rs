@@ -1,11 +1,11 @@
 //! `hashbench compare --published RUN.json`: a run beside the published figures of the
 //! seeds, paired like for like through the built-in suites' labels
 //! (`hashbench_plan::suite::counterparts`), rendered by `hashbench-report`
-//! (`render::beside::document`).
+//! (`render::compare_published::document`).
 
 use anyhow::Result;
 use hashbench_plan::Outcome;
-use hashbench_report::render::beside::document;
+use hashbench_report::render::compare_published::document;
 
 use crate::compare::CompareArgs;
 use crate::store::read_run;
