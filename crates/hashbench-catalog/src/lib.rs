@@ -22,6 +22,7 @@ pub mod hasher;
 pub mod implementation;
 mod impls;
 pub mod pattern;
+pub mod reader;
 pub mod registry;
 pub mod versions;
 
@@ -30,6 +31,7 @@ pub use filter::{alias_of, Filter, FilterError, ALIASES};
 pub use hasher::{empty, Empty, Hasher};
 pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
 pub use pattern::{Pattern, PatternError};
+pub use reader::digest_reader;
 
 /// The implementation with exactly this id.
 pub fn find_implementation(id: &str) -> Option<&'static Implementation> {
@@ -39,6 +41,15 @@ pub fn find_implementation(id: &str) -> Option<&'static Implementation> {
 /// The algorithm with exactly this id.
 pub fn find_algorithm(id: &str) -> Option<&'static Algorithm> {
     ALGORITHMS.iter().find(|a| a.id == id)
+}
+
+/// The class of every algorithm (`crc32` → `checksum`), by id: what the HTML report
+/// draws one chart per, for a saved run that does not record its classes.
+pub fn classes() -> std::collections::BTreeMap<String, String> {
+    ALGORITHMS
+        .iter()
+        .map(|a| (a.id.to_string(), a.class.as_str().to_string()))
+        .collect()
 }
 
 /// Every implementation of `algorithm`, reference first.

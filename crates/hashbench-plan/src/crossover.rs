@@ -2,6 +2,7 @@
 //! twice), the size sweep that brackets their crossover, and which measured series of
 //! each a run's cells are compared as.
 
+use hashbench_analysis::costmodel::Crossover;
 use hashbench_model::{Cell, Run, Size};
 use hashbench_runner::SizeSpec;
 
@@ -35,6 +36,26 @@ pub struct Pair {
     pub b: &'static str,
     /// The one thread count asked for, if any.
     pub threads: Option<usize>,
+}
+
+/// The crossover of a pair in a run: where the faster changes, and the series of A and
+/// of B it was read from.
+pub type Found<'r> = (Crossover, Vec<&'r Cell>, Vec<&'r Cell>);
+
+impl Pair {
+    /// The crossover of A over B in `run`, over the series [`pick`] chooses of each.
+    ///
+    /// # Errors
+    ///
+    /// The run has no measured cell of A or of B.
+    pub fn crossover<'r>(&self, run: &'r Run) -> Result<Found<'r>, UsageError> {
+        let (a, b) = (
+            pick(run, self.a, self.threads)?,
+            pick(run, self.b, self.threads)?,
+        );
+        let x = hashbench_analysis::costmodel::crossover(&a[0].label(), &a, &b[0].label(), &b);
+        Ok((x, a, b))
+    }
 }
 
 impl Ask {

@@ -11,20 +11,25 @@
 //!   [`RunPlan`], every check that needs no machine done, and an error that names where
 //!   a bad value came from ([`Source`]: a flag, or a suite file's key);
 //! - [`Outcome`] is how a command ended, which `main` maps to the exit code;
-//! - [`list`] is what `hashbench list` shows, as data.
+//! - [`list`] is what `hashbench list` shows, as data; [`report`], what `hashbench
+//!   report` renders a saved run with; [`compare`], which runs `compare` compares;
+//!   [`verify`], `hashbench verify`'s outcomes of implementations in other runtimes.
 //!
 //! Nothing here prints: what a user should be told on the way goes to a `notes` callback.
 
+pub mod compare;
 pub mod crossover;
 mod error;
 pub mod list;
 mod outcome;
 pub mod recommend;
+pub mod report;
 mod request;
 mod resolve;
 pub mod select;
 pub mod suite;
 pub mod values;
+pub mod verify;
 
 pub use error::{Given, PlanError, Source, UsageError};
 pub use hashbench_runner::RunPlan;

@@ -8,7 +8,28 @@ use hashbench_model::listing::{
     LIST_SCHEMA_VERSION,
 };
 
-use crate::select::Selection;
+use crate::select::{select, Selection};
+use crate::PlanError;
+
+/// What `hashbench list FILTER... --runtime R` shows: the implementations the filters
+/// select (every one without a filter), and the runtimes asked for, by `--runtime` or a
+/// filter term, as their adapters answer. `notes` hears an alias resolved.
+///
+/// # Errors
+///
+/// An unknown filter term, or an unknown implementation of a runtime.
+pub fn of(
+    filters: &[String],
+    runtimes: &[String],
+    notes: &mut dyn FnMut(&str),
+) -> Result<Listing, PlanError> {
+    let selection = select(filters, runtimes, notes)?;
+    let selected = selection.local_or_all();
+    let mut asked: Vec<String> = runtimes.to_vec();
+    asked.extend(selection.external.iter().map(|e| e.runtime.clone()));
+    asked.dedup();
+    Ok(listing(&selected, &selection, &asked))
+}
 
 /// The listing of `selected` (in catalogue order, grouped by algorithm), and of the
 /// runtimes `asked` for (in `RUNTIMES` order) as `selection` found them.

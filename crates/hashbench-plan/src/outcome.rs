@@ -2,6 +2,7 @@
 //! (docs/usage.md, Exit codes). Bad usage is an error (`PlanError`, the binary's own
 //! usage errors), not an outcome: nothing was done.
 
+use hashbench_model::Run;
 use hashbench_runner::Measured;
 
 /// How a command that ran ended.
@@ -36,6 +37,22 @@ impl Outcome {
     #[must_use]
     pub fn and(self, other: Outcome) -> Outcome {
         self.max(other)
+    }
+
+    /// Why a run measured nothing ([`Outcome::NothingMeasured`]), for its error line:
+    /// each skipped implementation with its reason, or that nothing was selected.
+    #[must_use]
+    pub fn why_nothing_measured(run: &Run) -> String {
+        let reasons: Vec<String> = run
+            .skipped
+            .iter()
+            .map(|s| format!("{} ({})", s.implementation, s.reason))
+            .collect();
+        if reasons.is_empty() {
+            "nothing was selected".to_string()
+        } else {
+            reasons.join(", ")
+        }
     }
 
     /// The outcome of a measured run: interrupted, else nothing measured, else failed

@@ -5,7 +5,7 @@
 //! alias resolved) goes to the caller's `notes`.
 
 use hashbench_adapters::{discover, is_runtime, External, Runtime, RuntimeState, RUNTIMES};
-use hashbench_catalog::Implementation;
+use hashbench_catalog::{Availability, Implementation};
 
 use crate::{PlanError, UsageError};
 
@@ -19,6 +19,19 @@ pub struct Selection {
     pub refused: Vec<(String, String)>,
     /// Whether any filter term or `--runtime` asked for something.
     pub asked: bool,
+}
+
+impl Selection {
+    /// The in-process implementations selected, or the whole catalogue when nothing was
+    /// asked for (`list` and `verify` without a filter).
+    #[must_use]
+    pub fn local_or_all(&self) -> Vec<&'static Implementation> {
+        if self.asked {
+            self.local.clone()
+        } else {
+            hashbench_catalog::Filter::default().implementations()
+        }
+    }
 }
 
 /// The in-process implementations `filters` select (an unknown name is a
@@ -36,6 +49,38 @@ pub fn local(
         }
     }
     Ok(hashbench_catalog::Filter::parse(filters)?.implementations())
+}
+
+/// The one implementation `name` asks for (`sum -i`): an implementation id, or an
+/// algorithm id (an alias such as `sha256` included), which picks the algorithm's first
+/// implementation that runs here.
+///
+/// # Errors
+///
+/// The implementation cannot run here, no implementation of the algorithm runs here, an
+/// unknown name ([`PlanError::Filter`], with suggestions), or a family, provider or class.
+pub fn implementation(name: &str) -> Result<&'static Implementation, PlanError> {
+    if let Some(imp) = hashbench_catalog::find_implementation(name) {
+        return match imp.availability() {
+            Availability::Available => Ok(imp),
+            Availability::Unavailable(why) => {
+                Err(UsageError(format!("{name} cannot run here: {why}")).into())
+            }
+        };
+    }
+    // `sha256` as people type it means sha2-256.
+    let name = hashbench_catalog::alias_of(name).unwrap_or(name);
+    if hashbench_catalog::algorithm::algorithm(name).is_some() {
+        return hashbench_catalog::implementations_of(name)
+            .find(|i| i.availability().is_available())
+            .ok_or_else(|| UsageError(format!("no implementation of {name} runs here")).into());
+    }
+    // Let the filter produce the "did you mean" message.
+    hashbench_catalog::Filter::parse(&[name])?;
+    Err(UsageError(format!(
+        "'{name}' is a family, provider or class; give an algorithm or implementation id"
+    ))
+    .into())
 }
 
 /// The runtime an implementation id names (`sha2-256/node:crypto` -> `node`).
@@ -153,3 +198,6 @@ fn take_offered(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,6 +6,8 @@
 //! The shipped suites live in `suites/*.toml` at the repository root and are compiled
 //! in; docs/suites.md documents the format.
 
+use std::path::Path;
+
 use hashbench_analysis::counterparts::Counterpart;
 use hashbench_model::{Layout, SuiteInfo};
 
@@ -86,6 +88,36 @@ pub fn built_in() -> Result<Vec<Parsed>, UsageError> {
         .iter()
         .map(|(file, text)| parse(&format!("suites/{file}"), text))
         .collect()
+}
+
+/// Which suite `hashbench suite` runs: the one in a file (`--file`), or a built-in one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice<'a> {
+    File(&'a Path),
+    Named(&'a str),
+}
+
+/// The suite that `names` (the words after `suite`) and `file` (`--file`) ask for:
+/// exactly one name, or a file and no name.
+///
+/// # Errors
+///
+/// Both a name and a file, neither, or several names.
+pub fn choice<'a>(file: Option<&'a Path>, names: &'a [String]) -> Result<Choice<'a>, UsageError> {
+    match (file, names) {
+        (Some(path), []) => Ok(Choice::File(path)),
+        (Some(_), _) => Err(UsageError(
+            "give either a suite name or --file, not both".into(),
+        )),
+        (None, [name]) => Ok(Choice::Named(name)),
+        (None, []) => Err(UsageError(
+            "name a suite (see `hashbench suite --list`) or give --file".into(),
+        )),
+        (None, _) => Err(UsageError(format!(
+            "one suite at a time, got {}",
+            names.join(" ")
+        ))),
+    }
 }
 
 /// The built-in suite `name`, or an error that lists them.

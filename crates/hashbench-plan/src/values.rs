@@ -6,6 +6,7 @@
 //! (a suite file its key).
 
 use hashbench_adapters::{is_runtime, RUNTIMES};
+use hashbench_analysis::recommend::Need;
 use hashbench_catalog::Pattern;
 use hashbench_model::{Layout, Size};
 use hashbench_runner::{SizeSpec, MAX_THREADS};
@@ -18,6 +19,30 @@ pub fn size_spec(text: &str) -> Result<SizeSpec, UsageError> {
         "cache" => Ok(SizeSpec::AroundCaches),
         list => parse_sizes(list).map(SizeSpec::List),
     }
+}
+
+/// Sizes as `recommend --size` gives them (one value holding a list, for clap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeList(pub Vec<Size>);
+
+/// `recommend --size`: the sizes, parsed as [`parse_sizes`] parses `run --sizes`.
+pub fn size_list(text: &str) -> Result<SizeList, UsageError> {
+    parse_sizes(text).map(SizeList)
+}
+
+/// `recommend --need`'s values, in the order help lists them.
+pub const NEEDS: [Need; 3] = [Need::Checksum, Need::Hash, Need::Crypto];
+
+/// `recommend --need`: `checksum`, `hash` or `crypto`.
+///
+/// # Errors
+///
+/// Any other name.
+pub fn need(name: &str) -> Result<Need, UsageError> {
+    NEEDS
+        .into_iter()
+        .find(|n| n.as_str() == name)
+        .ok_or_else(|| UsageError(format!("unknown need '{name}': checksum, hash or crypto")))
 }
 
 /// The most sizes one `every:A..=B` may sweep.
@@ -236,6 +261,27 @@ pub fn runtimes(text: &str) -> Result<RuntimeList, UsageError> {
     }
     out.dedup();
     Ok(RuntimeList(out))
+}
+
+/// A saved baseline's name (`--save-baseline`, `--baseline`), which names its file:
+/// letters, digits, `.`, `_` and `-`, at most 100 of them, not starting with `.`.
+///
+/// # Errors
+///
+/// Any other name.
+pub fn baseline_name(name: &str) -> Result<&str, UsageError> {
+    let ok = !name.is_empty()
+        && name.len() <= 100
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if !ok {
+        return Err(UsageError(format!(
+            "bad baseline name '{name}': use letters, digits, '.', '_' and '-' (not leading '.')"
+        )));
+    }
+    Ok(name)
 }
 
 /// `--noise`, `--fail-on-regression`: a percentage as [`parse_percent`] takes it (clap

@@ -16,5 +16,6 @@ pub mod format;
 pub mod render;
 
 pub use render::{
-    render, render_with, renderer, renderer_with, Format, Metric, Render, RenderError, TextOptions,
+    render, render_run, render_with, renderer, renderer_with, Format, Metric, Render, RenderError,
+    RunFormat, TextOptions, View,
 };

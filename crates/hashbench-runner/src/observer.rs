@@ -1,7 +1,12 @@
 //! Progress, as events. The runner never prints: it tells an observer what it is about
 //! to do and what it has done, and the binary draws its progress line from that (as
 //! criterion's reports and ripgrep's sinks receive events). Every hook defaults to doing
-//! nothing, so a test or a library user implements only what it needs.
+//! nothing, so a test or a library user implements only what it needs. The plan and each
+//! step say themselves in words (`Display`), for whoever draws them.
+
+use std::fmt;
+
+use hashbench_model::format;
 
 /// The plan, once verification has decided what will be measured.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,6 +43,59 @@ pub enum Step<'a> {
     },
 }
 
+impl fmt::Display for PlanReady {
+    /// What is about to happen, and for how long at most: `12 cells x 5 rounds (up to 15
+    /// while a figure is unsettled), at most about 3.2 s`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} cells x {} rounds (up to {} while a figure is unsettled)",
+            self.cells, self.rounds, self.max_rounds
+        )?;
+        if self.streams_cells > 0 {
+            write!(f, " and {} streams cells", self.streams_cells)?;
+        }
+        let most = self.at_most_s;
+        if most < 10.0 {
+            write!(f, ", at most about {most:.1} s")
+        } else {
+            write!(f, ", at most about {most:.0} s")
+        }
+    }
+}
+
+impl fmt::Display for Step<'_> {
+    /// `crc32/crc32fast [oneshot] @ 4 KiB, round 3/5` (`, extra round 6` past the
+    /// planned rounds), or `blake3/blake3 @ 64 KiB, 4 streams`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Step::Round {
+                name,
+                size,
+                round,
+                rounds,
+            } if round > rounds => {
+                write!(f, "{name} @ {}, extra round {round}", format::size(size))
+            }
+            Step::Round {
+                name,
+                size,
+                round,
+                rounds,
+            } => write!(f, "{name} @ {}, round {round}/{rounds}", format::size(size)),
+            Step::Streams {
+                implementation,
+                size,
+                streams,
+            } => write!(
+                f,
+                "{implementation} @ {}, {streams} streams",
+                format::size(size)
+            ),
+        }
+    }
+}
+
 /// Receives a run's progress. Called on the measuring thread, between timings.
 pub trait RunObserver {
     /// What is about to be measured, once, before the first cell.
@@ -58,3 +116,6 @@ pub trait RunObserver {
 pub struct Quiet;
 
 impl RunObserver for Quiet {}
+
+#[cfg(test)]
+mod tests;

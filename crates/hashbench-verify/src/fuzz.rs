@@ -54,6 +54,42 @@ pub struct FuzzConfig {
     pub stop_after: Option<u64>,
 }
 
+impl FuzzConfig {
+    /// `--fuzz CASES`, with `--seed` (drawn from the clock when not given: the replay
+    /// line names it) and `--stop-after`.
+    #[must_use]
+    pub fn new(cases: u64, seed: Option<u64>, stop_after: Option<u64>) -> FuzzConfig {
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::SystemTime::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        FuzzConfig {
+            cases,
+            seed,
+            stop_after,
+        }
+    }
+
+    /// The command that replays this run over the filter terms `filter`: the same
+    /// cases, in the same order (see the module docs).
+    #[must_use]
+    pub fn replay(&self, filter: &[String]) -> String {
+        let mut replay = format!(
+            "hashbench verify --fuzz {} --seed {}",
+            self.cases, self.seed
+        );
+        if let Some(n) = self.stop_after {
+            replay.push_str(&format!(" --stop-after {n}"));
+        }
+        for term in filter {
+            replay.push(' ');
+            replay.push_str(term);
+        }
+        replay
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum FuzzError {
     #[error("the number of fuzz cases must be at least 1")]
@@ -208,7 +244,7 @@ impl<'g, 'a> Lane<'g, 'a> {
             let [oneshot, streaming] = &mut self.slots[i];
             let state = &mut self.states[i];
             guarded(state, subject, oneshot, |h, out| {
-                modes::run(modes::Mode::Oneshot, h, input, out)
+                modes::run(modes::CallMode::Oneshot, h, input, out)
             });
             guarded(state, subject, streaming, |h, out| {
                 // The one-shot call leaves the streaming state unspecified.

@@ -2,7 +2,7 @@
 //!
 //! Two checks, both reported as data (never a panic):
 //! - **known answers**: every vector of the algorithm (`vectors/*.json`) in every
-//!   [`Mode`] (one-shot, one update, chunks of 1..=17 bytes, random splits, after a
+//!   [`CallMode`] (one-shot, one update, chunks of 1..=17 bytes, random splits, after a
 //!   reset, reusing a finalized state);
 //! - **agreement**: the implementation and the algorithm's reference implementation
 //!   (the first in the catalogue that passes its known answers) give the same digests on
@@ -34,7 +34,7 @@ use hashbench_catalog::{Algorithm, Availability, Implementation};
 use serde::Serialize;
 
 pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
-pub use modes::{all_modes, Mode};
+pub use modes::{all_modes, CallMode};
 pub use subject::Candidate;
 pub use vectors::{KnownAnswer, VectorError, VectorSource};
 
@@ -98,6 +98,39 @@ impl Outcome {
     }
 }
 
+/// An answer [`spot_check`] found wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("{implementation} fails its known answer {label} (expected {expected}, got {got}); refusing to use it")]
+pub struct WrongAnswer {
+    pub implementation: String,
+    pub label: String,
+    pub expected: String,
+    pub got: String,
+}
+
+/// A quick known-answer check of `imp` (one update per vector of `answers`), before a
+/// file is trusted to it (`hashbench sum`); [`verify`] runs every mode.
+///
+/// # Errors
+///
+/// The first known answer `imp` gets wrong.
+pub fn spot_check(imp: &Implementation, answers: &[KnownAnswer]) -> Result<(), WrongAnswer> {
+    let mut h = (imp.new)();
+    let mut out = vec![0u8; imp.algorithm.output_bytes()];
+    for a in answers {
+        modes::run(CallMode::Update, h.as_mut(), &a.message, &mut out);
+        if out != a.digest {
+            return Err(WrongAnswer {
+                implementation: imp.id.to_string(),
+                label: a.label.clone(),
+                expected: vectors::encode_hex(&a.digest),
+                got: vectors::encode_hex(&out),
+            });
+        }
+    }
+    Ok(())
+}
+
 #[derive(Default)]
 struct Tally {
     checks: u64,
@@ -147,7 +180,7 @@ impl Tally {
 fn check_known_answers(
     subject: &Candidate,
     answers: &[KnownAnswer],
-    modes: &[Mode],
+    modes: &[CallMode],
     tally: &mut Tally,
 ) {
     let mut out = vec![0u8; subject.algorithm.output_bytes()];
@@ -204,7 +237,7 @@ pub fn agreement_inputs(algorithm: &Algorithm) -> Vec<(String, Vec<u8>)> {
     inputs
 }
 
-const AGREEMENT_MODES: [Mode; 2] = [Mode::Oneshot, Mode::RandomSplits(7)];
+const AGREEMENT_MODES: [CallMode; 2] = [CallMode::Oneshot, CallMode::RandomSplits(7)];
 
 /// One agreement input and the reference implementation's digest of it.
 pub struct AgreementCase {
@@ -219,7 +252,12 @@ pub struct Reference {
     pub cases: Vec<AgreementCase>,
 }
 
-fn check_agreement(subject: &Candidate, reference: &Reference, modes: &[Mode], tally: &mut Tally) {
+fn check_agreement(
+    subject: &Candidate,
+    reference: &Reference,
+    modes: &[CallMode],
+    tally: &mut Tally,
+) {
     let mut out = vec![0u8; subject.algorithm.output_bytes()];
     for &mode in modes {
         tally.guard(&format!("agreement, {mode}"), |tally| {
@@ -286,7 +324,7 @@ fn verify_in(
     subject: &Candidate,
     answers: &[KnownAnswer],
     reference: Option<&Reference>,
-    modes: (&[Mode], &[Mode]),
+    modes: (&[CallMode], &[CallMode]),
 ) -> Outcome {
     let mut tally = Tally::default();
     check_known_answers(subject, answers, modes.0, &mut tally);
@@ -313,7 +351,11 @@ fn verify_in(
 /// library's buffering from every angle, already done in-process) give way to the ones
 /// that test what the adapter adds: the one-call path, a message cut into random
 /// updates, and a state reused after its digest.
-pub const REMOTE_MODES: [Mode; 3] = [Mode::Oneshot, Mode::RandomSplits(1), Mode::Reuse];
+pub const REMOTE_MODES: [CallMode; 3] = [
+    CallMode::Oneshot,
+    CallMode::RandomSplits(1),
+    CallMode::Reuse,
+];
 
 /// [`verify_subject`] in [`REMOTE_MODES`] for the known answers and one-shot for the
 /// agreement with `reference`.
@@ -326,7 +368,7 @@ pub fn verify_remote(
         subject,
         answers,
         reference,
-        (&REMOTE_MODES, &[Mode::Oneshot]),
+        (&REMOTE_MODES, &[CallMode::Oneshot]),
     )
 }
 

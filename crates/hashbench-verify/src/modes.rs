@@ -10,7 +10,7 @@ use hashbench_catalog::Hasher;
 const JUNK: &[u8] = b"state that must not leak into the next message: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum CallMode {
     /// The library's one-call function.
     Oneshot,
     /// One `update` with the whole message, then finalize.
@@ -25,25 +25,25 @@ pub enum Mode {
     Reuse,
 }
 
-impl fmt::Display for Mode {
+impl fmt::Display for CallMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Mode::Oneshot => f.write_str("oneshot"),
-            Mode::Update => f.write_str("update"),
-            Mode::Chunks(n) => write!(f, "chunks of {n}"),
-            Mode::RandomSplits(seed) => write!(f, "random splits (seed {seed})"),
-            Mode::AfterReset => f.write_str("after reset"),
-            Mode::Reuse => f.write_str("state reuse"),
+            CallMode::Oneshot => f.write_str("oneshot"),
+            CallMode::Update => f.write_str("update"),
+            CallMode::Chunks(n) => write!(f, "chunks of {n}"),
+            CallMode::RandomSplits(seed) => write!(f, "random splits (seed {seed})"),
+            CallMode::AfterReset => f.write_str("after reset"),
+            CallMode::Reuse => f.write_str("state reuse"),
         }
     }
 }
 
 /// Every mode the known-answer check runs, in report order.
-pub fn all_modes() -> Vec<Mode> {
-    let mut modes = vec![Mode::Oneshot, Mode::Update];
-    modes.extend((1..=17).map(Mode::Chunks));
-    modes.extend([1, 2, 3].map(Mode::RandomSplits));
-    modes.extend([Mode::AfterReset, Mode::Reuse]);
+pub fn all_modes() -> Vec<CallMode> {
+    let mut modes = vec![CallMode::Oneshot, CallMode::Update];
+    modes.extend((1..=17).map(CallMode::Chunks));
+    modes.extend([1, 2, 3].map(CallMode::RandomSplits));
+    modes.extend([CallMode::AfterReset, CallMode::Reuse]);
     modes
 }
 
@@ -69,20 +69,20 @@ impl Splits {
 }
 
 /// Feeds `message` to `h` in `mode` and writes the digest into `out`.
-pub fn run(mode: Mode, h: &mut dyn Hasher, message: &[u8], out: &mut [u8]) {
+pub fn run(mode: CallMode, h: &mut dyn Hasher, message: &[u8], out: &mut [u8]) {
     match mode {
-        Mode::Oneshot => h.oneshot(message, out),
-        Mode::Update => {
+        CallMode::Oneshot => h.oneshot(message, out),
+        CallMode::Update => {
             h.update(message);
             h.finalize_reset(out);
         }
-        Mode::Chunks(n) => {
+        CallMode::Chunks(n) => {
             for chunk in message.chunks(n.max(1)) {
                 h.update(chunk);
             }
             h.finalize_reset(out);
         }
-        Mode::RandomSplits(seed) => {
+        CallMode::RandomSplits(seed) => {
             let mut splits = Splits(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
             let mut rest = message;
             while !rest.is_empty() {
@@ -92,13 +92,13 @@ pub fn run(mode: Mode, h: &mut dyn Hasher, message: &[u8], out: &mut [u8]) {
             }
             h.finalize_reset(out);
         }
-        Mode::AfterReset => {
+        CallMode::AfterReset => {
             h.update(JUNK);
             h.reset();
             h.update(message);
             h.finalize_reset(out);
         }
-        Mode::Reuse => {
+        CallMode::Reuse => {
             let mut scratch = vec![0u8; out.len()];
             h.update(JUNK);
             h.finalize_reset(&mut scratch);

@@ -147,3 +147,17 @@ fn a_panicking_implementation_is_a_failure_not_a_crash() {
         .iter()
         .any(|f| f.check == Check::Panic && f.got.contains("simulated")));
 }
+
+#[test]
+fn the_spot_check_passes_a_good_implementation_and_names_a_wrong_answer() {
+    let imp = find_implementation("sha2-256/sha2").unwrap();
+    let mut answers = sha256_answers();
+    spot_check(imp, &answers).unwrap();
+    answers[1].digest[0] ^= 1;
+    let wrong = spot_check(imp, &answers).unwrap_err();
+    assert_eq!(wrong.label, answers[1].label);
+    assert!(wrong
+        .to_string()
+        .starts_with("sha2-256/sha2 fails its known answer"));
+    assert!(wrong.to_string().ends_with("refusing to use it"));
+}

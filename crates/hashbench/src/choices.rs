@@ -1,10 +1,12 @@
 //! What the flag parser needs beyond `hashbench-plan`'s value parsers (which every flag
-//! and suite file uses): `--mode`'s choices and `--metric`'s, with their possible values
-//! in help and errors.
+//! and suite file uses): `--mode`'s choices, `--metric`'s and `--need`'s, with their
+//! possible values in help and errors.
 
 use clap::builder::TypedValueParser;
 use clap::ValueEnum;
+use hashbench_analysis::recommend::Need;
 use hashbench_model::Mode;
+use hashbench_plan::values;
 use hashbench_runner::Metric;
 
 /// `--mode`: the modes each cell is measured in (`run`; one of them with
@@ -45,4 +47,11 @@ pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
     // Only the names listed get through, so every one parses.
     clap::builder::PossibleValuesParser::new(Metric::NAMES)
         .map(|name: String| Metric::parse(&name).unwrap_or_default())
+}
+
+/// `recommend --need checksum|hash|crypto`, with the possible values in help and errors.
+pub fn need() -> impl TypedValueParser<Value = Need> {
+    // Only the names listed get through, so every one parses.
+    clap::builder::PossibleValuesParser::new(values::NEEDS.map(Need::as_str))
+        .map(|name: String| values::need(&name).unwrap_or(Need::Checksum))
 }

@@ -1,5 +1,5 @@
 //! What the commands share: exit codes, the `--format` of the listing commands, writing
-//! to standard output, usage errors, notes and selecting implementations. Kept out of main.rs so
+//! to standard output, usage errors and notes. Kept out of main.rs so
 //! that the command modules depend on it and main.rs on them, never in a circle.
 
 use clap::ValueEnum;
@@ -68,12 +68,4 @@ pub use hashbench_plan::UsageError;
 /// Tells the user something on standard error (an alias resolved): the plan's notes.
 pub fn note(text: &str) {
     eprintln!("hashbench: {text}");
-}
-
-/// The selected implementations, or a usage error for an unknown name; an alias is
-/// resolved, and said, so that nobody wonders what `blake2b` measured.
-pub fn select(
-    filter: &[String],
-) -> anyhow::Result<Vec<&'static hashbench_catalog::Implementation>> {
-    Ok(hashbench_plan::select::local(filter, &mut note)?)
 }

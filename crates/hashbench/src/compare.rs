@@ -4,19 +4,18 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_analysis::compare::{compare, Comparison};
+use hashbench_analysis::compare::Comparison;
 use hashbench_model::Run;
+use hashbench_plan::compare::{inputs, Base, DEFAULT_NOISE_PERCENT};
 use hashbench_plan::Outcome;
-use hashbench_report::render::compare::{json, render, Compared};
-use hashbench_report::render::html::{compare_page, Candidate};
-use hashbench_report::render::sanitize::{escaped, sanitized};
+use hashbench_report::render::compare::regression;
+use hashbench_report::render::comparison::{document, CompareFormat as ReportFormat};
+use hashbench_report::render::html::Candidate;
+use hashbench_report::render::sanitize::escaped;
 
+use crate::cli::emit;
+use crate::obtain::shown;
 use crate::store::{load_baseline, read_run};
-use crate::{cli::emit, cli::UsageError};
-
-/// Changes smaller than this (per cent) never count as significant, in `compare` and in
-/// `run --baseline` alike.
-pub const DEFAULT_NOISE_PERCENT: f64 = 5.0;
 
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
 pub enum CompareFormat {
@@ -56,6 +55,17 @@ pub struct CompareArgs {
     pub seed: Option<u32>,
 }
 
+impl From<CompareFormat> for ReportFormat {
+    fn from(format: CompareFormat) -> Self {
+        match format {
+            CompareFormat::Table => Self::Table,
+            CompareFormat::Markdown => Self::Markdown,
+            CompareFormat::Json => Self::Json,
+            CompareFormat::Html => Self::Html,
+        }
+    }
+}
+
 /// The outcome of `--fail-on-regression`: the regressions, printed to standard error.
 pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> Outcome {
     let Some(pct) = threshold_pct else {
@@ -63,118 +73,46 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> O
     };
     let bad = comparison.regressions_over(pct);
     for c in &bad {
-        eprintln!(
-            "hashbench: regression: {} {} @ {}: {:.1} % slower (interval {:.3}..{:.3})",
-            escaped(&c.key.implementation),
-            c.key.pattern,
-            hashbench_report::format::size(c.key.size),
-            (c.ratio - 1.0) * 100.0,
-            c.ratio_low,
-            c.ratio_high
-        );
+        eprintln!("hashbench: regression: {}", regression(c));
     }
     Outcome::failed_if(!bad.is_empty())
 }
 
 /// `compare` without `--published` (main sends that to [`crate::beside`]).
 pub fn run(args: CompareArgs) -> Result<Outcome> {
-    let noise = args.noise / 100.0;
     let fail = args.fail_on_regression;
-    let (base_name, base, candidates) = match &args.baseline {
-        Some(name) => {
-            if args.files.is_empty() {
-                return Err(UsageError(
-                    "give at least one result file to compare with the baseline".into(),
-                )
-                .into());
-            }
-            (
-                format!("baseline {name}"),
-                load_baseline(name)?,
-                &args.files[..],
-            )
-        }
-        None => {
-            if args.files.len() < 2 {
-                return Err(UsageError(
-                    "give a base file and at least one file to compare with it (or --baseline NAME)"
-                        .into(),
-                )
-                .into());
-            }
-            let base = read_run(&args.files[0])?;
-            (args.files[0].display().to_string(), base, &args.files[1..])
-        }
+    let format = ReportFormat::from(args.format);
+    let (base, candidates) = inputs(&args.files, args.baseline.as_deref())?;
+    let (base_name, base) = match base {
+        Base::Baseline(name) => (format!("baseline {name}"), load_baseline(name)?),
+        Base::File(path) => (path.display().to_string(), read_run(path)?),
     };
-    // The table and Markdown show the runs' strings as they are: a run file can come
-    // from anywhere, so their control characters are escaped first (JSON keeps the data
-    // exactly, HTML escapes for itself).
-    let text_format = matches!(args.format, CompareFormat::Table | CompareFormat::Markdown);
-    let base = if text_format {
-        sanitized(&base).into_owned()
-    } else {
-        base
-    };
+    // A run file can come from anywhere: the text formats show its strings escaped.
+    let base = shown(base, format.is_text());
     let base_name = escaped(&base_name).into_owned();
     let mut outcome = Outcome::Done;
     let mut compared: Vec<(String, Run, Comparison)> = Vec::new();
     for path in candidates {
-        let mut candidate = read_run(path)?;
-        if text_format {
-            candidate = sanitized(&candidate).into_owned();
-        }
-        let comparison = compare(&base, &candidate, noise);
-        if comparison.changes.is_empty() {
-            return Err(UsageError(format!(
-                "{} and {} have no cell in common (implementation, pattern, size, threads)",
-                base_name,
-                path.display()
-            ))
-            .into());
-        }
-        outcome = outcome.and(regression_exit(&comparison, fail));
-        let name = escaped(&path.display().to_string()).into_owned();
-        compared.push((name, candidate, comparison));
-    }
-    let text = match args.format {
-        CompareFormat::Table | CompareFormat::Markdown => compared
-            .iter()
-            .map(|(name, run, c)| {
-                render(
-                    &base_name,
-                    &base,
-                    name,
-                    run,
-                    c,
-                    matches!(args.format, CompareFormat::Markdown),
-                )
-            })
-            .collect(),
-        // One document or page for every candidate.
-        CompareFormat::Json => json(
-            &base_name,
-            &compared
-                .iter()
-                .map(|(candidate, _, comparison)| Compared {
-                    candidate,
-                    comparison,
-                })
-                .collect::<Vec<_>>(),
-        )?,
-        CompareFormat::Html => compare_page(
+        let candidate = shown(read_run(path)?, format.is_text());
+        let shown_path = path.display().to_string();
+        let c = hashbench_plan::compare::compared(
             &base_name,
             &base,
-            &compared
-                .iter()
-                .map(|(name, run, comparison)| Candidate {
-                    name,
-                    run,
-                    comparison,
-                })
-                .collect::<Vec<_>>(),
-            fail,
-        )?,
-    };
-    emit(&text);
+            &shown_path,
+            &candidate,
+            args.noise / 100.0,
+        )?;
+        outcome = outcome.and(regression_exit(&c, fail));
+        compared.push((escaped(&shown_path).into_owned(), candidate, c));
+    }
+    let candidates: Vec<Candidate> = compared
+        .iter()
+        .map(|(name, run, comparison)| Candidate {
+            name,
+            run,
+            comparison,
+        })
+        .collect();
+    emit(&document(format, &base_name, &base, &candidates, fail)?);
     Ok(outcome)
 }

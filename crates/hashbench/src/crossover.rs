@@ -5,14 +5,14 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_analysis::costmodel::crossover;
-use hashbench_plan::crossover::{pick, Ask};
+use hashbench_plan::crossover::Ask;
 use hashbench_plan::values::{self, ThreadCounts};
 use hashbench_plan::Outcome;
 use hashbench_report::render::crossover as crossover_render;
 use hashbench_runner::{SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
 
-use crate::cli::emit;
+use crate::cli::{emit, Format};
+use crate::obtain::saved_or_measured;
 
 #[derive(clap::Args, Debug)]
 pub struct CrossoverArgs {
@@ -44,14 +44,7 @@ pub struct CrossoverArgs {
     pub quiet: bool,
     /// `table`, or `json`: the duels, the verdict and both fits as data.
     #[arg(long, value_enum, default_value_t)]
-    pub format: CrossoverFormat,
-}
-
-#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
-pub enum CrossoverFormat {
-    #[default]
-    Table,
-    Json,
+    pub format: Format,
 }
 
 pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
@@ -65,43 +58,20 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
         seed: args.seed,
     };
     let pair = ask.pair()?;
-    let (run, failed) = match &args.from {
-        // The same checks as `compare` and `report`: a file that is not ours, newer, cut
-        // off or absurd is refused with its name.
-        // The table shows the run's strings (backends, host): escaped, as a run file can
-        // come from anywhere; JSON keeps them exactly.
-        Some(path) => {
-            let run = crate::store::read_run(path)?;
-            match args.format {
-                CrossoverFormat::Table => (
-                    hashbench_report::render::sanitize::sanitized(&run).into_owned(),
-                    false,
-                ),
-                CrossoverFormat::Json => (run, false),
-            }
-        }
-        None => {
-            let plan = hashbench_plan::resolve(
-                ask.request(pair),
-                None,
-                command_line,
-                &mut crate::cli::note,
-            )?;
-            let outcome = crate::progress::measure(&plan, args.quiet)?;
-            if outcome.interrupted {
-                return Ok(Outcome::Interrupted);
-            }
-            (outcome.run, outcome.failed)
-        }
-    };
-    let (ca, cb) = (
-        pick(&run, pair.a, pair.threads)?,
-        pick(&run, pair.b, pair.threads)?,
-    );
-    let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
-    match args.format {
-        CrossoverFormat::Table => emit(&crossover_render::table(&x, &ca, &cb, run.tsc_hz)),
-        CrossoverFormat::Json => emit(&crossover_render::json(&x, &ca, &cb, run.tsc_hz)?),
+    // The table shows the run's strings (backends, host): escaped, as a run file can come
+    // from anywhere; JSON keeps them exactly.
+    let text = matches!(args.format, Format::Table);
+    let measured = saved_or_measured(args.from.as_deref(), text, args.quiet, || {
+        crate::run::plan(ask.request(pair), None, command_line)
+    })?;
+    if measured.interrupted {
+        return Ok(Outcome::Interrupted);
     }
-    Ok(Outcome::failed_if(failed))
+    let run = &measured.run;
+    let (x, ca, cb) = pair.crossover(run)?;
+    match args.format {
+        Format::Table => emit(&crossover_render::table(&x, &ca, &cb, run.tsc_hz)),
+        Format::Json => emit(&crossover_render::json(&x, &ca, &cb, run.tsc_hz)?),
+    }
+    Ok(Outcome::failed_if(measured.failed))
 }

@@ -5,19 +5,10 @@ use anyhow::Result;
 use hashbench_plan::Outcome;
 use hashbench_report::render::list::{json, text};
 
-use crate::{cli::emit, cli::select, cli::Format};
+use crate::{cli::emit, cli::Format};
 
 pub fn run(filter: &[String], runtimes: &[String], format: Format) -> Result<Outcome> {
-    let selection = hashbench_plan::select::select(filter, runtimes, &mut crate::cli::note)?;
-    let selected = if selection.asked {
-        selection.local.clone()
-    } else {
-        select(filter)?
-    };
-    let mut asked: Vec<String> = runtimes.to_vec();
-    asked.extend(selection.external.iter().map(|e| e.runtime.clone()));
-    asked.dedup();
-    let listing = hashbench_plan::list::listing(&selected, &selection, &asked);
+    let listing = hashbench_plan::list::of(filter, runtimes, &mut crate::cli::note)?;
     match format {
         Format::Json => emit(&json(&listing)?),
         Format::Table => emit(&text(&listing)),

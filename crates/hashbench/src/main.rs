@@ -4,12 +4,13 @@
 //! the terminal and the files, and turns outcomes into exit codes, here.
 
 mod args;
-mod beside;
 mod choices;
 mod cli;
 mod compare;
+mod compare_published;
 mod crossover;
 mod list;
+mod obtain;
 mod output;
 mod progress;
 mod published;
@@ -186,7 +187,7 @@ fn main() -> ExitCode {
                 Err(e) => Err(e.into()),
             }
         }
-        Command::Compare(args) if args.published => beside::run(&args),
+        Command::Compare(args) if args.published => compare_published::run(&args),
         Command::Recommend(args) => recommend::run(args, command_line),
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),

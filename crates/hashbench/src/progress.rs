@@ -78,23 +78,7 @@ impl RunObserver for ProgressLine {
     fn plan_ready(&mut self, plan: &PlanReady) {
         if !self.quiet {
             // What is about to happen, and for how long at most.
-            let most = plan.at_most_s;
-            eprintln!(
-                "hashbench: plan: {} cells x {} rounds (up to {} while a figure is unsettled){}, at most about {} s",
-                plan.cells,
-                plan.rounds,
-                plan.max_rounds,
-                if plan.streams_cells > 0 {
-                    format!(" and {} streams cells", plan.streams_cells)
-                } else {
-                    String::new()
-                },
-                if most < 10.0 {
-                    format!("{most:.1}")
-                } else {
-                    format!("{most:.0}")
-                }
-            );
+            eprintln!("hashbench: plan: {plan}");
         }
         self.total = plan.cells * plan.rounds + plan.streams_cells;
         self.started = Instant::now();
@@ -102,34 +86,7 @@ impl RunObserver for ProgressLine {
 
     fn step_started(&mut self, step: &Step<'_>) {
         self.extra = matches!(*step, Step::Round { round, rounds, .. } if round > rounds);
-        self.show(&match *step {
-            Step::Round {
-                name,
-                size,
-                round,
-                rounds,
-            } if round > rounds => format!(
-                "{name} @ {}, extra round {round}",
-                hashbench_report::format::size(size)
-            ),
-            Step::Round {
-                name,
-                size,
-                round,
-                rounds,
-            } => format!(
-                "{name} @ {}, round {round}/{rounds}",
-                hashbench_report::format::size(size)
-            ),
-            Step::Streams {
-                implementation,
-                size,
-                streams,
-            } => format!(
-                "{implementation} @ {}, {streams} streams",
-                hashbench_report::format::size(size)
-            ),
-        });
+        self.show(&step.to_string());
     }
 
     fn step_done(&mut self, step: &Step<'_>) {
@@ -169,13 +126,17 @@ fn interrupt_self(cancel: &AtomicBool, sigterm: bool) {
     cancel.store(true, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// Runs `plan` with the progress line (unless `quiet`) and Ctrl-C stopping it at the next
-/// cell: how the focused commands (`crossover`, `recommend`) measure.
+/// Runs `plan` with the progress line (unless `quiet`; off a terminal too with `force`,
+/// and the testing aid `--cancel-after-cells` as `cancel_after`), SIGINT and SIGTERM
+/// stopping it at the next cell: how every command measures.
 pub(crate) fn measure(
     plan: &hashbench_runner::RunPlan,
     quiet: bool,
+    force: bool,
+    cancel_after: Option<(usize, bool)>,
 ) -> anyhow::Result<hashbench_runner::Measured> {
+    // SIGINT and SIGTERM set this flag; the runner stops at the next cell.
     let cancel = crate::signals::install();
-    let mut progress = ProgressLine::new(quiet, false, None, cancel.clone());
+    let mut progress = ProgressLine::new(quiet, force, cancel_after, cancel.clone());
     Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
 }

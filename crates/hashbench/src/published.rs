@@ -1,9 +1,11 @@
 //! `hashbench published`: the published results compiled into hashbench (the seeds'
-//! figures, their machines, and the plausibility flags), as a table, JSON or CSV.
+//! figures, their machines, and the plausibility flags), as a table, JSON or CSV
+//! (`hashbench-report`'s `render::published::document`).
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use hashbench_analysis::published::{self, Seed};
+use hashbench_analysis::published;
+use hashbench_report::render::published::{document, PublishedFormat as ReportFormat};
 
 use crate::{cli::emit, cli::UsageError};
 
@@ -27,46 +29,24 @@ pub struct PublishedArgs {
     format: PublishedFormat,
 }
 
+impl From<PublishedFormat> for ReportFormat {
+    fn from(format: PublishedFormat) -> Self {
+        match format {
+            PublishedFormat::Table => Self::Table,
+            PublishedFormat::Json => Self::Json,
+            PublishedFormat::Csv => Self::Csv,
+        }
+    }
+}
+
 pub fn run(args: PublishedArgs) -> Result<hashbench_plan::Outcome> {
     // The data is compiled in: a load failure is a build defect, not bad input.
     let all = published::load().context("loading the compiled-in published results")?;
-    let seeds: Vec<&Seed> = match args.seed {
-        Some(n) => vec![all.seed(n).map_err(|e| UsageError(e.to_string()))?],
-        None => all.seeds.iter().collect(),
-    };
-    match args.format {
-        PublishedFormat::Table => emit(&hashbench_report::render::published::table(
-            &seeds,
-            args.flagged,
-        )),
-        PublishedFormat::Csv => emit(&hashbench_report::render::published::csv(
-            &seeds,
-            args.flagged,
-        )),
-        PublishedFormat::Json => {
-            let doc = JsonDocument {
-                schema_version: published::PUBLISHED_SCHEMA_VERSION,
-                seeds: seeds
-                    .into_iter()
-                    .map(|s| {
-                        let mut s = s.clone();
-                        if args.flagged {
-                            s.figures.retain(|f| !f.flags.is_empty());
-                        }
-                        s
-                    })
-                    .collect(),
-            };
-            emit(&format!("{}\n", serde_json::to_string_pretty(&doc)?));
-        }
-    }
+    let seeds = all
+        .seeds_or_all(args.seed)
+        .map_err(|e| UsageError(e.to_string()))?;
+    emit(&document(&seeds, args.flagged, args.format.into())?);
     Ok(hashbench_plan::Outcome::Done)
-}
-
-#[derive(serde::Serialize)]
-struct JsonDocument {
-    schema_version: u32,
-    seeds: Vec<Seed>,
 }
 
 #[cfg(test)]

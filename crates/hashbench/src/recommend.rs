@@ -8,26 +8,28 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use hashbench_analysis::recommend::Need;
-use hashbench_model::{Mode, Size};
+use hashbench_model::Mode;
 use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
-use hashbench_plan::{values, Outcome};
+use hashbench_plan::values::{self, SizeList};
+use hashbench_plan::Outcome;
 use hashbench_report::render::recommend::{json, table, Provenance};
-use hashbench_report::render::sanitize::{escaped, sanitized};
+use hashbench_report::render::sanitize::escaped;
 use hashbench_runner::DEFAULT_EQUIVALENCE;
 
-use crate::{cli::emit, cli::Format, cli::UsageError};
+use crate::obtain::saved_or_measured;
+use crate::{cli::emit, cli::Format};
 
 #[derive(clap::Args, Debug)]
 pub struct RecommendArgs {
     /// Input sizes to answer for: comma-separated, with k/m/g units, or A..=B for calls
     /// of random lengths (as `run --sizes`); 0 is refused.
-    #[arg(long, value_name = "SIZE[,SIZE...]", value_parser = size_list)]
+    #[arg(long, value_name = "SIZE[,SIZE...]", value_parser = values::size_list)]
     pub size: SizeList,
     /// What the output must be good for: checksum (error detection), hash (fast,
     /// evenly spread; no adversary) or crypto (collision resistance). Required: each
     /// need has another answer. A stronger class also satisfies a weaker need.
-    #[arg(long, value_enum)]
-    pub need: NeedArg,
+    #[arg(long, value_parser = crate::choices::need())]
+    pub need: Need,
     /// Leave out algorithms with fewer output bits than this.
     #[arg(long, value_name = "N")]
     pub min_bits: Option<u32>,
@@ -62,35 +64,10 @@ pub struct RecommendArgs {
     pub quiet: bool,
 }
 
-/// `--size`: the sizes, parsed as `run --sizes` parses them.
-#[derive(Clone, Debug)]
-pub struct SizeList(pub Vec<Size>);
-
-fn size_list(text: &str) -> Result<SizeList, UsageError> {
-    values::parse_sizes(text).map(SizeList)
-}
-
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum NeedArg {
-    Checksum,
-    Hash,
-    Crypto,
-}
-
-impl From<NeedArg> for Need {
-    fn from(arg: NeedArg) -> Need {
-        match arg {
-            NeedArg::Checksum => Need::Checksum,
-            NeedArg::Hash => Need::Hash,
-            NeedArg::Crypto => Need::Crypto,
-        }
-    }
-}
-
 pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
     let ask = Ask {
         sizes: args.size.0.clone(),
-        need: args.need.into(),
+        need: args.need,
         min_bits: args.min_bits,
         threads: args.threads,
         mode: args.mode,
@@ -99,35 +76,24 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         equivalence: args.equivalence,
     };
     ask.check()?;
-    let (run, from, failed) = match &args.from {
-        Some(path) => (
-            crate::store::read_run(path)?,
-            Some(path.display().to_string()),
-            false,
-        ),
-        None => {
-            let plan =
-                hashbench_plan::resolve(ask.request()?, None, command_line, &mut crate::cli::note)?;
-            let outcome = crate::progress::measure(&plan, args.quiet)?;
-            if outcome.interrupted {
-                return Ok(Outcome::Interrupted);
-            }
-            (outcome.run, None, outcome.failed)
-        }
-    };
-    match args.format {
-        // The table shows the run's strings and the file's name: escaped, as a run file
-        // can come from anywhere; JSON keeps them exactly.
-        Format::Table => {
-            let clean = sanitized(&run);
-            let recs = ask.answer(&clean)?;
-            let from = from.map(|f| escaped(&f).into_owned());
-            emit(&table(&Provenance::of(&clean, from), &recs));
-        }
-        Format::Json => {
-            let recs = ask.answer(&run)?;
-            emit(&json(Provenance::of(&run, from), &recs)?);
-        }
+    // The table shows the run's strings and the file's name: escaped, as a run file can
+    // come from anywhere; JSON keeps them exactly.
+    let text = matches!(args.format, Format::Table);
+    let measured = saved_or_measured(args.from.as_deref(), text, args.quiet, || {
+        crate::run::plan(ask.request()?, None, command_line)
+    })?;
+    if measured.interrupted {
+        return Ok(Outcome::Interrupted);
     }
-    Ok(Outcome::failed_if(failed))
+    let run = &measured.run;
+    let recs = ask.answer(run)?;
+    let from = args.from.map(|f| f.display().to_string());
+    emit(&match args.format {
+        Format::Table => table(
+            &Provenance::of(run, from.map(|f| escaped(&f).into_owned())),
+            &recs,
+        ),
+        Format::Json => json(Provenance::of(run, from), &recs)?,
+    });
+    Ok(Outcome::failed_if(measured.failed))
 }

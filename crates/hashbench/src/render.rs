@@ -1,13 +1,15 @@
 //! Turning a run model into text: the one place the binary calls the renderers of
-//! `hashbench-report` for `run`, `suite` and `report`, and writes the result.
+//! `hashbench-report` for `run`, `suite` and `report` (`render_run`, which dispatches
+//! on the format), with the terminal's width and colour decided here, and writes the
+//! result.
 
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 
 use anyhow::Result;
-use hashbench_model::{Layout, Run};
-use hashbench_report::{Format, Render, TextOptions};
-use hashbench_runner::Metric;
+use hashbench_model::Run;
+use hashbench_report::TextOptions;
+pub(crate) use hashbench_report::View;
 
 use crate::cli::emit;
 use crate::output::Destination;
@@ -83,9 +85,9 @@ fn width(to_file: bool) -> Option<usize> {
     None
 }
 
-/// `run` rendered in `format`; `metric` and `layout` choose the tables, `detail` (or
-/// `--format table-full`) every section of the terminal table. The width and colour are
-/// decided here, for output to `to` (standard output when `None`).
+/// `run` rendered in `format`; `view` chooses the tables (`--format table-full` is the
+/// table with every section). The width and colour are decided here, for output to `to`
+/// (standard output when `None`).
 pub(crate) fn render(
     run: &Run,
     format: RunFormat,
@@ -95,44 +97,21 @@ pub(crate) fn render(
     let to_file = matches!(to, Some(Destination::File(_) | Destination::Stream(_)));
     let options = TextOptions {
         width: width(to_file),
-        detail: view.detail || format == RunFormat::TableFull,
+        detail: false,
         color: colour(to_file),
     };
     let format = match format {
-        RunFormat::Html => {
-            let html =
-                hashbench_report::render::html::Html::new(view.layout).with_classes(classes());
-            return Ok(html.render(run)?);
-        }
-        RunFormat::Table | RunFormat::TableFull => Format::Table,
-        RunFormat::Json => Format::Json,
-        RunFormat::Csv => Format::Csv,
-        RunFormat::Markdown => Format::Markdown,
+        RunFormat::Table => hashbench_report::RunFormat::Table,
+        RunFormat::TableFull => hashbench_report::RunFormat::TableFull,
+        RunFormat::Json => hashbench_report::RunFormat::Json,
+        RunFormat::Csv => hashbench_report::RunFormat::Csv,
+        RunFormat::Markdown => hashbench_report::RunFormat::Markdown,
+        RunFormat::Html => hashbench_report::RunFormat::Html,
     };
-    Ok(hashbench_report::render_with(
-        run,
-        format,
-        view.metric,
-        view.layout,
-        &options,
+    let classes = hashbench_catalog::classes();
+    Ok(hashbench_report::render_run(
+        run, format, view, options, classes,
     )?)
-}
-
-/// What tables to draw: the metric, the layout and whether every section (`--detail`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct View {
-    pub metric: Metric,
-    pub layout: Layout,
-    pub detail: bool,
-}
-
-/// The catalogue's class of every algorithm, for the HTML report's one chart per class
-/// (the run model does not record classes).
-pub(crate) fn classes() -> std::collections::BTreeMap<String, String> {
-    hashbench_catalog::ALGORITHMS
-        .iter()
-        .map(|a| (a.id.to_string(), a.class.as_str().to_string()))
-        .collect()
 }
 
 /// Writes `text` to `output` (checked before the work began), or to standard output.

@@ -1,12 +1,13 @@
 //! `hashbench report FILE`: renders a saved run (`hashbench run --format json`) again, in
-//! any format, metric or layout, with other relative columns, without measuring anything.
+//! any format, metric or layout, with other relative columns, without measuring anything
+//! (what it is rendered with is `hashbench-plan`'s `report::view`).
 
 use std::path::PathBuf;
 
 use anyhow::Result;
 
 use hashbench_model::Layout;
-use hashbench_plan::{layout_for, parse_relative_to, Given, Outcome, Source};
+use hashbench_plan::Outcome;
 use hashbench_runner::Metric;
 
 use crate::output::Destination;
@@ -44,38 +45,9 @@ pub fn run(args: ReportArgs) -> Result<Outcome> {
     // anything is read or rendered.
     let destination = args.output.as_deref().map(Destination::check).transpose()?;
     let mut run = crate::store::read_run(&args.file)?;
-    // A run renders again as it was shown: its recorded metric unless one is asked for.
-    let metric = args.metric.unwrap_or_else(|| {
-        run.config
-            .metric
-            .as_deref()
-            .and_then(Metric::parse)
-            .unwrap_or_default()
-    });
-    // The layout asked for, else the run's suite's (named as the suite's).
-    let layout = args.layout.map(|l| Given::flag("--layout", l)).or_else(|| {
-        run.suite
-            .as_ref()
-            .map(|s| Given::suite(&s.name, "layout", s.layout))
-    });
-    let layout = layout_for(layout.as_ref(), metric, &Source::Flag("--metric"))?;
-    if !args.relative_to.is_empty() {
-        let mut ids: Vec<&str> = Vec::new();
-        for c in &run.cells {
-            if !ids.contains(&c.implementation.id()) {
-                ids.push(c.implementation.id());
-            }
-        }
-        let patterns: Vec<String> = run
-            .config
-            .patterns
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let asked = Given::flag("--relative-to", args.relative_to.clone());
-        let to = parse_relative_to(&asked, &ids, &patterns, None)?;
-        hashbench_analysis::relative::apply(&mut run, &to);
-    }
+    // As it was shown (its metric, its suite's layout) unless flags say otherwise.
+    let (metric, layout) =
+        hashbench_plan::report::view(&mut run, args.metric, args.layout, &args.relative_to)?;
     let view = View {
         metric,
         layout,

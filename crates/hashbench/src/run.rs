@@ -4,42 +4,33 @@
 use std::path::Path;
 
 use anyhow::Result;
-use hashbench_plan::{Outcome, Parsed};
-use hashbench_runner::{Measured, RunPlan};
+use hashbench_plan::{Outcome, Parsed, RunRequest};
+use hashbench_report::render::compare::render as compare_text;
+use hashbench_runner::RunPlan;
 
 use crate::args::RunArgs;
 use crate::output::Destination;
+use crate::progress::measure;
 use crate::render::{render, write_or_emit, View};
 
-/// The flags (over `suite`'s settings when a suite runs) as one plan; an alias resolved
-/// on the way is said on standard error.
-pub fn plan(args: &RunArgs, suite: Option<Parsed>, command_line: Vec<String>) -> Result<RunPlan> {
+/// The plan of `request` (the flags, over `suite`'s settings when a suite runs); an
+/// alias resolved on the way is said on standard error.
+pub fn plan(
+    request: RunRequest,
+    suite: Option<Parsed>,
+    command_line: Vec<String>,
+) -> Result<RunPlan> {
+    let notes = &mut crate::cli::note;
     Ok(hashbench_plan::resolve(
-        args.request(),
+        request,
         suite,
         command_line,
-        &mut crate::cli::note,
+        notes,
     )?)
 }
 
-/// Runs `plan`, drawing progress as `quiet`, `--force-progress` and the testing aids
-/// say; SIGINT and SIGTERM stop it at the next cell.
-pub fn measure(plan: &RunPlan, args: &RunArgs) -> Result<Measured> {
-    // SIGINT and SIGTERM set this flag; the runner stops at the next cell.
-    let cancel = crate::signals::install();
-    let mut progress = crate::progress::ProgressLine::new(
-        args.quiet,
-        args.force_progress,
-        args.cancel_after_cells
-            .map(|n| (n, args.cancel_with_sigterm)),
-        cancel.clone(),
-    );
-    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
-}
-
 pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<Outcome> {
-    let plan = plan(&args, None, command_line)?;
-    run_plan(&plan, &args)
+    run_plan(&plan(args.request(), None, command_line)?, &args)
 }
 
 /// Measures `plan`, renders and writes the result, saves and compares baselines, and
@@ -58,7 +49,10 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
         .as_deref()
         .map(crate::store::load_baseline)
         .transpose()?;
-    let measured = measure(plan, args)?;
+    let cancel_after = args
+        .cancel_after_cells
+        .map(|n| (n, args.cancel_with_sigterm));
+    let measured = measure(plan, args.quiet, args.force_progress, cancel_after)?;
     let run = &measured.run;
     let flags = hashbench_analysis::guards::count(run);
     let view = View {
@@ -71,19 +65,8 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     let outcome = Outcome::of_run(&measured, args.strict && flags > 0);
     if outcome == Outcome::NothingMeasured {
         // Its output, written above, lists why.
-        let reasons: Vec<String> = run
-            .skipped
-            .iter()
-            .map(|s| format!("{} ({})", s.implementation, s.reason))
-            .collect();
-        eprintln!(
-            "hashbench: error: no implementation was measured: {}",
-            if reasons.is_empty() {
-                "nothing was selected".to_string()
-            } else {
-                reasons.join(", ")
-            }
-        );
+        let why = Outcome::why_nothing_measured(run);
+        eprintln!("hashbench: error: no implementation was measured: {why}");
         return Ok(outcome);
     }
     if let Some(name) = &args.save_baseline {
@@ -99,23 +82,19 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     }
     let mut regressed = Outcome::Done;
     if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
-        let comparison = hashbench_analysis::compare::compare(
-            base,
-            run,
-            crate::compare::DEFAULT_NOISE_PERCENT / 100.0,
-        );
+        let c = hashbench_plan::compare::with_baseline(base, run);
         eprint!(
             "{}",
-            hashbench_report::render::compare::render(
+            compare_text(
                 &format!("baseline {name}"),
                 base,
                 "this run",
                 run,
-                &comparison,
+                &c,
                 false
             )
         );
-        regressed = crate::compare::regression_exit(&comparison, args.fail_on_regression);
+        regressed = crate::compare::regression_exit(&c, args.fail_on_regression);
     }
     if args.strict && flags > 0 {
         eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");

@@ -32,18 +32,7 @@ pub fn read_run(path: &Path) -> Result<Run> {
 /// Where saved baselines live: `$HASHBENCH_DATA_DIR`, else `$XDG_DATA_HOME/hashbench`,
 /// else `~/.local/share/hashbench`; baselines are `baselines/NAME.json` under it.
 pub fn baseline_path(name: &str) -> Result<PathBuf> {
-    let ok = !name.is_empty()
-        && name.len() <= 100
-        && !name.starts_with('.')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
-    if !ok {
-        return Err(UsageError(format!(
-            "bad baseline name '{name}': use letters, digits, '.', '_' and '-' (not leading '.')"
-        ))
-        .into());
-    }
+    hashbench_plan::values::baseline_name(name)?;
     let env = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use hashbench_plan::suite::{self, Parsed};
+use hashbench_plan::suite::{self, Choice, Parsed};
 use hashbench_plan::Outcome;
 
 use crate::args::RunArgs;
@@ -43,22 +43,10 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<Outcome> {
         return Ok(Outcome::Done);
     }
     let names = std::mem::take(&mut args.run.filter);
-    let suite = match (&args.file, names.as_slice()) {
-        (Some(path), []) => load(path)?,
-        (Some(_), _) => {
-            return Err(UsageError("give either a suite name or --file, not both".into()).into())
-        }
-        (None, [name]) => suite::named(name)?,
-        (None, []) => {
-            return Err(UsageError(
-                "name a suite (see `hashbench suite --list`) or give --file".into(),
-            )
-            .into())
-        }
-        (None, _) => {
-            return Err(UsageError(format!("one suite at a time, got {}", names.join(" "))).into())
-        }
+    let suite = match suite::choice(args.file.as_deref(), &names)? {
+        Choice::File(path) => load(path)?,
+        Choice::Named(name) => suite::named(name)?,
     };
-    let plan = crate::run::plan(&args.run, Some(suite), command_line)?;
+    let plan = crate::run::plan(args.run.request(), Some(suite), command_line)?;
     crate::run::run_plan(&plan, &args.run)
 }

@@ -1,16 +1,16 @@
-//! `hashbench verify`: known answers in every mode, and agreement between implementations;
-//! with `--fuzz`, differential fuzzing (hashbench_verify::fuzz) instead.
+//! `hashbench verify`: known answers in every mode, and agreement between implementations
+//! (those in other runtimes through their adapters: `hashbench_plan::verify`); with
+//! `--fuzz`, differential fuzzing (hashbench_verify::fuzz) instead.
 
 use std::path::PathBuf;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use hashbench_plan::select::Selection;
 use hashbench_verify::report::{describe, describe_fuzz, FuzzDocument, Report};
-use hashbench_verify::{FuzzConfig, Outcome, Status, VectorSource};
+use hashbench_verify::{FuzzConfig, Outcome, VectorSource};
 
-use crate::{cli::emit, cli::select, cli::Format};
+use crate::{cli::emit, cli::Format};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -43,31 +43,18 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_plan::Outcome> {
     if let Some(cases) = args.fuzz {
         return fuzz(&args, cases);
     }
-    let VerifyArgs {
-        filter,
-        format,
-        vectors,
-        runtime,
-        ..
-    } = args;
-    let selection = hashbench_plan::select::select(
-        &filter,
-        &runtime.unwrap_or_default().0,
-        &mut crate::cli::note,
-    )?;
-    let selected = if selection.asked {
-        selection.local.clone()
-    } else {
-        select(&filter)?
-    };
-    let source = vectors.map_or(VectorSource::Embedded, VectorSource::Directory);
+    let runtimes = args.runtime.unwrap_or_default().0;
+    let selection = hashbench_plan::select::select(&args.filter, &runtimes, &mut crate::cli::note)?;
+    let source = args
+        .vectors
+        .map_or(VectorSource::Embedded, VectorSource::Directory);
+    let format = args.format;
     let mut print_line = |o: &Outcome| {
         if matches!(format, Format::Table) {
             emit(&describe(o));
         }
     };
-    let mut outcomes = hashbench_verify::verify(&selected, &source, &mut print_line)?;
-    outcomes.extend(external_outcomes(&selection, &source, &mut print_line)?);
+    let outcomes = hashbench_plan::verify::outcomes(&selection, &source, &mut print_line)?;
     let report = Report::of(&outcomes);
     emit(&match format {
         Format::Table => report.summary(),
@@ -76,74 +63,14 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_plan::Outcome> {
     Ok(hashbench_plan::Outcome::failed_if(report.failed > 0))
 }
 
-/// The outcomes of the selected implementations in other runtimes, every pattern each
-/// offers, and of the runtimes that cannot run here (unavailable, with the command that
-/// sets them up).
-fn external_outcomes(
-    selection: &Selection,
-    source: &VectorSource,
-    observer: &mut dyn FnMut(&Outcome),
-) -> Result<Vec<Outcome>> {
-    let mut outcomes = Vec::new();
-    let unavailable = |id: String, algorithm: &str, why: String| Outcome {
-        implementation: id,
-        algorithm: algorithm.to_string(),
-        status: Status::Unavailable(why),
-        checks: 0,
-        failed_checks: 0,
-        failures: Vec::new(),
-        reference: None,
-    };
-    for (runtime, why, setup) in &selection.unavailable {
-        let o = unavailable(
-            format!("runtime/{runtime}"),
-            "",
-            format!("{why}; set it up with: {setup}"),
-        );
-        observer(&o);
-        outcomes.push(o);
-    }
-    for ext in &selection.external {
-        for &pattern in &ext.patterns {
-            let o = match hashbench_runner::verify_external(ext, pattern, source)? {
-                Some((o, _)) => o,
-                None => unavailable(
-                    format!("{} [{pattern}]", ext.id),
-                    ext.algorithm.id,
-                    "no in-process implementation to check it against".to_string(),
-                ),
-            };
-            observer(&o);
-            outcomes.push(o);
-        }
-    }
-    Ok(outcomes)
-}
-
 fn fuzz(args: &VerifyArgs, cases: u64) -> Result<hashbench_plan::Outcome> {
-    let selected = select(&args.filter)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
-    let mut replay = format!("hashbench verify --fuzz {cases} --seed {seed}");
-    if let Some(n) = args.stop_after {
-        replay.push_str(&format!(" --stop-after {n}"));
-    }
-    for term in &args.filter {
-        replay.push(' ');
-        replay.push_str(term);
-    }
+    let selected = hashbench_plan::select::local(&args.filter, &mut crate::cli::note)?;
+    let config = FuzzConfig::new(cases, args.seed, args.stop_after);
+    let replay = config.replay(&args.filter);
     if matches!(args.format, Format::Table) {
         // Before the run, so that even a run cut short has told its seed.
-        emit(&format!("fuzz: seed {seed} (replay: {replay})\n"));
+        emit(&format!("fuzz: seed {} (replay: {replay})\n", config.seed));
     }
-    let config = FuzzConfig {
-        cases,
-        seed,
-        stop_after: args.stop_after,
-    };
     let started = Instant::now();
     let report = hashbench_verify::fuzz(&selected, &config)?;
     let elapsed_s = started.elapsed().as_secs_f64();

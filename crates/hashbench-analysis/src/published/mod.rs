@@ -276,6 +276,18 @@ impl Published {
             })
     }
 
+    /// Seed `only` (`--seed N`), or every seed without it.
+    ///
+    /// # Errors
+    ///
+    /// No seed has that number.
+    pub fn seeds_or_all(&self, only: Option<u32>) -> Result<Vec<&Seed>, PublishedError> {
+        match only {
+            Some(n) => Ok(vec![self.seed(n)?]),
+            None => Ok(self.seeds.iter().collect()),
+        }
+    }
+
     /// Every figure of every seed, with its seed.
     pub fn figures(&self) -> impl Iterator<Item = (&Seed, &Figure)> {
         self.seeds

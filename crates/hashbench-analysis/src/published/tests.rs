@@ -285,3 +285,15 @@ fn a_rate_must_be_bytes_per_second_on_a_time_figure() {
         Err(PublishedError::BadFigure { .. })
     ));
 }
+
+#[test]
+fn one_seed_or_every_seed() {
+    let p = published();
+    assert_eq!(p.seeds_or_all(None).unwrap().len(), p.seeds.len());
+    let one = p.seeds_or_all(Some(4)).unwrap();
+    assert_eq!(one.iter().map(|s| s.seed).collect::<Vec<_>>(), [4]);
+    assert!(matches!(
+        p.seeds_or_all(Some(9)),
+        Err(PublishedError::UnknownSeed { seed: 9, .. })
+    ));
+}

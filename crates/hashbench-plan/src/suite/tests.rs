@@ -79,3 +79,24 @@ fn the_btrfs_tables_avx2_row_is_named_by_the_avx2_implementation_only() {
         .collect();
     assert_eq!(stand_ins, [true]);
 }
+
+#[test]
+fn a_suite_is_one_name_or_a_file() {
+    let file = Path::new("my.toml");
+    let names = |n: &[&str]| n.iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert_eq!(choice(Some(file), &[]).unwrap(), Choice::File(file));
+    assert_eq!(
+        choice(None, &names(&["openssl-speed"])).unwrap(),
+        Choice::Named("openssl-speed")
+    );
+    let err = |file, n: &[&str]| choice(file, &names(n)).unwrap_err().0;
+    assert_eq!(
+        err(Some(file), &["x"]),
+        "give either a suite name or --file, not both"
+    );
+    assert_eq!(
+        err(None, &[]),
+        "name a suite (see `hashbench suite --list`) or give --file"
+    );
+    assert_eq!(err(None, &["a", "b"]), "one suite at a time, got a b");
+}

@@ -78,3 +78,25 @@ fn times_and_precisions() {
     assert!(parse_margin("-1%").is_err() && parse_margin("50%").is_err());
     assert!(parse_margin("nan").is_err());
 }
+
+#[test]
+fn baseline_names_are_plain_file_names() {
+    for good in ["main", "v1.2_rc-3", "a"] {
+        assert_eq!(baseline_name(good).unwrap(), good);
+    }
+    for bad in ["", ".hidden", "a/b", "../x", "sp ace", &"x".repeat(101)] {
+        let e = baseline_name(bad).unwrap_err();
+        assert!(
+            e.0.starts_with(&format!("bad baseline name '{bad}'")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn needs_by_name() {
+    for n in NEEDS {
+        assert_eq!(need(n.as_str()).unwrap(), n);
+    }
+    assert!(need("crc").is_err());
+}

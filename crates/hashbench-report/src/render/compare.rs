@@ -2,10 +2,26 @@
 //! verdict, the counts, and the cells only one run has.
 
 use crate::format::{size, time_ns};
+use crate::render::sanitize::escaped;
 use crate::render::table::{md_escape, table, Style};
-use hashbench_analysis::compare::{Comparison, Verdict};
+use hashbench_analysis::compare::{Change, Comparison, Verdict};
 use hashbench_model::Run;
 use serde::Serialize;
+
+/// What `--fail-on-regression` says of a regressed cell: `ID PATTERN @ SIZE: 12.3 %
+/// slower (interval 1.100..1.150)`, the id's control characters escaped.
+#[must_use]
+pub fn regression(c: &Change) -> String {
+    format!(
+        "{} {} @ {}: {:.1} % slower (interval {:.3}..{:.3})",
+        escaped(&c.key.implementation),
+        c.key.pattern,
+        size(c.key.size),
+        (c.ratio - 1.0) * 100.0,
+        c.ratio_low,
+        c.ratio_high
+    )
+}
 
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
 /// `candidate_name`.

@@ -10,17 +10,20 @@
 //! - [`html`]: one self-contained HTML page with SVG charts (a run, or a comparison);
 //! - [`compare`], [`beside`] and [`crossover`]: the reports over more than one run (two
 //!   runs compared, a run beside the published figures, two implementations' crossover);
+//!   [`comparison`], a comparison in the format `compare` is asked for;
 //! - [`recommend`]: `hashbench recommend`'s answer, as text or JSON;
-//! - [`published`]: the published seed figures as a table or CSV;
+//! - [`published`]: the published seed figures as a table, CSV or JSON;
+//! - [`sum`]: `hashbench sum`'s lines, as sha256sum writes them;
 //! - `table` and [`flags`]: the pieces the table renderers share; `ranking`, the compact
 //!   ranking; [`TextOptions`], the terminal's width, detail and colour; [`sanitize`],
 //!   control characters in a run's strings made harmless.
 //!
 //! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
-//! with it.
+//! with it; [`render_run`], as a command writes a run ([`RunFormat`], [`View`]).
 
-pub mod beside;
 pub mod compare;
+pub mod compare_published;
+pub mod comparison;
 pub mod crossover;
 pub mod csv;
 pub mod cycles;
@@ -40,6 +43,7 @@ pub mod runtimes;
 pub mod sanitize;
 mod select;
 mod staircase;
+pub mod sum;
 pub(crate) mod table;
 pub mod text;
 
@@ -48,9 +52,9 @@ pub mod text;
 // hand from the times put in, so a wrong unit, factor, rounding or column shows up as a
 // wrong string. Each expected string says in a comment how its numbers follow.
 #[cfg(test)]
-mod tests_beside;
-#[cfg(test)]
 mod tests_compact;
+#[cfg(test)]
+mod tests_compare_published;
 #[cfg(test)]
 mod tests_csv;
 #[cfg(test)]
@@ -71,4 +75,6 @@ pub use flags::flags_text;
 pub use hashbench_model::Metric;
 pub use options::{ellipsized, TextOptions};
 pub use renderer::{Render, RenderError};
-pub use select::{render, render_with, renderer, renderer_with, Format};
+pub use select::{
+    render, render_run, render_with, renderer, renderer_with, Format, RunFormat, View,
+};

@@ -1,4 +1,5 @@
-//! Published results as a terminal table or CSV (JSON is the serde form of [`Seed`]).
+//! Published results as a terminal table, CSV or JSON (the serde form of [`Seed`], under
+//! the schema version), each or by format ([`document`]).
 
 use crate::format;
 use crate::format::csv_text;
@@ -202,4 +203,53 @@ pub fn csv(seeds: &[&Seed], flagged_only: bool) -> String {
             })
     });
     csv_text(std::iter::once(header).chain(rows))
+}
+
+/// The formats of `hashbench published`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PublishedFormat {
+    #[default]
+    Table,
+    Json,
+    Csv,
+}
+
+/// `hashbench published`'s JSON: the schema version, then the seeds.
+#[derive(serde::Serialize)]
+struct JsonDocument {
+    schema_version: u32,
+    seeds: Vec<Seed>,
+}
+
+/// `seeds` in `format` (only their flagged figures when `flagged_only`): the [`table`],
+/// the [`csv`], or JSON, the serde form of each seed under the schema version.
+///
+/// # Errors
+///
+/// Serialising the JSON failed (it does not for these types).
+pub fn document(
+    seeds: &[&Seed],
+    flagged_only: bool,
+    format: PublishedFormat,
+) -> Result<String, serde_json::Error> {
+    Ok(match format {
+        PublishedFormat::Table => table(seeds, flagged_only),
+        PublishedFormat::Csv => csv(seeds, flagged_only),
+        PublishedFormat::Json => {
+            let doc = JsonDocument {
+                schema_version: hashbench_analysis::published::PUBLISHED_SCHEMA_VERSION,
+                seeds: seeds
+                    .iter()
+                    .map(|s| {
+                        let mut s = (*s).clone();
+                        if flagged_only {
+                            s.figures.retain(|f| !f.flags.is_empty());
+                        }
+                        s
+                    })
+                    .collect(),
+            };
+            format!("{}\n", serde_json::to_string_pretty(&doc)?)
+        }
+    })
 }

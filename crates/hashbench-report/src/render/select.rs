@@ -1,5 +1,7 @@
 //! Which renderer a format, metric and layout ask for.
 
+use std::collections::BTreeMap;
+
 use crate::render::options::TextOptions;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::{csv, cycles, html, json, layouts, text};
@@ -17,6 +19,61 @@ pub enum Format {
     Markdown,
     /// One self-contained HTML page with SVG charts.
     Html,
+}
+
+/// The formats a command writes a run in (`run --format`, `report --format`): those of
+/// [`Format`], and the terminal table with every section.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RunFormat {
+    #[default]
+    Table,
+    /// The table with every section, as `--detail`.
+    TableFull,
+    Json,
+    Csv,
+    Markdown,
+    Html,
+}
+
+/// What tables to draw: the metric, the layout and whether every section (`--detail`).
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    pub metric: Metric,
+    pub layout: Layout,
+    pub detail: bool,
+}
+
+/// `run` in `format`, as a command writes it: the terminal table drawn as `options` say
+/// (the width and colour, which the caller decides), with every section when `view` or
+/// [`RunFormat::TableFull`] asks; the HTML page with `classes` for a run that does not
+/// record its own ([`Html::with_classes`](html::Html::with_classes)).
+///
+/// # Errors
+///
+/// As [`render`].
+pub fn render_run(
+    run: &Run,
+    format: RunFormat,
+    view: View,
+    options: TextOptions,
+    classes: BTreeMap<String, String>,
+) -> Result<String, RenderError> {
+    let options = TextOptions {
+        detail: options.detail || view.detail || format == RunFormat::TableFull,
+        ..options
+    };
+    let format = match format {
+        RunFormat::Html => {
+            return html::Html::new(view.layout)
+                .with_classes(classes)
+                .render(run)
+        }
+        RunFormat::Table | RunFormat::TableFull => Format::Table,
+        RunFormat::Json => Format::Json,
+        RunFormat::Csv => Format::Csv,
+        RunFormat::Markdown => Format::Markdown,
+    };
+    render_with(run, format, view.metric, view.layout, &options)
 }
 
 /// The renderer for `format`, `metric` and `layout`: the data formats ignore the metric

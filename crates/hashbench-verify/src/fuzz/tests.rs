@@ -346,3 +346,16 @@ fn bad_configurations_are_typed_errors() {
         Err(FuzzError::NothingAvailable(_))
     ));
 }
+
+#[test]
+fn the_replay_line_names_every_option_that_shapes_the_cases() {
+    let c = FuzzConfig::new(100, Some(7), Some(3));
+    assert_eq!(
+        c.replay(&["crc32".to_string(), "md5".to_string()]),
+        "hashbench verify --fuzz 100 --seed 7 --stop-after 3 crc32 md5"
+    );
+    assert_eq!(
+        FuzzConfig::new(5, Some(1), None).replay(&[]),
+        "hashbench verify --fuzz 5 --seed 1"
+    );
+}

@@ -132,3 +132,16 @@ fn different_cpus_and_git_commits_are_named() {
         "{out}"
     );
 }
+
+#[test]
+fn a_regression_line_names_the_cell_its_slowdown_and_interval() {
+    let (base, candidate) = runs(1.0);
+    let c = compare(&base, &candidate, 0.03);
+    let bad = c.regressions_over(5.0);
+    // a/a only: d/d is unreliable (flagged), not slower.
+    let lines: Vec<String> = bad.iter().map(|c| regression(c)).collect();
+    assert_eq!(
+        lines,
+        ["a/a oneshot @ 64 B: 30.0 % slower (interval 1.287..1.313)"]
+    );
+}

@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use crate::format::{aligned, size, time_ns};
+use crate::render::comparison::CompareFormat;
 use hashbench_analysis::counterparts::Counterpart;
 use hashbench_analysis::published::{Figure, Published, Seed};
 use hashbench_model::{Cell, Run};
@@ -146,6 +147,36 @@ pub fn rows(
         .filter(|(s, _)| only_seed.is_none_or(|n| s.seed == n))
         .filter_map(|(s, f)| row(run, s, f, counterparts))
         .collect()
+}
+
+/// `compare --published` in `format`: the [`rows`] of `run` beside `published` (of
+/// `only_seed`, if given), as JSON (the rows exactly), else as the table per machine of
+/// [`render`], over the run with its strings' control characters escaped (a run file can
+/// come from anywhere). `None` when no cell of the run matches a published figure.
+///
+/// # Errors
+///
+/// Serialising the JSON failed (it does not for these types).
+pub fn document(
+    run: &Run,
+    published: &Published,
+    only_seed: Option<u32>,
+    counterparts: &[Counterpart],
+    format: CompareFormat,
+) -> Result<Option<String>, serde_json::Error> {
+    let rows = rows(run, published, only_seed, counterparts);
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(if format == CompareFormat::Json {
+        let mut s = serde_json::to_string_pretty(&rows)?;
+        s.push('\n');
+        s
+    } else {
+        let run = crate::render::sanitize::sanitized(run);
+        let rows = self::rows(&run, published, only_seed, counterparts);
+        render(&run, published, &rows)
+    }))
 }
 
 /// The rows as a table per (seed, machine), with the machine's description.

@@ -1,7 +1,7 @@
 //! `compare --published`: a hand-written seed beside a hand-built run; every speedup is
 //! published time (or cycles) per call over the run's fastest cell's.
 
-use crate::render::beside::render;
+use crate::render::compare_published::render;
 use hashbench_analysis::counterparts::Counterpart;
 use hashbench_analysis::published::{parse, Published, PUBLISHED_SCHEMA_VERSION};
 use hashbench_model::testutil::{cell_times, run_with, Times};
@@ -101,8 +101,12 @@ fn counterparts() -> Vec<Counterpart> {
     .to_vec()
 }
 
-fn beside(run: &Run, p: &Published, only: Option<u32>) -> Vec<crate::render::beside::Row> {
-    crate::render::beside::rows(run, p, only, &counterparts())
+fn beside(
+    run: &Run,
+    p: &Published,
+    only: Option<u32>,
+) -> Vec<crate::render::compare_published::Row> {
+    crate::render::compare_published::rows(run, p, only, &counterparts())
 }
 
 fn run() -> Run {
@@ -256,7 +260,7 @@ fn a_plain_run_pairs_each_seed_row_with_its_simd_level_only() {
         label("blake3/blake3+avx512", "BLAKE3-AVX512", None),
         label("crc32c/crc-fast", "CRC32C", Some("another kernel")),
     ];
-    let rows = crate::render::beside::rows(&run, &p, None, &counterparts);
+    let rows = crate::render::compare_published::rows(&run, &p, None, &counterparts);
     let got: Vec<(&str, &str, Option<f64>)> = rows
         .iter()
         .map(|r| (r.label.as_str(), r.implementation.as_str(), r.ours_per_call))

@@ -1,11 +1,13 @@
 //! `hashbench compare --published RUN.json`: a run beside the published figures of the
 //! seeds, paired like for like through the built-in suites' labels
-//! (`hashbench_plan::suite::counterparts`).
+//! (`hashbench_plan::suite::counterparts`), rendered by `hashbench-report`
+//! (`render::compare_published::document`).
 
 use anyhow::Result;
 use hashbench_plan::Outcome;
+use hashbench_report::render::compare_published::document;
 
-use crate::compare::{CompareArgs, CompareFormat};
+use crate::compare::CompareArgs;
 use crate::store::read_run;
 use crate::{cli::emit, cli::UsageError};
 
@@ -20,28 +22,14 @@ pub fn run(args: &CompareArgs) -> Result<Outcome> {
         published.seed(n).map_err(|e| UsageError(e.to_string()))?;
     }
     let counterparts = hashbench_plan::suite::counterparts(run.suite.as_ref())?;
-    let rows = hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
-    if rows.is_empty() {
+    let format = args.format.into();
+    let Some(text) = document(&run, &published, args.seed, &counterparts, format)? else {
         return Err(UsageError(format!(
             "{}: no cell matches a published figure (same algorithm and size); try the \
              seeds' sizes, e.g. `hashbench suite checksum-benchmarks`",
             file.display()
         ))
         .into());
-    }
-    let text = match args.format {
-        CompareFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&rows)?;
-            s.push('\n');
-            s
-        }
-        // The table shows the run's strings: escaped, as a run file can come from anywhere.
-        _ => {
-            let run = hashbench_report::render::sanitize::sanitized(&run);
-            let rows =
-                hashbench_report::render::beside::rows(&run, &published, args.seed, &counterparts);
-            hashbench_report::render::beside::render(&run, &published, &rows)
-        }
     };
     emit(&text);
     Ok(Outcome::Done)

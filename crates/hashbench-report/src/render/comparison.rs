@@ -1,0 +1,66 @@
+//! A comparison as `compare` writes it, in each of its formats: the text and Markdown
+//! reports (`compare`), one JSON document, or one HTML page (`html::compare_page`).
+
+use hashbench_model::Run;
+
+use crate::render::compare::{json, render, Compared};
+use crate::render::html::{compare_page, Candidate};
+use crate::render::renderer::RenderError;
+
+/// The formats of a comparison (`compare --format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CompareFormat {
+    #[default]
+    Table,
+    Markdown,
+    Json,
+    /// One self-contained HTML page: change bars with their intervals, then the table.
+    Html,
+}
+
+impl CompareFormat {
+    /// Whether the format shows the runs' strings as text (the table and Markdown): a
+    /// run file can come from anywhere, so their control characters are escaped first
+    /// ([`sanitized`](crate::render::sanitize::sanitized)); JSON keeps the data exactly,
+    /// HTML escapes for itself.
+    #[must_use]
+    pub fn is_text(self) -> bool {
+        matches!(self, CompareFormat::Table | CompareFormat::Markdown)
+    }
+}
+
+/// The comparison of each candidate with the base (`base_name`) in `format`: a report
+/// per candidate as text or Markdown, one JSON document or one HTML page for them all;
+/// `fail_on` is `--fail-on-regression`'s per cent, which the page draws.
+///
+/// # Errors
+///
+/// Serialising the JSON or drawing a chart of the page failed.
+pub fn document(
+    format: CompareFormat,
+    base_name: &str,
+    base: &Run,
+    candidates: &[Candidate<'_>],
+    fail_on: Option<f64>,
+) -> Result<String, RenderError> {
+    Ok(match format {
+        CompareFormat::Table | CompareFormat::Markdown => candidates
+            .iter()
+            .map(|c| {
+                let markdown = format == CompareFormat::Markdown;
+                render(base_name, base, c.name, c.run, c.comparison, markdown)
+            })
+            .collect(),
+        CompareFormat::Json => json(
+            base_name,
+            &candidates
+                .iter()
+                .map(|c| Compared {
+                    candidate: c.name,
+                    comparison: c.comparison,
+                })
+                .collect::<Vec<_>>(),
+        )?,
+        CompareFormat::Html => compare_page(base_name, base, candidates, fail_on)?,
+    })
+}

@@ -1,0 +1,50 @@
+use super::*;
+use hashbench_model::Size;
+
+#[test]
+fn a_plan_says_its_size_and_longest_time() {
+    let plan = PlanReady {
+        cells: 8,
+        rounds: 3,
+        max_rounds: 9,
+        streams_cells: 0,
+        at_most_s: 2.04,
+    };
+    assert_eq!(
+        plan.to_string(),
+        "8 cells x 3 rounds (up to 9 while a figure is unsettled), at most about 2.0 s"
+    );
+    let plan = PlanReady {
+        streams_cells: 2,
+        at_most_s: 12.6,
+        ..plan
+    };
+    assert_eq!(
+        plan.to_string(),
+        "8 cells x 3 rounds (up to 9 while a figure is unsettled) and 2 streams cells, at most about 13 s"
+    );
+}
+
+#[test]
+fn a_step_names_its_subject_size_and_round() {
+    let round = |round| Step::Round {
+        name: "crc32/crc32fast [oneshot]",
+        size: Size::Bytes(4096),
+        round,
+        rounds: 3,
+    };
+    assert_eq!(
+        round(3).to_string(),
+        "crc32/crc32fast [oneshot] @ 4 KiB, round 3/3"
+    );
+    assert_eq!(
+        round(4).to_string(),
+        "crc32/crc32fast [oneshot] @ 4 KiB, extra round 4"
+    );
+    let streams = Step::Streams {
+        implementation: "blake3/blake3",
+        size: 65536,
+        streams: 4,
+    };
+    assert_eq!(streams.to_string(), "blake3/blake3 @ 64 KiB, 4 streams");
+}
