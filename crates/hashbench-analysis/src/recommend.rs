@@ -6,7 +6,10 @@
 //! 1. **Need.** A stronger class also satisfies a weaker need: `checksum` (error
 //!    detection) admits every class, `hash` (a fast, evenly spread hash) admits
 //!    non-cryptographic and cryptographic hashes, `crypto` (collision resistance) admits
-//!    cryptographic hashes that are not broken. `--min-bits` then drops narrower outputs.
+//!    cryptographic hashes that are not broken; `hash-table` (the hasher of a hash map)
+//!    admits non-cryptographic hashes, and with `--keyed` only those whose authors claim
+//!    flood resistance for a secret key, with `--stable` only those whose output is the
+//!    same across versions and platforms. `--min-bits` then drops narrower outputs.
 //! 2. **Ranking.** The admitted cells are ranked by their figures (time per call) alone,
 //!    never by strength: when a cryptographic hash is the fastest way to detect errors,
 //!    it is the answer, and nothing is lost by it.
@@ -21,90 +24,17 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use hashbench_model::{AlgorithmClass, AlgorithmProperties, Cell, Flag, Mode, Run, Size};
+use hashbench_model::{AlgorithmProperties, Cell, Flag, Mode, Run, Size};
 
 use super::ties::{groups, margin_of, ratio as paired_ratio};
+
+mod need;
 use hashbench_stats::rounds::Relation;
+pub use need::{gives_up, Need, Request};
 
 /// A tie group of this many implementations or more gets a line saying the ranking at
 /// the top is not settled.
 pub const LARGE_TIE_GROUP: usize = 3;
-
-/// What the output must be good for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Need {
-    /// Detecting accidental corruption.
-    Checksum,
-    /// A fast, evenly spread hash (tables, deduplication); no adversary.
-    Hash,
-    /// Collision resistance against an adversary.
-    Crypto,
-}
-
-impl Need {
-    /// `checksum`, `hash`, `crypto`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Need::Checksum => "checksum",
-            Need::Hash => "hash",
-            Need::Crypto => "crypto",
-        }
-    }
-
-    /// What the need asks for, in words.
-    #[must_use]
-    pub fn describe(self) -> &'static str {
-        match self {
-            Need::Checksum => "error detection",
-            Need::Hash => "a fast non-cryptographic hash",
-            Need::Crypto => "collision resistance",
-        }
-    }
-
-    /// `None` when `p` satisfies this need and has `min_bits`, else why not.
-    #[must_use]
-    pub fn rejects(self, p: &AlgorithmProperties, min_bits: Option<u32>) -> Option<String> {
-        let class_ok = match self {
-            Need::Checksum => true,
-            Need::Hash => p.class != AlgorithmClass::Checksum,
-            Need::Crypto => p.class == AlgorithmClass::CryptographicHash,
-        };
-        if !class_ok {
-            return Some(format!(
-                "a {}: no {}",
-                p.class.as_str(),
-                if self == Need::Crypto {
-                    "collision resistance"
-                } else {
-                    "hash-quality spread"
-                }
-            ));
-        }
-        if self == Need::Crypto && p.broken {
-            return Some(format!("broken: {}", p.note));
-        }
-        match min_bits {
-            Some(bits) if p.output_bits < bits => Some(format!(
-                "{} output bits, fewer than --min-bits {bits}",
-                p.output_bits
-            )),
-            _ => None,
-        }
-    }
-}
-
-/// What to recommend for.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Request {
-    pub need: Need,
-    pub min_bits: Option<u32>,
-    pub size: Size,
-    pub mode: Mode,
-    /// Threads a parallel implementation may use; one-thread cells always count.
-    pub threads: usize,
-}
 
 /// One measured implementation, with what its algorithm promises.
 #[derive(Clone, Debug, Serialize)]
@@ -193,6 +123,14 @@ pub struct Recommendation {
     pub candidates: usize,
     /// The fastest of them.
     pub answer: Pick,
+    /// What the answer gives up ([`gives_up`]); empty when nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gives_up: Vec<String>,
+    /// `--keyed` and `--stable`, as asked.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub keyed: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stable: bool,
     /// The margin within which an implementation counts as equivalent (a fraction).
     pub equivalence: f64,
     /// Others within the equivalence margin of the answer, fastest first.
@@ -261,7 +199,7 @@ pub fn recommend(
     let (admitted, rejected): (Vec<_>, Vec<_>) = measured
         .iter()
         .copied()
-        .partition(|(_, p)| request.need.rejects(p, request.min_bits).is_none());
+        .partition(|(_, p)| request.rejects(p).is_none());
     let Some(&(winner_cell, winner_props)) = admitted.first() else {
         let mut algs: Vec<&str> = measured.iter().map(|(_, p)| p.id.as_str()).collect();
         algs.sort_unstable();
@@ -269,9 +207,14 @@ pub fn recommend(
         return Err(RecommendError::NoCandidate {
             size: request.size,
             need: request.need.as_str(),
-            bits: request
-                .min_bits
-                .map_or(String::new(), |b| format!(" --min-bits {b}")),
+            bits: format!(
+                "{}{}{}",
+                request
+                    .min_bits
+                    .map_or(String::new(), |b| format!(" --min-bits {b}")),
+                if request.keyed { " --keyed" } else { "" },
+                if request.stable { " --stable" } else { "" }
+            ),
             measured: algs.join(", "),
         });
     };
@@ -322,7 +265,7 @@ pub fn recommend(
     let excluded_faster: Vec<Compared> = first_per_algorithm(&rejected)
         .into_iter()
         .filter(|(c, _)| c.time_ns() < answer.median_ns)
-        .map(|(c, p)| compared(c, p, request.need.rejects(p, request.min_bits)))
+        .map(|(c, p)| compared(c, p, request.rejects(p)))
         .collect();
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     Ok(Recommendation {
@@ -332,6 +275,9 @@ pub fn recommend(
         mode: request.mode,
         threads: request.threads,
         candidates: admitted.len(),
+        gives_up: gives_up(request.need, winner_props),
+        keyed: request.keyed,
+        stable: request.stable,
         answer,
         equivalence: margin,
         equivalent,

@@ -47,4 +47,8 @@ pub struct AlgorithmProperties {
     pub standard: Option<String>,
     /// What it is and is not safe for, in one line.
     pub note: String,
+    /// A non-cryptographic hash's SMHasher3 verdict, key and stability (absent for
+    /// checksums and cryptographic hashes, and in documents from before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<crate::HashProperties>,
 }

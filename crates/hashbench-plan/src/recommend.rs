@@ -21,6 +21,17 @@ pub const SCREENING_ROUNDS: u32 = 3;
 /// The most rounds a contender gets in the race (within `--time`).
 pub const MAX_RACE_ROUNDS: u32 = 30;
 
+/// The mode a need is answered in when `--mode` is not given: latency for a hash
+/// table's hasher (a lookup waits for its hash before it can probe), throughput for the
+/// others (blocks hashed one after another, independently).
+#[must_use]
+pub fn default_mode(need: Need) -> Mode {
+    match need {
+        Need::HashTable => Mode::Latency,
+        _ => Mode::Throughput,
+    }
+}
+
 /// What `recommend` is asked, typed.
 #[derive(Clone, Debug)]
 pub struct Ask {
@@ -29,6 +40,10 @@ pub struct Ask {
     pub need: Need,
     /// Leave out algorithms with fewer output bits.
     pub min_bits: Option<u32>,
+    /// Only flood-resistant keyed hashes (`--keyed`).
+    pub keyed: bool,
+    /// Only hashes with a stable output (`--stable`).
+    pub stable: bool,
     /// Threads a parallel implementation may use.
     pub threads: usize,
     pub mode: Mode,
@@ -45,8 +60,17 @@ impl Ask {
     ///
     /// # Errors
     ///
-    /// A size of 0 bytes (a call on no input has no throughput).
+    /// A size of 0 bytes (a call on no input has no throughput); `--keyed` or `--stable`
+    /// with a need other than `hash` and `hash-table`.
     pub fn check(&self) -> Result<(), UsageError> {
+        if (self.keyed || self.stable) && !matches!(self.need, Need::Hash | Need::HashTable) {
+            return Err(UsageError(format!(
+                "{} asks about a hash's key and stability: give it with --need hash or \
+                 hash-table, not {}",
+                if self.keyed { "--keyed" } else { "--stable" },
+                self.need.as_str()
+            )));
+        }
         if self.sizes.contains(&Size::Bytes(0)) {
             return Err(UsageError(
                 "--size 0: a call on no input has no throughput to compare; give 1 byte or more"
@@ -104,6 +128,8 @@ impl Ask {
                 let request = Request {
                     need: self.need,
                     min_bits: self.min_bits,
+                    keyed: self.keyed,
+                    stable: self.stable,
                     size,
                     mode: self.mode,
                     threads: self.threads,
@@ -127,6 +153,7 @@ pub fn properties() -> Vec<AlgorithmProperties> {
             broken: a.broken,
             standard: a.standard.map(str::to_string),
             note: a.security_note.to_string(),
+            hash: a.hash.map(|h| h.model()),
         })
         .collect()
 }

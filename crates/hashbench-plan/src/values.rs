@@ -31,9 +31,9 @@ pub fn size_list(text: &str) -> Result<SizeList, UsageError> {
 }
 
 /// `recommend --need`'s values, in the order help lists them.
-pub const NEEDS: [Need; 3] = [Need::Checksum, Need::Hash, Need::Crypto];
+pub const NEEDS: [Need; 4] = [Need::Checksum, Need::Hash, Need::HashTable, Need::Crypto];
 
-/// `recommend --need`: `checksum`, `hash` or `crypto`.
+/// `recommend --need`: `checksum`, `hash`, `hash-table` or `crypto`.
 ///
 /// # Errors
 ///
@@ -42,7 +42,11 @@ pub fn need(name: &str) -> Result<Need, UsageError> {
     NEEDS
         .into_iter()
         .find(|n| n.as_str() == name)
-        .ok_or_else(|| UsageError(format!("unknown need '{name}': checksum, hash or crypto")))
+        .ok_or_else(|| {
+            UsageError(format!(
+                "unknown need '{name}': checksum, hash, hash-table or crypto"
+            ))
+        })
 }
 
 /// The most sizes one `every:A..=B` may sweep.

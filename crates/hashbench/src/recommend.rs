@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use hashbench_analysis::recommend::Need;
 use hashbench_model::Mode;
-use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
+use hashbench_plan::recommend::{default_mode, Ask, DEFAULT_RECOMMEND_TIME_S};
 use hashbench_plan::values::{self, SizeList};
 use hashbench_plan::Outcome;
 use hashbench_report::render::recommend::{json, table, Provenance};
@@ -26,22 +26,34 @@ pub struct RecommendArgs {
     #[arg(long, value_name = "SIZE[,SIZE...]", value_parser = values::size_list)]
     pub size: SizeList,
     /// What the output must be good for: checksum (error detection), hash (fast,
-    /// evenly spread; no adversary) or crypto (collision resistance). Required: each
-    /// need has another answer. A stronger class also satisfies a weaker need.
+    /// evenly spread; no adversary), hash-table (the hasher of a hash map: a
+    /// non-cryptographic hash, in latency mode by default) or crypto (collision
+    /// resistance). Required: each need has another answer. A stronger class also
+    /// satisfies a weaker need.
     #[arg(long, value_parser = crate::choices::need())]
     pub need: Need,
     /// Leave out algorithms with fewer output bits than this.
     #[arg(long, value_name = "N")]
     pub min_bits: Option<u32>,
+    /// Only hashes whose authors claim resistance to hash flooding with a secret key
+    /// (SipHash, HighwayHash): what a table keyed by untrusted input needs. With --need
+    /// hash or hash-table.
+    #[arg(long)]
+    pub keyed: bool,
+    /// Only hashes whose output is the same in every version and on every platform:
+    /// what hashes that are stored or sent need. With --need hash or hash-table.
+    #[arg(long)]
+    pub stable: bool,
     /// Threads an implementation that splits one message (blake3+rayon) may use; with 1
     /// (the default) only one-thread implementations are candidates.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     pub threads: usize,
     /// throughput (independent calls on one input) or latency (each call waits for the
-    /// last digest), as `run --mode`.
-    #[arg(long, default_value = "throughput", value_parser = crate::choices::one_mode())]
-    pub mode: Mode,
+    /// last digest), as `run --mode` [default: latency for --need hash-table, else
+    /// throughput].
+    #[arg(long, value_parser = crate::choices::one_mode())]
+    pub mode: Option<Mode>,
     /// Time budget per cell, like 0.05, 50ms or 1s.
     #[arg(long, default_value_t = DEFAULT_RECOMMEND_TIME_S, value_parser = values::parse_seconds)]
     pub time: f64,
@@ -69,8 +81,10 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         sizes: args.size.0.clone(),
         need: args.need,
         min_bits: args.min_bits,
+        keyed: args.keyed,
+        stable: args.stable,
         threads: args.threads,
-        mode: args.mode,
+        mode: args.mode.unwrap_or(default_mode(args.need)),
         pinned: args.pinned,
         time_s: args.time,
         equivalence: args.equivalence,

@@ -4,7 +4,9 @@
 use super::*;
 use hashbench_model::testutil::analysis::{cell_ci, flagged, quiet};
 use hashbench_model::testutil::run_with;
-use hashbench_model::FlagCode;
+use hashbench_model::{
+    AlgorithmClass, FlagCode, HashProperties, Key, Smhasher3, Stability, Verdict,
+};
 
 fn props(id: &str, class: AlgorithmClass, bits: u32, broken: bool) -> AlgorithmProperties {
     AlgorithmProperties {
@@ -19,7 +21,31 @@ fn props(id: &str, class: AlgorithmClass, bits: u32, broken: bool) -> AlgorithmP
         broken,
         standard: None,
         note: format!("{id} note"),
+        hash: None,
     }
+}
+
+/// `p` with a hash's properties: SMHasher3's `verdict`, `key`, stable or not.
+fn with_hash(
+    mut p: AlgorithmProperties,
+    verdict: Verdict,
+    key: Key,
+    stable: bool,
+) -> AlgorithmProperties {
+    p.hash = Some(HashProperties {
+        smhasher3: Smhasher3 {
+            verdict,
+            entry: p.id.clone(),
+            source: format!("results/{}.txt", p.id),
+            date: "2025-10-16".to_string(),
+        },
+        key,
+        stability: Stability {
+            stable,
+            reason: format!("{} stability", p.id),
+        },
+    });
+    p
 }
 
 fn catalogue() -> Vec<AlgorithmProperties> {
@@ -40,6 +66,8 @@ fn request(need: Need, min_bits: Option<u32>) -> Request {
     Request {
         need,
         min_bits,
+        keyed: false,
+        stable: false,
         size: Size::Bytes(SIZE),
         mode: Mode::Throughput,
         threads: 1,
@@ -186,4 +214,100 @@ fn parallel_cells_count_only_at_the_threads_asked() {
     let r = recommend(&run, &catalogue(), &req).unwrap();
     assert_eq!(r.answer.implementation, "blake3/x+rayon");
     assert_eq!(r.answer.threads, 2);
+}
+
+/// The catalogue with table hashers: xxh3-64 seeded and failing SMHasher3 tests,
+/// xxh3-128 seeded and unstable, and a keyed SipHash (200 ns).
+fn table_catalogue() -> Vec<AlgorithmProperties> {
+    use AlgorithmClass::*;
+    let mut c = catalogue();
+    c[1] = with_hash(
+        c[1].clone(),
+        Verdict::Fails {
+            failed: 27,
+            of: 250,
+        },
+        Key::Seed { bits: 64 },
+        true,
+    );
+    c[2] = with_hash(
+        c[2].clone(),
+        Verdict::Passes { tests: 250 },
+        Key::Seed { bits: 64 },
+        false,
+    );
+    c.push(with_hash(
+        props("siphash-1-3", NonCryptographicHash, 64, false),
+        Verdict::Passes { tests: 238 },
+        Key::Keyed { bits: 128 },
+        true,
+    ));
+    c
+}
+
+fn table_run() -> Run {
+    let mut run = run();
+    run.cells.push(quiet("siphash-1-3/x", SIZE, 200.0));
+    run
+}
+
+#[test]
+fn hash_table_admits_non_cryptographic_hashes_only_and_says_what_the_answer_gives_up() {
+    let r = recommend(
+        &table_run(),
+        &table_catalogue(),
+        &request(Need::HashTable, None),
+    )
+    .unwrap();
+    assert_eq!(r.answer.implementation, "xxh3-64/x");
+    assert_eq!(
+        r.gives_up,
+        [
+            "flood resistance (a 64-bit seed, no secret key: a table keyed by untrusted input can be flooded)",
+            "quality (fails 27 of 250 SMHasher3 tests)",
+        ]
+    );
+    // The checksum was faster and is out, with why; the cryptographic hashes are slower.
+    assert_eq!(ids(&r.excluded_faster), ["crc32c/x"]);
+    assert!(r.excluded_faster[0]
+        .excluded_because
+        .as_deref()
+        .unwrap()
+        .contains("no hash-quality spread"));
+    assert_eq!(ids(&r.others), ["xxh3-128/x", "siphash-1-3/x"]);
+    // The answer's properties travel with it, for the renderers.
+    assert_eq!(
+        r.answer.properties.hash.as_ref().unwrap().key,
+        Key::Seed { bits: 64 }
+    );
+}
+
+#[test]
+fn keyed_and_stable_leave_out_the_faster_hashes_and_say_why() {
+    let mut req = request(Need::HashTable, None);
+    req.keyed = true;
+    let r = recommend(&table_run(), &table_catalogue(), &req).unwrap();
+    assert_eq!(r.answer.implementation, "siphash-1-3/x");
+    assert!(r.gives_up.is_empty(), "{:?}", r.gives_up);
+    assert_eq!(
+        ids(&r.excluded_faster),
+        ["crc32c/x", "xxh3-64/x", "xxh3-128/x"]
+    );
+    assert_eq!(
+        r.excluded_faster[1].excluded_because.as_deref(),
+        Some("not flood-resistant: a 64-bit seed, no secret key")
+    );
+
+    let mut req = request(Need::HashTable, None);
+    req.stable = true;
+    let r = recommend(&table_run(), &table_catalogue(), &req).unwrap();
+    assert_eq!(r.answer.implementation, "xxh3-64/x");
+    let mut req = request(Need::Hash, None);
+    req.stable = true;
+    req.min_bits = Some(128);
+    // xxh3-128 (unstable) is out; sha2-256 and blake3 have no stability record.
+    let e = recommend(&table_run(), &table_catalogue(), &req).unwrap_err();
+    assert!(e.to_string().contains("--min-bits 128 --stable"), "{e}");
+    let out = req.rejects(&table_catalogue()[2]).unwrap();
+    assert_eq!(out, "output not stable: xxh3-128 stability");
 }

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use hashbench_model::{AlgorithmProperties, Run};
+use hashbench_model::{AlgorithmProperties, Key, Run};
 
-use crate::format::{aligned, rate, size};
-use hashbench_analysis::recommend::{Compared, Pick, Recommendation};
+use crate::format::{aligned, rate, size, time_ns};
+use hashbench_analysis::recommend::{Compared, Need, Pick, Recommendation};
 
 /// Version of the `recommend --format json` document.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -99,36 +99,79 @@ fn ratio(c: &Compared) -> String {
     format!("{:.digits$}x [{:.digits$}, {high}]", c.ratio, c.ratio_low)
 }
 
-fn row(c: &Compared, extra: &str) -> Vec<String> {
+/// SMHasher3's verdict in a word or two, `-` for a checksum or cryptographic hash.
+fn quality(p: &AlgorithmProperties) -> String {
+    p.hash
+        .as_ref()
+        .map_or("-".to_string(), |h| h.smhasher3.verdict.describe())
+}
+
+/// The key and stability in a few words: `keyed 128, stable`, `seed 64, unstable`.
+fn key(p: &AlgorithmProperties) -> String {
+    let Some(h) = &p.hash else {
+        return "-".to_string();
+    };
+    let key = match h.key {
+        Key::Unkeyed => "unkeyed".to_string(),
+        Key::Seed { bits } => format!("seed {bits}"),
+        Key::Keyed { bits } => format!("keyed {bits}"),
+    };
+    let stable = if h.stability.stable {
+        "stable"
+    } else {
+        "unstable"
+    };
+    format!("{key}, {stable}")
+}
+
+/// The speed column: time per call for a hash table's hasher (small keys, where a rate
+/// says little), else throughput.
+fn speed(need: Need, p: &Pick) -> String {
+    match need {
+        Need::HashTable => time_ns(p.median_ns),
+        _ => rate(p.gb_per_sec),
+    }
+}
+
+fn row(need: Need, c: &Compared, extra: &str) -> Vec<String> {
     let p = &c.pick.properties;
     vec![
         c.pick.implementation.clone(),
-        rate(c.pick.gb_per_sec),
+        speed(need, &c.pick),
         ratio(c),
         p.output_bits.to_string(),
         collisions(p),
+        quality(p),
+        key(p),
         p.standard.clone().unwrap_or_else(|| "none".to_string()),
         extra.to_string(),
     ]
 }
 
-fn heading() -> Vec<String> {
+fn heading(need: Need) -> Vec<String> {
     [
-        "implementation",
-        "throughput",
+        if need == Need::HashTable {
+            "time/call"
+        } else {
+            "throughput"
+        },
         "time vs answer [95 % interval]",
         "bits",
         "collisions",
+        "SMHasher3",
+        "key, output",
         "standard",
         "",
     ]
     .iter()
-    .map(|s| s.to_string())
-    .collect()
+    .fold(vec!["implementation".to_string()], |mut v, s| {
+        v.push(s.to_string());
+        v
+    })
 }
 
-fn table_of(rows: &[Vec<String>]) -> String {
-    let mut all = vec![heading()];
+fn table_of(need: Need, rows: &[Vec<String>]) -> String {
+    let mut all = vec![heading(need)];
     all.extend_from_slice(rows);
     aligned(&all, &[false, true, true, true])
         .lines()
@@ -141,11 +184,13 @@ fn one(r: &Recommendation) -> String {
     let a = &r.answer;
     let p = &a.properties;
     let mut out = format!(
-        "At {} ({}{}, {}{}): {} candidate implementations\n\n",
+        "At {} ({}{}{}{}, {}{}): {} candidate implementations\n\n",
         size(r.size),
         r.need.describe(),
         r.min_bits
             .map_or(String::new(), |b| format!(", at least {b} bits")),
+        if r.keyed { ", keyed" } else { "" },
+        if r.stable { ", stable output" } else { "" },
         r.mode,
         if r.threads > 1 {
             format!(", up to {} threads", r.threads)
@@ -159,20 +204,46 @@ fn one(r: &Recommendation) -> String {
         p.id,
         a.implementation.split_once('/').map_or("", |(_, lib)| lib),
         a.backend,
-        rate_ci(a),
+        match r.need {
+            Need::HashTable => format!(
+                "{} [{} .. {}] per call",
+                time_ns(a.median_ns),
+                time_ns(a.ci_low_ns),
+                time_ns(a.ci_high_ns)
+            ),
+            _ => rate_ci(a),
+        },
         p.class.as_str(),
         p.output_bits,
         collisions(p),
         p.standard.as_deref().unwrap_or("none"),
         p.note,
     ));
+    if let Some(h) = &p.hash {
+        out.push_str(&format!(
+            "  SMHasher3: {} ({}, {}); key: {}; output: {} ({})\n",
+            h.smhasher3.verdict.describe(),
+            h.smhasher3.source,
+            h.smhasher3.date,
+            h.key.describe(),
+            if h.stability.stable {
+                "stable"
+            } else {
+                "NOT stable"
+            },
+            h.stability.reason
+        ));
+    }
+    if !r.gives_up.is_empty() {
+        out.push_str(&format!("  Gives up: {}\n", r.gives_up.join("; ")));
+    }
     let margin = r.equivalence * 100.0;
     if !r.equivalent.is_empty() {
         out.push_str(&format!(
             "\nEquivalent (measured side by side, within ±{margin:.0} % of the answer: as good a choice):\n"
         ));
-        let rows: Vec<Vec<String>> = r.equivalent.iter().map(|c| row(c, "")).collect();
-        out.push_str(&table_of(&rows));
+        let rows: Vec<Vec<String>> = r.equivalent.iter().map(|c| row(r.need, c, "")).collect();
+        out.push_str(&table_of(r.need, &rows));
     }
     out.push_str("\nTie group (this run cannot tell them apart from the answer):\n");
     if r.ties.is_empty() && r.equivalent.is_empty() {
@@ -182,22 +253,22 @@ fn one(r: &Recommendation) -> String {
     } else if r.ties.is_empty() {
         out.push_str("  none besides the equivalent ones\n");
     } else {
-        let rows: Vec<Vec<String>> = r.ties.iter().map(|c| row(c, "")).collect();
-        out.push_str(&table_of(&rows));
+        let rows: Vec<Vec<String>> = r.ties.iter().map(|c| row(r.need, c, "")).collect();
+        out.push_str(&table_of(r.need, &rows));
     }
     if !r.others.is_empty() {
         out.push_str("\nBest of each other candidate algorithm (time over the answer's: 2.00x is half as fast):\n");
-        let rows: Vec<Vec<String>> = r.others.iter().map(|c| row(c, "")).collect();
-        out.push_str(&table_of(&rows));
+        let rows: Vec<Vec<String>> = r.others.iter().map(|c| row(r.need, c, "")).collect();
+        out.push_str(&table_of(r.need, &rows));
     }
     if !r.excluded_faster.is_empty() {
         out.push_str("\nFaster, but not recommended:\n");
         let rows: Vec<Vec<String>> = r
             .excluded_faster
             .iter()
-            .map(|c| row(c, c.excluded_because.as_deref().unwrap_or("")))
+            .map(|c| row(r.need, c, c.excluded_because.as_deref().unwrap_or("")))
             .collect();
-        out.push_str(&table_of(&rows));
+        out.push_str(&table_of(r.need, &rows));
     }
     out.push_str("\nReliability: ");
     if r.warnings.is_empty() {
