@@ -44,6 +44,12 @@ from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, SHA1, SHA224, SHA256, SHA384, SH
                          SHA3_384, SHA3_512)
 
 import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.path
+# The hash-map hashers' pure-Python references (vectors/README.md says what each follows).
+import ahash_ref
+import foldhash_ref
+import fxhash_ref
+import rapidhash_ref
+import wyhash_ref
 
 VECTORS_DIR = Path(__file__).resolve().parent
 MASK64 = (1 << 64) - 1
@@ -284,6 +290,43 @@ IMPLEMENTATIONS = {
     # No Python implementation of komihash exists on PyPI: the file holds the author's
     # published vectors only (vectors/README.md).
     "komihash": Impl("none", None, ""),
+    # The hash-map hashers, pure Python written for hashbench (vectors/<alg>_ref.py), each
+    # the value written big-endian. rapidhash and wyhash follow their authors' C headers;
+    # foldhash, FxHash and aHash have no definition outside their crates, so their
+    # references transcribe the crate's code (sharing none of it) and pin its version.
+    "foldhash-fast": Impl(
+        "foldhash_ref.foldhash_fast", foldhash_ref.foldhash_fast_hex,
+        "vectors/foldhash_ref.py, pure Python transcribing foldhash 0.2.0 (orlp/foldhash at 8f878c63, the "
+        "crate is its only definition): fast::FixedState::with_seed(0), one write(bytes), finish(); it shares "
+        "no code with the crate"),
+    "foldhash-quality": Impl(
+        "foldhash_ref.foldhash_quality", foldhash_ref.foldhash_quality_hex,
+        "vectors/foldhash_ref.py, pure Python transcribing foldhash 0.2.0 (orlp/foldhash at 8f878c63, the "
+        "crate is its only definition): quality::FixedState::with_seed(0), one write(bytes), finish(); it "
+        "shares no code with the crate"),
+    "rapidhash": Impl(
+        "rapidhash_ref.rapidhash", rapidhash_ref.rapidhash_hex,
+        "vectors/rapidhash_ref.py, pure Python written from the author's reference header (Nicoshev/rapidhash "
+        "rapidhash.h at 92731ee0): rapidhash V3, seed 0; test_refs.py holds it to SMHasher3's verification "
+        "code for its own port (0x1FDC65EE)"),
+    "fxhash": Impl(
+        "fxhash_ref.fxhash", fxhash_ref.fxhash_hex,
+        "vectors/fxhash_ref.py, pure Python transcribing rustc-hash 2.1.3 (rust-lang/rustc-hash at c13e7ccc, "
+        "the crate is its only definition): FxHasher::default(), one write(bytes), finish(); test_refs.py "
+        "holds it to SMHasher3's verification code for its port of FxHash v2.1.1 (0x8F177350)"),
+    "ahash-fallback": Impl(
+        "ahash_ref.ahash", ahash_ref.ahash_hex,
+        "vectors/ahash_ref.py, pure Python transcribing ahash 0.8.12's fallback hasher (tkaitchuck/aHash at "
+        "9aa1ba20, the crate is its only definition): RandomState::with_seeds(0, 0, 0, 0), one write(bytes), "
+        "finish(); test_refs.py holds it to SMHasher3's verification code for its port (0x53C9F167)"),
+    "wyhash-final4": Impl(
+        "wyhash_ref.wyhash", wyhash_ref.wyhash_hex,
+        "vectors/wyhash_ref.py, pure Python written from the author's wyhash.h at tag wyhash_final4 "
+        "(wangyi-fudan/wyhash ea3b25e1): seed 0, the default secret _wyp; test_refs.py holds it to the 10 "
+        "values of the wyhash-final4 crate's tests"),
+    # gxhash is listed but not built (it needs the aes target feature to compile), and no
+    # implementation independent of its crate exists: the file holds no vectors.
+    "gxhash-64": Impl("none", None, ""),
     "md5": pycryptodome_impl("Crypto.Hash.MD5", MD5, "md5", lambda d: hashlib.md5(d).hexdigest()),
     "sha1": pycryptodome_impl("Crypto.Hash.SHA1", SHA1, "sha1", lambda d: hashlib.sha1(d).hexdigest()),
     "sha2-224": pycryptodome_impl("Crypto.Hash.SHA224", SHA224, "sha224", lambda d: hashlib.sha224(d).hexdigest()),

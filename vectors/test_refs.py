@@ -6,6 +6,10 @@
   test_vectors.json, without help from the `blake3` wheel.
 * Those vectors must be able to tell a wrong BLAKE3 from the right one: with a
   flag or the tree shape deliberately broken, blake3_ref must disagree.
+* The hash-map hashers' references (rapidhash_ref, fxhash_ref, ahash_ref,
+  wyhash_ref) must reproduce values published outside hashbench: SMHasher3's
+  verification codes for its own C ports (fwojcik/smhasher3 at ea0b94f9) and the
+  wyhash-final4 crate's test table; broken variants must not.
 * `generate.py --check` must report a corrupted vector (published or
   generated) in a copy of the vector files, by file and index, and exit non-zero;
   `--write` must refuse to rewrite over a wrong published vector.
@@ -27,7 +31,11 @@ from unittest import mock
 VECTORS_DIR = Path(__file__).resolve().parent
 sys.path.insert(0, str(VECTORS_DIR))
 
+import ahash_ref  # noqa: E402
 import blake3_ref  # noqa: E402  (needs the path above when run from elsewhere)
+import fxhash_ref  # noqa: E402
+import rapidhash_ref  # noqa: E402
+import wyhash_ref  # noqa: E402
 
 GENERATE = VECTORS_DIR / "generate.py"
 
@@ -97,6 +105,74 @@ class Blake3Reference(unittest.TestCase):
         real = blake3_ref._chunk_output
         with mock.patch.object(blake3_ref, "_chunk_output", lambda chunk, counter: real(chunk, 0)):
             self.assertEqual(failing_lengths(), [n for n in OFFICIAL_LENGTHS if n > blake3_ref.CHUNK_LEN])
+
+
+def smhasher3_verification(hash_fn):
+    """SMHasher3's verification code (lib/Hashinfo.cpp at ea0b94f9) of a 64-bit hash
+    `hash_fn(data, seed) -> int`: hash the 256 keys {}, {0}, {0, 1}, .. {0 .. 254} with
+    seed 256 - length, store each result little-endian, hash those 2048 bytes with seed 0,
+    and read the first 4 bytes of that as a little-endian integer."""
+    key = bytearray(256)
+    hashes = bytearray()
+    for i in range(256):
+        hashes += hash_fn(bytes(key[:i]), 256 - i).to_bytes(8, "little")
+        key[i] = i
+    return int.from_bytes(hash_fn(bytes(hashes), 0).to_bytes(8, "little")[:4], "little")
+
+
+# The wyhash-final4 crate's test table (thynson/wyhash-final4 src/wyhash64.rs at the
+# commit of 0.2.2, b1d06c53): (message, seed, wyhash with the default secret).
+WYHASH_FINAL4_CRATE_TESTS = [
+    ("", 0, 0x0409638EE2BDE459),
+    ("a", 1, 0xA8412D091B5FE0A9),
+    ("abc", 2, 0x32DD92E4B2915153),
+    ("wyhash", 3, 0x12C7EF9314847163),
+    ("message digest", 4, 0xA2608B1B6EC6EBBF),
+    ("abcdefghijklmnopqrstuvwxyz", 5, 0x3F213F97FAF16439),
+    ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 6, 0xD730106570676F54),
+    ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 7, 0x02E9C2F693249CA6),
+    ("1234567890" * 8, 8, 0x3C353B8B0B931BB0),
+    ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()`~-_=+[{]};:,<.>/?", 9,
+     0x3903FC47BA3EF81C),
+]
+
+
+class HashMapHasherReferences(unittest.TestCase):
+    """The pure-Python references of the hash-map hashers against values published elsewhere."""
+
+    def test_rapidhash_gives_smhasher3s_verification_code(self):
+        # hashes/rapidhash.cpp, "rapidhash v3, 64-bit": verification_LE 0x1FDC65EE.
+        self.assertEqual(smhasher3_verification(rapidhash_ref.rapidhash), 0x1FDC65EE)
+        # The keys reach 255 bytes and the last hash 2048, so the 112-byte lanes count:
+        # a wrong secret for one lane fails.
+        wrong = list(rapidhash_ref.SECRET)
+        wrong[6] ^= 1
+        self.assertNotEqual(
+            smhasher3_verification(lambda d, s: rapidhash_ref.rapidhash(d, s, tuple(wrong))), 0x1FDC65EE)
+
+    def test_fxhash_gives_smhasher3s_verification_code(self):
+        # hashes/rust-fxhash.cpp, "Rust FxHash v2.1.1 64-bit version": the seed is the
+        # hasher's starting state, 0x8F177350.
+        self.assertEqual(smhasher3_verification(fxhash_ref.fxhash), 0x8F177350)
+        with mock.patch.object(fxhash_ref, "ZERO_GUARD", 0):
+            self.assertNotEqual(smhasher3_verification(fxhash_ref.fxhash), 0x8F177350)
+
+    def test_ahash_fallback_gives_smhasher3s_verification_code(self):
+        # hashes/rust-ahash.cpp, "aHash (ported from Rust, fallback version)": SMHasher3's
+        # seed s is with_seeds(s, s, s, s), and it hashes a byte string as `Hash for [u8]`
+        # does (its length written first): 0x53C9F167.
+        def port(d, s):
+            return ahash_ref.ahash(d, (s, s, s, s), length_prefix=True)
+        self.assertEqual(smhasher3_verification(port), 0x53C9F167)
+        # The byte API hashbench catalogues writes the bytes alone: another function.
+        self.assertNotEqual(smhasher3_verification(lambda d, s: ahash_ref.ahash(d, (s, s, s, s))), 0x53C9F167)
+
+    def test_wyhash_gives_the_wyhash_final4_crates_test_table(self):
+        for message, seed, want in WYHASH_FINAL4_CRATE_TESTS:
+            self.assertEqual(wyhash_ref.wyhash(message.encode(), seed), want, (message, seed))
+        # With wyhash 4.2's secret (SMHasher3's "wyhash") the function differs.
+        v42 = (0x2D358DCCAA6C78A5, 0x8BB84B93962EACC9, 0x4B33A62ED433D4A3, 0x4D5A2DA51DE1AA47)
+        self.assertNotEqual(wyhash_ref.wyhash(b"", 0, v42), 0x0409638EE2BDE459)
 
 
 def flip_last_hex_digit(digest):

@@ -11,8 +11,8 @@
 //! - xxh3-128 writes its canonical form: the high 64 bits, then the low 64 bits, each
 //!   big-endian (what `xxhsum -H2` and python-xxhash's `hexdigest()` print).
 //! - The hash-table hashers with a 64-bit or 32-bit result (SipHash, MurmurHash3's
-//!   x86_32, CityHash64, FarmHash's Fingerprint64, HighwayHash-64, komihash) write that
-//!   integer big-endian too: SipHash-2-4 of the SipHash paper's example is `a129ca6149be45e5`,
+//!   x86_32, CityHash64, FarmHash's Fingerprint64, HighwayHash-64, komihash, foldhash,
+//!   rapidhash, FxHash, aHash, wyhash, gxhash) write that integer big-endian too: SipHash-2-4 of the SipHash paper's example is `a129ca6149be45e5`,
 //!   as the paper prints it (its reference code stores the same value little-endian).
 //! - murmur3-x64-128 writes the 16 bytes `MurmurHash3_x64_128` stores into its output
 //!   buffer: h1 then h2, each little-endian (what mmh3's `hash_bytes` returns).
@@ -166,6 +166,7 @@ const SIP_STABLE: &str = "defined by the SipHash paper; the same on every platfo
 const MURMUR_NOTE: &str =
     "fast hash (Appleby, 2011); seed-independent multicollisions are published, so its seed does not resist flooding";
 const MURMUR_STABLE: &str = "frozen since 2011 (SMHasher's MurmurHash3.cpp); the x86 and x64 variants differ from each other, each is the same on every platform";
+const FOLDHASH_UNSTABLE: &str = "documented as not stable: may change in any release (vectors pinned to 0.2.0) and reads bytes in the platform's order";
 const SHA2_NOTE: &str = "secure; no practical attack known";
 const SHA3_NOTE: &str = "secure; no practical attack known (Keccak sponge, unlike SHA-2's design)";
 const BLAKE2_NOTE: &str = "secure; no practical attack known";
@@ -184,7 +185,9 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // PRF", INDOCRYPT 2012); MurmurHash3's seed-independent multicollisions (Aumasson,
 // Bernstein and Boßlet, "Hash-flooding DoS reloaded", 29C3, 2012); HighwayHash (Alakuijala,
 // Cox and Wassenberg, "Fast keyed hash/pseudo-random function using SIMD multiply and
-// permute", 2016). Quality: SMHasher3's results (algorithm/quality.rs names the commit);
+// permute", 2016); foldhash, FxHash 2 and aHash are defined by their crates alone,
+// rapidhash by Nicoshev/rapidhash's rapidhash.h, wyhash by wangyi-fudan/wyhash's
+// wyhash.h (vectors/README.md names the commits). Quality: SMHasher3's results (algorithm/quality.rs names the commit);
 // each entry's verdict is its raw results file's "Overall result" line.
 // One constant per algorithm, so implementations name theirs and the compiler checks it.
 #[rustfmt::skip]
@@ -238,6 +241,42 @@ mod defs {
         "fast hash for tables (Vaneev, 2021-); a secret seed lowers the chance of flooding, not proven to prevent it")
         .props(hp(Smhasher3::passes("komihash", 250), Key::Seed { bits: 64 }, true,
             "platform-independent; the author's published test vectors fix version 5's output (version 4 hashed differently)"));
+    // foldhash 0.2 (hashbrown's default) with fast/quality::FixedState::with_seed(0).
+    // Not in SMHasher3's results. The author claims only "minimal" DoS resistance.
+    pub const FOLDHASH_FAST: Algorithm = alg("foldhash-fast", "foldhash", NonCryptographicHash, 64, 64,
+        "fast hash for tables (Peters, 2024; hashbrown's default); its random seeds defeat only trivial flooding, its author claims no HashDoS resistance")
+        .props(hp(Smhasher3::NOT_TESTED, Key::Seed { bits: 64 }, false, FOLDHASH_UNSTABLE));
+    pub const FOLDHASH_QUALITY: Algorithm = alg("foldhash-quality", "foldhash", NonCryptographicHash, 64, 64,
+        "foldhash-fast plus one more multiply on finish, for tables that use every output bit; no HashDoS resistance claimed")
+        .props(hp(Smhasher3::NOT_TESTED, Key::Seed { bits: 64 }, false, FOLDHASH_UNSTABLE));
+    // rapidhash V3 with seed 0 (rapidhash.h's rapidhash()).
+    pub const RAPIDHASH: Algorithm = alg("rapidhash", "rapidhash", NonCryptographicHash, 64, 112,
+        "fast hash for tables (Nicoshev, wyhash's successor); a secret seed lowers the chance of flooding, not proven to prevent it")
+        .props(hp(Smhasher3::passes("rapidhash", 250), Key::Seed { bits: 64 }, true,
+            "the V3 function of rapidhash.h: the same on every platform; V1, V2 and V3 differ, and the Rust crate's fast/quality map hashers are other, unstable functions"));
+    // FxHash as rustc-hash 2.1.1+ computes it (FxHasher::default(), state 0).
+    pub const FXHASH: Algorithm = alg("fxhash", "fxhash", NonCryptographicHash, 64, 16,
+        "rustc's hasher (rustc-hash 2.x, Peters' string hash): minimal mixing for speed; trivially floodable, for trusted keys only")
+        .props(hp(Smhasher3::fails("rust-fxhash64", 165, 250), Key::Seed { bits: 64 }, false,
+            "no stability promise: rustc-hash 2.0 replaced 1.x's Firefox hash and 2.1.1 changed it again (vectors pinned to 2.1.3); 32-bit targets compute another function"));
+    // aHash's fallback (no aes target feature), RandomState::with_seeds(0, 0, 0, 0).
+    // SMHasher3's port hashes a byte string as `Hash for [u8]` does (length first), the
+    // form maps use; the byte API here writes the bytes alone.
+    pub const AHASH_FALLBACK: Algorithm = alg("ahash-fallback", "ahash", NonCryptographicHash, 64, 16,
+        "keyed hash for tables (Kaitchuck; 256-bit key) designed to resist hash flooding; no proof; this is the non-AES variant")
+        .props(hp(Smhasher3::passes("rust-ahash-fb", 250), Key::Keyed { bits: 256 }, false,
+            "documented as not stable across versions or platforms; the AES and fallback variants differ and the build's target features choose one (vectors: 0.8.12's fallback)"));
+    // wyhash final version 4 with seed 0 and the default secret _wyp. SMHasher3's "wyhash"
+    // is v4.2, another secret and function, so it is not this one's verdict.
+    pub const WYHASH_FINAL4: Algorithm = alg("wyhash-final4", "wyhash", NonCryptographicHash, 64, 48,
+        "fast hash for tables (Wang Yi, 2022); a secret seed lowers the chance of flooding, not proven to prevent it")
+        .props(hp(Smhasher3::NOT_TESTED, Key::Seed { bits: 64 }, true,
+            "frozen by the wyhash_final4 tag; the same on every platform; later versions (4.2) hash differently"));
+    // gxhash 3's 64-bit hash: listed, not built (impls/table.rs, gxhash_probe).
+    pub const GXHASH_64: Algorithm = alg("gxhash-64", "gxhash", NonCryptographicHash, 64, 128,
+        "fast AES-based hash (ogxd, 2023); its seed is a basic safeguard, not claimed to resist hash flooding; needs AES instructions")
+        .props(hp(Smhasher3::fails("gxhash-64", 24, 250), Key::Seed { bits: 64 }, false,
+            "stable within a major version on the platforms it supports (README); changes between major versions (2.x, 3.x)"));
     pub const MD5: Algorithm = alg("md5", "md5", CryptographicHash, 128, 64,
         "broken: collisions take seconds; use only where no adversary can choose inputs").std("RFC 1321").broken(18);
     pub const SHA1: Algorithm = alg("sha1", "sha1", CryptographicHash, 160, 64,
@@ -280,6 +319,13 @@ pub static ALGORITHMS: &[Algorithm] = &[
     FARMHASH_64,
     HIGHWAYHASH_64,
     KOMIHASH,
+    FOLDHASH_FAST,
+    FOLDHASH_QUALITY,
+    RAPIDHASH,
+    FXHASH,
+    AHASH_FALLBACK,
+    WYHASH_FINAL4,
+    GXHASH_64,
     MD5,
     SHA1,
     SHA2_224,

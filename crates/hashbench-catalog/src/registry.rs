@@ -78,6 +78,33 @@ pub static HIGHWAY: Provider = rust_crate(
     "pure Rust HighwayHash with AVX2 / SSE4.1 kernels chosen at run time",
 );
 pub static KOMIHASH_CRATE: Provider = rust_crate("komihash", "pure Rust komihash (version 5)");
+pub static FOLDHASH_CRATE: Provider = rust_crate(
+    "foldhash",
+    "hashbrown's default hasher (fast and quality), output not stable",
+);
+pub static RAPIDHASH_CRATE: Provider = rust_crate(
+    "rapidhash",
+    "pure Rust rapidhash: the portable V1-V3 functions and map hashers",
+);
+pub static RUSTC_HASH: Provider = rust_crate("rustc-hash", "rustc's FxHasher (2.x algorithm)");
+pub static AHASH_CRATE: Provider = rust_crate(
+    "ahash",
+    "aHash: AES rounds if built with the aes target feature, else a multiply fallback",
+);
+pub static WYHASH_FINAL4_CRATE: Provider =
+    rust_crate("wyhash-final4", "pure Rust wyhash final version 4");
+/// Not compiled in (impls/table.rs, gxhash_probe); the version is that of the crate
+/// hashbench would build, as no Cargo.lock entry exists for it.
+fn gxhash_not_built_version() -> String {
+    "3.5.0 (not built)".to_string()
+}
+pub static GXHASH_CRATE: Provider = Provider {
+    name: "gxhash",
+    kind: ProviderKind::RustCrate,
+    crate_name: "gxhash",
+    runtime_version: Some(gxhash_not_built_version),
+    about: "AES-based hash; needs -C target-feature=+aes,+sse2 to compile, so not built",
+};
 pub static MD_5: Provider = rust_crate("md-5", "RustCrypto MD5");
 pub static MD5_CRATE: Provider = rust_crate("md5", "standalone MD5 crate");
 pub static SHA1_CRATE: Provider = rust_crate("sha1", "RustCrypto SHA-1 (SHA-NI when present)");
@@ -132,6 +159,12 @@ pub static PROVIDERS: &[&Provider] = &[
     &FARMHASH_CRATE,
     &HIGHWAY,
     &KOMIHASH_CRATE,
+    &FOLDHASH_CRATE,
+    &RAPIDHASH_CRATE,
+    &RUSTC_HASH,
+    &AHASH_CRATE,
+    &WYHASH_FINAL4_CRATE,
+    &GXHASH_CRATE,
     &MD_5,
     &MD5_CRATE,
     &SHA1_CRATE,
@@ -283,6 +316,13 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     Implementation { probe: Some(farmhash_probe), ..imp("farmhash-64/farmhash", &FARMHASH_64, &FARMHASH_CRATE, portable, boxed::<Buffered<FarmFingerprint64>>) },
     imp("highwayhash-64/highway", &HIGHWAYHASH_64, &HIGHWAY, highway_backend, boxed::<Highway64>),
     imp("komihash/komihash", &KOMIHASH, &KOMIHASH_CRATE, portable, boxed::<Komihash>),
+    imp("foldhash-fast/foldhash", &FOLDHASH_FAST, &FOLDHASH_CRATE, portable, boxed::<Buffered<FoldhashFast>>),
+    imp("foldhash-quality/foldhash", &FOLDHASH_QUALITY, &FOLDHASH_CRATE, portable, boxed::<Buffered<FoldhashQuality>>),
+    imp("rapidhash/rapidhash", &RAPIDHASH, &RAPIDHASH_CRATE, portable, boxed::<Buffered<RapidhashV3>>),
+    imp("fxhash/rustc-hash", &FXHASH, &RUSTC_HASH, portable, boxed::<Buffered<RustcFxHash>>),
+    Implementation { probe: Some(ahash_probe), ..imp("ahash-fallback/ahash", &AHASH_FALLBACK, &AHASH_CRATE, ahash_backend, boxed::<Buffered<AHashFallback>>) },
+    imp("wyhash-final4/wyhash-final4", &WYHASH_FINAL4, &WYHASH_FINAL4_CRATE, portable, boxed::<Buffered<WyhashFinal4>>),
+    Implementation { probe: Some(gxhash_probe), ..imp("gxhash-64/gxhash", &GXHASH_64, &GXHASH_CRATE, gxhash_backend, boxed::<Buffered<GxhashNotBuilt>>) },
     // md5
     imp("md5/md-5", &MD5, &MD_5, rustcrypto_portable_backend, boxed::<Rc<rustcrypto_md5::Md5>>),
     imp("md5/md5", &MD5, &MD5_CRATE, portable, boxed::<Md5Crate>),

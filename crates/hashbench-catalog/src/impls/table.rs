@@ -1,14 +1,15 @@
 //! Hash-table hashers: SipHash (siphasher, and std's own), MurmurHash3 (murmur3, mur3),
-//! CityHash64 (cityhasher), FarmHash's Fingerprint64 (farmhash), HighwayHash (highway)
-//! and komihash, each over the byte API with the fixed key or seed of its algorithm
-//! (crate::algorithm, vectors/README.md).
+//! CityHash64 (cityhasher), FarmHash's Fingerprint64 (farmhash), HighwayHash (highway),
+//! komihash, foldhash, rapidhash, FxHash (rustc-hash), aHash, wyhash (wyhash-final4), each
+//! over the byte API with the fixed key or seed of its algorithm (crate::algorithm,
+//! vectors/README.md); gxhash is listed but not built ([`gxhash_probe`]).
 //!
 //! Libraries with a streaming state are adapted through it. Those that hash one byte
 //! string per call ([`OneCall`]) are adapted by [`Buffered`]: the timed patterns call the
 //! library's one function, and `new` and `streaming:CHUNK` are reported as not
 //! applicable; only verification's split modes go through hashbench's own buffer.
 
-use std::hash::Hasher as _;
+use std::hash::{BuildHasher as _, Hasher as _};
 use std::io::Cursor;
 use std::marker::PhantomData;
 
@@ -275,6 +276,129 @@ impl Streaming for Komihash {
     }
     fn finish_owned(s: Self::State, out: &mut [u8]) {
         write_be(out, s.finish());
+    }
+}
+
+// ---- hash-map hashers whose natural API is `std::hash::Hasher` ----
+
+/// The byte API of a hasher made for maps: a `Hasher` from a fixed-seed `BuildHasher`,
+/// one `hasher.write(bytes)`, then `hasher.finish()`, the value written big-endian. That
+/// is not what a map computes for a `&[u8]` key (the slice's `Hash` writes its length
+/// first), and several `write`s are not one over the concatenation (each `write` mixes
+/// on its own), so these are [`OneCall`]s: verification's split modes go through
+/// hashbench's buffer.
+macro_rules! write_finish {
+    ($(#[$doc:meta])* $name:ident, $build:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+        impl OneCall for $name {
+            #[inline(always)]
+            fn hash(data: &[u8], out: &mut [u8]) {
+                let mut h = ($build).build_hasher();
+                h.write(data);
+                write_be(out, h.finish());
+            }
+        }
+    };
+}
+
+write_finish!(
+    /// foldhash 0.2's fast hasher, `fast::FixedState::with_seed(0)`.
+    FoldhashFast,
+    foldhash::fast::FixedState::with_seed(0)
+);
+write_finish!(
+    /// foldhash 0.2's quality hasher, `quality::FixedState::with_seed(0)`.
+    FoldhashQuality,
+    foldhash::quality::FixedState::with_seed(0)
+);
+write_finish!(
+    /// rustc-hash 2's `FxBuildHasher`: `FxHasher::default()`, state 0.
+    RustcFxHash,
+    rustc_hash::FxBuildHasher
+);
+write_finish!(
+    /// aHash with `RandomState::with_seeds(0, 0, 0, 0)` (its keys are then the crate's
+    /// PI2 constants).
+    AHashFallback,
+    ahash::RandomState::with_seeds(0, 0, 0, 0)
+);
+
+/// rapidhash V3 with seed 0, the C reference's `rapidhash(key, len)`: the crate's portable
+/// one-call function (its `fast` and `quality` map hashers compute other, unstable
+/// functions).
+pub(crate) struct RapidhashV3;
+impl OneCall for RapidhashV3 {
+    #[inline(always)]
+    fn hash(data: &[u8], out: &mut [u8]) {
+        write_be(out, rapidhash::v3::rapidhash_v3(data));
+    }
+}
+
+/// wyhash final version 4 with seed 0 and the default secret: the crate's one-call
+/// `hash` (its `Hasher` computes the same through `write` then `finish`).
+pub(crate) struct WyhashFinal4;
+impl OneCall for WyhashFinal4 {
+    #[inline(always)]
+    fn hash(data: &[u8], out: &mut [u8]) {
+        use wyhash_final4::generics::WyHashVariant as _;
+        write_be(out, wyhash_final4::WyHash64::hash(data));
+    }
+}
+
+/// Which aHash this build compiled, from the crate's own test (ahash 0.8.12 src/lib.rs:
+/// the AES hasher where x86 or x86_64 is built with the `aes` target feature, else the
+/// fallback; the ARM AES path needs the crate's nightly feature, not enabled here).
+pub(crate) const AHASH_AES: bool = cfg!(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "aes"
+));
+
+pub(crate) fn ahash_backend() -> String {
+    if AHASH_AES {
+        "aes (built with the aes target feature)".to_string()
+    } else {
+        "fallback (folded multiply; built without the aes target feature)".to_string()
+    }
+}
+
+/// The catalogued aHash is the fallback (what a build without target-cpu flags compiles,
+/// and what vectors/ahash-fallback.json holds); a build with the `aes` target feature
+/// (`-C target-cpu=native` on most x86 machines) compiles a different function instead.
+pub(crate) fn ahash_probe() -> Result<(), crate::Unavailable> {
+    if AHASH_AES {
+        return Err(crate::Unavailable(
+            "this build enables the aes target feature, so ahash compiled its AES hasher, \
+             a different function from the fallback its vectors hold (build without \
+             target-cpu flags to measure it)"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+// ---- gxhash: listed, never built ----
+
+/// Why gxhash is unavailable: the crate is not in this build at all.
+pub(crate) const GXHASH_NOT_BUILT: &str = "not built: gxhash 3.5 refuses to compile without \
+    `-C target-feature=+aes,+sse2` (a compile_error! in src/gxhash/platform/x86.rs), and \
+    hashbench builds without target-cpu flags; no independent known answers either";
+
+pub(crate) fn gxhash_backend() -> String {
+    "none (not built)".to_string()
+}
+
+pub(crate) fn gxhash_probe() -> Result<(), crate::Unavailable> {
+    Err(crate::Unavailable(GXHASH_NOT_BUILT.to_string()))
+}
+
+/// The catalogue entry's constructor: never called, since [`gxhash_probe`] always refuses
+/// (`Implementation::instantiate` checks availability first). It stands for no code:
+/// every call reports the reason instead of a digest.
+pub(crate) struct GxhashNotBuilt;
+impl OneCall for GxhashNotBuilt {
+    fn hash(_: &[u8], _: &mut [u8]) {
+        panic!("{GXHASH_NOT_BUILT}");
     }
 }
 

@@ -16,7 +16,7 @@ use crate::common::{
     assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json,
 };
 
-const ALGORITHMS: [&str; 32] = [
+const ALGORITHMS: [&str; 39] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -34,6 +34,13 @@ const ALGORITHMS: [&str; 32] = [
     "farmhash-64",
     "highwayhash-64",
     "komihash",
+    "foldhash-fast",
+    "foldhash-quality",
+    "rapidhash",
+    "fxhash",
+    "ahash-fallback",
+    "wyhash-final4",
+    "gxhash-64",
     "md5",
     "sha1",
     "sha2-224",
@@ -123,7 +130,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 32, "{ids:?}");
+    assert_eq!(ids.len(), 39, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -147,6 +154,13 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("farmhash-64", 64),
         ("highwayhash-64", 64),
         ("komihash", 64),
+        ("foldhash-fast", 64),
+        ("foldhash-quality", 64),
+        ("rapidhash", 64),
+        ("fxhash", 64),
+        ("ahash-fallback", 64),
+        ("wyhash-final4", 64),
+        ("gxhash-64", 64),
         ("md5", 128),
         ("sha1", 160),
         ("sha2-224", 224),
@@ -187,7 +201,19 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
 
         let imps = array(alg, "implementations");
         // Only one pure-Rust crate exists for these.
-        let single = ["cityhash-64", "farmhash-64", "highwayhash-64", "komihash"];
+        let single = [
+            "cityhash-64",
+            "farmhash-64",
+            "highwayhash-64",
+            "komihash",
+            "foldhash-fast",
+            "foldhash-quality",
+            "rapidhash",
+            "fxhash",
+            "ahash-fallback",
+            "wyhash-final4",
+            "gxhash-64",
+        ];
         let least = if single.contains(&id) { 1 } else { 2 };
         assert!(
             imps.len() >= least,
@@ -241,6 +267,12 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
             "farmhash",
             "highwayhash",
             "komihash",
+            "foldhash",
+            "rapidhash",
+            "fxhash",
+            "ahash",
+            "wyhash",
+            "gxhash",
         ];
         let want = if id.starts_with("crc") || id == "adler32" {
             "checksum"
@@ -299,9 +331,12 @@ fn list_shows_every_non_cryptographic_hash_s_quality_key_and_stability() {
         );
     }
     assert_eq!(
-        seen, 12,
-        "the xxHash family and the eight hash-table hashers"
+        seen, 19,
+        "the xxHash family and the fifteen hash-table hashers"
     );
+    let ahash = &list_json(&["ahash-fallback"])["algorithms"][0]["hash_properties"];
+    assert_eq!(ahash["stability"]["stable"], false, "{ahash}");
+    assert_eq!(ahash["key"]["bits"], 256, "{ahash}");
     let xxh3 = &list_json(&["xxh3-64"])["algorithms"][0]["hash_properties"];
     assert_eq!(xxh3["smhasher3"]["verdict"]["failed"], 27, "{xxh3}");
     let sip = &list_json(&["siphash-2-4"])["algorithms"][0]["hash_properties"];

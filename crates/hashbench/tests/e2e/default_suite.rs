@@ -66,7 +66,7 @@ fn no_command_runs_every_default_implementation_at_every_seed_size() {
     }
     // One implementation per algorithm of the block-hashing question, 24 different ones:
     // the hash-table hashers (SipHash, MurmurHash3, CityHash, FarmHash, HighwayHash,
-    // komihash) are not in the default suite, which measures 64 B to 4 MiB blocks and
+    // komihash, foldhash, rapidhash, FxHash, aHash, wyhash, gxhash) are not in the default suite, which measures 64 B to 4 MiB blocks and
     // names a measured rule for each entry (registry.rs); they are asked for by name.
     let algorithms: BTreeSet<&str> = DEFAULT_SUITE
         .iter()
@@ -80,6 +80,12 @@ fn no_command_runs_every_default_implementation_at_every_seed_size() {
         "farmhash",
         "highwayhash",
         "komihash",
+        "foldhash",
+        "rapidhash",
+        "fxhash",
+        "ahash",
+        "wyhash",
+        "gxhash",
     ];
     let block_algorithms: BTreeSet<&str> = hashbench_catalog::ALGORITHMS
         .iter()

@@ -178,9 +178,11 @@ fn a_hostile_run_file_is_shown_inert_in_every_output() {
     let (hostile, replaced, kept) = poisoned(&run);
     // The free text is replaced; only what the loader must refuse is kept: names from a
     // closed list (patterns, cache levels, stop reasons, flag codes, clocks, checkpoints,
-    // a ranking's relations, algorithm classes, the tool's name) and implementation ids,
-    // whose shape the loader checks.
+    // a ranking's relations, algorithm classes, the tool's name, a hash's key kind and
+    // SMHasher3 verdict) and implementation ids, whose shape the loader checks.
     const CLOSED: &[&str] = &[
+        "kind",
+        "verdict",
         "cache_level",
         "code",
         "implementation",

@@ -104,3 +104,112 @@ fn farmhash_is_unavailable_while_it_gets_google_s_answers_wrong() {
         0xf585_04bb_53de_cc4bu64.to_be_bytes()
     );
 }
+
+/// The map hashers' byte API is one `write` then `finish` from the fixed-seed build
+/// hasher; what a map computes for a `&[u8]` key (length first) is another value.
+#[test]
+fn map_hashers_are_one_write_then_finish_from_their_fixed_seed() {
+    fn write_finish(b: &impl BuildHasher, data: &[u8]) -> Vec<u8> {
+        let mut h = b.build_hasher();
+        h.write(data);
+        h.finish().to_be_bytes().to_vec()
+    }
+    let fold_fast = foldhash::fast::FixedState::with_seed(0);
+    let fold_quality = foldhash::quality::FixedState::with_seed(0);
+    let fx = rustc_hash::FxBuildHasher;
+    let ahash = ahash::RandomState::with_seeds(0, 0, 0, 0);
+    for len in [0usize, 1, 3, 4, 8, 16, 17, 64, 129, 257, 1000] {
+        let data: Vec<u8> = (0..len).map(|i| (i * 13 + 5) as u8).collect();
+        let pairs = [
+            (
+                digest::<Buffered<FoldhashFast>>(&data, 8),
+                write_finish(&fold_fast, &data),
+            ),
+            (
+                digest::<Buffered<FoldhashQuality>>(&data, 8),
+                write_finish(&fold_quality, &data),
+            ),
+            (
+                digest::<Buffered<RustcFxHash>>(&data, 8),
+                write_finish(&fx, &data),
+            ),
+            (
+                digest::<Buffered<AHashFallback>>(&data, 8),
+                write_finish(&ahash, &data),
+            ),
+        ];
+        for (adapter, direct) in pairs {
+            assert_eq!(adapter, direct, "len {len}");
+        }
+        assert_ne!(
+            digest::<Buffered<FoldhashFast>>(&data, 8),
+            fold_fast.hash_one(&data[..]).to_be_bytes(),
+            "len {len}: a slice key writes its length first"
+        );
+        // wyhash-final4's Hasher gives its one-call value.
+        use wyhash_final4::generics::WyHashVariant as _;
+        let mut w = wyhash_final4::WyHash64::with_seed(0);
+        w.write(&data);
+        assert_eq!(
+            digest::<Buffered<WyhashFinal4>>(&data, 8),
+            w.finish().to_be_bytes()
+        );
+    }
+    // fast and quality differ by the quality variant's last multiply.
+    assert_ne!(
+        digest::<Buffered<FoldhashFast>>(b"hashbench", 8),
+        digest::<Buffered<FoldhashQuality>>(b"hashbench", 8)
+    );
+}
+
+/// SMHasher3's verification code (fwojcik/smhasher3 lib/Hashinfo.cpp at ea0b94f9) of a
+/// 64-bit hash of (bytes, seed); vectors/test_refs.py computes the same in Python.
+fn smhasher3_verification(hash: impl Fn(&[u8], u64) -> u64) -> u32 {
+    let mut key = [0u8; 256];
+    let mut hashes = Vec::with_capacity(256 * 8);
+    for i in 0..256usize {
+        hashes.extend_from_slice(&hash(&key[..i], 256 - i as u64).to_le_bytes());
+        key[i] = i as u8;
+    }
+    let total = hash(&hashes, 0).to_le_bytes();
+    u32::from_le_bytes(total[..4].try_into().unwrap())
+}
+
+#[test]
+fn crates_give_smhasher3_s_verification_codes_for_its_own_ports() {
+    // hashes/rapidhash.cpp "rapidhash v3, 64-bit": seed through the C seeding.
+    let rapid = |d: &[u8], seed: u64| {
+        rapidhash::v3::rapidhash_v3_seeded(d, &rapidhash::v3::RapidSecrets::seed_cpp(seed))
+    };
+    assert_eq!(smhasher3_verification(rapid), 0x1FDC_65EE);
+    // hashes/rust-fxhash.cpp "Rust FxHash v2.1.1 64-bit": the seed is the start state.
+    let fx = |d: &[u8], seed: u64| {
+        let mut h = rustc_hash::FxHasher::with_seed(seed as usize);
+        h.write(d);
+        h.finish()
+    };
+    assert_eq!(smhasher3_verification(fx), 0x8F17_7350);
+    // hashes/rust-ahash.cpp fallback: with_seeds(s, s, s, s) over `Hash for [u8]`.
+    if !AHASH_AES {
+        let ahash = |d: &[u8], s: u64| ahash::RandomState::with_seeds(s, s, s, s).hash_one(d);
+        assert_eq!(smhasher3_verification(ahash), 0x53C9_F167);
+    }
+}
+
+#[test]
+fn ahash_reports_the_variant_built_and_refuses_the_aes_one() {
+    assert_eq!(ahash_backend().starts_with("aes"), AHASH_AES);
+    assert_eq!(ahash_probe().is_err(), AHASH_AES);
+}
+
+#[test]
+fn gxhash_is_listed_but_never_instantiated() {
+    let why = gxhash_probe().unwrap_err();
+    assert!(why.0.contains("-C target-feature=+aes,+sse2"), "{why}");
+    let gx = crate::registry::IMPLEMENTATIONS
+        .iter()
+        .find(|i| i.id == "gxhash-64/gxhash")
+        .expect("catalogued");
+    assert!(!gx.availability().is_available());
+    assert!(gx.instantiate().is_err());
+}
