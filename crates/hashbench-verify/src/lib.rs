@@ -23,6 +23,7 @@
 #[cfg(test)]
 mod broken;
 pub mod fuzz;
+mod keys;
 pub mod modes;
 pub mod report;
 mod subject;
@@ -168,6 +169,29 @@ fn check_known_answers(
     }
 }
 
+/// Checks every `keys:*` pattern `subject` supports against its own byte API, which the
+/// known answers hold: a typed key hashes as what std's `Hash` writes for it (`keys`).
+fn check_keys(subject: &Candidate, tally: &mut Tally) {
+    let out_len = subject.algorithm.output_bytes();
+    use hashbench_catalog::keys::KeyKind;
+    for kind in [KeyKind::U64, KeyKind::Id16, KeyKind::Str] {
+        let pattern = hashbench_catalog::Pattern::Keys(kind);
+        if (subject.new)().supports(pattern).is_err() {
+            continue;
+        }
+        let mode = pattern.to_string();
+        tally.guard(&mode, |tally| {
+            let mut h = (subject.new)();
+            let (mut typed, mut bytes) = (vec![0u8; out_len], vec![0u8; out_len]);
+            for (label, input) in keys::inputs(kind) {
+                h.run_batch(pattern, &input, &mut typed, 1);
+                h.oneshot(&hashbench_catalog::keys::message(kind, &input), &mut bytes);
+                tally.compare(Check::KnownAnswer, &mode, &label, &bytes, &typed);
+            }
+        });
+    }
+}
+
 /// The inputs of the agreement check for an algorithm: boundary lengths around its
 /// block, BLAKE3's 1 KiB chunk and 2 KiB chunk pairs, a page, 64 KiB and just over 1 MiB;
 /// each patterned and random.
@@ -290,6 +314,7 @@ fn verify_in(
 ) -> Outcome {
     let mut tally = Tally::default();
     check_known_answers(subject, answers, modes.0, &mut tally);
+    check_keys(subject, &mut tally);
     if let Some(reference) = reference {
         check_agreement(subject, reference, modes.1, &mut tally);
     }
