@@ -14,6 +14,7 @@ use std::hint::black_box;
 use crate::barrier::consumed;
 use crate::batch::each;
 use crate::feed::{drive_feed, link, Feed};
+use crate::keys::{ascii_into, id16_key, text, u64_key, KeyKind, ASCII_LINK, MAX_STR_KEY};
 use crate::pattern::{reason, Pattern};
 
 /// An incremental hash or checksum state, object-safe so that a registry can hold
@@ -56,7 +57,29 @@ pub trait Hasher: Send {
             Pattern::Reuse => Err(reason::NO_RESET),
             Pattern::Prealloc => Err(reason::BY_VALUE),
             Pattern::ByName | Pattern::Prefetched => Err(reason::OPENSSL_ONLY),
+            Pattern::Keys(_) => Err(reason::NO_BUILD_HASHER),
         }
+    }
+
+    /// The `keys:u64` pattern: the library's `BuildHasher::hash_one(key)`, as a hash map
+    /// calls it. Only call when [`Hasher::supports`] allows [`Pattern::Keys`]; adapters
+    /// that allow it override all three `hash_key_*` with their `BuildHasher`'s call
+    /// (`crate::impls::keyed`).
+    fn hash_key_u64(&mut self, key: u64) -> u64 {
+        let _ = key;
+        unreachable!("only adapters with a BuildHasher support keys:*")
+    }
+
+    /// The `keys:id16` pattern: `hash_one` of a `[u8; 16]`; see [`Hasher::hash_key_u64`].
+    fn hash_key_id16(&mut self, key: &[u8; 16]) -> u64 {
+        let _ = key;
+        unreachable!("only adapters with a BuildHasher support keys:*")
+    }
+
+    /// The `keys:str` pattern: `hash_one` of a `&str`; see [`Hasher::hash_key_u64`].
+    fn hash_key_str(&mut self, key: &str) -> u64 {
+        let _ = key;
+        unreachable!("only adapters with a BuildHasher support keys:*")
     }
 
     /// The `new` pattern: the digest of `data` through a library state constructed for
@@ -178,6 +201,7 @@ pub fn run_batch<H: Hasher + ?Sized>(
             h.finalize_reset(out);
             consumed(out);
         }),
+        Pattern::Keys(kind) => run_keys(h, kind, input, out, iters),
     }
 }
 
@@ -238,6 +262,87 @@ pub fn run_feed<H: Hasher + ?Sized>(
             consumed(out);
             link(out)
         }),
+        Pattern::Keys(kind) => feed_keys(h, kind, feed, out, iters),
+    }
+}
+
+/// A `hash_one` result as the catalogue writes a 64-bit digest: big-endian, in one
+/// store of 8 bytes (the `keys:*` patterns run only on 64-bit digests).
+#[inline(always)]
+fn store(out: &mut [u8], v: u64) {
+    out[..8].copy_from_slice(&v.to_be_bytes());
+}
+
+/// `iters` calls of `h`'s `hash_one` on the key of `kind` made from `input`, the hash in
+/// `out` (8 bytes, big-endian as the catalogue writes 64-bit integers): the timed loop
+/// of the `keys:*` patterns in throughput mode.
+#[inline(always)]
+pub(crate) fn run_keys<H: Hasher + ?Sized>(
+    h: &mut H,
+    kind: KeyKind,
+    input: &[u8],
+    out: &mut [u8],
+    iters: u64,
+) {
+    match kind {
+        KeyKind::U64 => each(input, iters, |i| {
+            store(out, h.hash_key_u64(u64_key(i)));
+            consumed(out);
+        }),
+        KeyKind::Id16 => each(input, iters, |i| {
+            store(out, h.hash_key_id16(&id16_key(i)));
+            consumed(out);
+        }),
+        KeyKind::Str => {
+            // Made once per batch, outside the loop: the calls hash the same text.
+            let mut buf = [0u8; MAX_STR_KEY as usize];
+            let bytes = ascii_into(input, &mut buf);
+            each(bytes, iters, |i| {
+                store(out, h.hash_key_str(text(i)));
+                consumed(out);
+            });
+        }
+    }
+}
+
+/// [`run_keys`] for latency mode and ranges of lengths (`keys:str` only): each call
+/// given what `feed` says, its hash chained into the next key.
+#[inline(always)]
+pub(crate) fn feed_keys<H: Hasher + ?Sized>(
+    h: &mut H,
+    kind: KeyKind,
+    feed: &mut Feed<'_>,
+    out: &mut [u8],
+    iters: u64,
+) {
+    match kind {
+        KeyKind::U64 => drive_feed(feed, iters, |i| {
+            let v = h.hash_key_u64(u64_key(i));
+            store(out, v);
+            consumed(out);
+            v
+        }),
+        KeyKind::Id16 => drive_feed(feed, iters, |i| {
+            let v = h.hash_key_id16(&id16_key(i));
+            store(out, v);
+            consumed(out);
+            v
+        }),
+        KeyKind::Str => {
+            // The text on the stack, chained there: the feed's own bytes are untouched.
+            let mut buf = [0u8; MAX_STR_KEY as usize];
+            let mut local = Feed {
+                buf: ascii_into(feed.buf, &mut buf),
+                lengths: feed.lengths,
+                chained: feed.chained,
+            };
+            drive_feed(&mut local, iters, |i| {
+                let v = h.hash_key_str(text(i));
+                store(out, v);
+                consumed(out);
+                v & ASCII_LINK
+            });
+        }
     }
 }
 

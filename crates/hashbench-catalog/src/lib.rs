@@ -21,6 +21,7 @@ pub mod filter;
 pub mod hasher;
 pub mod implementation;
 mod impls;
+pub mod keys;
 pub mod pattern;
 pub mod reader;
 pub mod registry;
@@ -30,7 +31,7 @@ pub use algorithm::{Algorithm, Class, ALGORITHMS};
 pub use filter::{alias_of, Filter, FilterError, ALIASES};
 pub use hasher::{empty, Empty, Hasher};
 pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
-pub use pattern::{Pattern, PatternError};
+pub use pattern::{KeyKind, Pattern, PatternError};
 pub use reader::digest_reader;
 
 /// The implementation with exactly this id.

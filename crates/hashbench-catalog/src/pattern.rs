@@ -1,7 +1,7 @@
 //! API usage patterns ([`Pattern`], defined in the model because every cell records
 //! one) and why a library cannot express one.
 
-pub use hashbench_model::{Pattern, PatternError, PATTERN_NAMES};
+pub use hashbench_model::{KeyKind, Pattern, PatternError, PATTERN_NAMES};
 
 /// Why a library cannot express a pattern, as reported under `skipped`.
 pub mod reason {
@@ -13,5 +13,9 @@ pub mod reason {
         "only OpenSSL looks algorithms up by name (by-name) or fetches them ahead (prefetched)";
     pub const ONE_CALL: &str =
         "the library hashes one byte string per call: it has no state to construct or stream into";
+    pub const NO_BUILD_HASHER: &str =
+        "the library has no std BuildHasher for a hash map: keys:* patterns time BuildHasher::hash_one";
+    pub const DISCRETE_WRITES: &str =
+        "its Hasher seeds each write() with the last result instead of streaming them as one message: its keys:* results need typed-key vectors, which hashbench does not have for it yet";
     pub const NO_CONSTRUCTOR: &str = "this hasher cannot construct a fresh library state";
 }

@@ -12,6 +12,7 @@ use crate::impls::blake3_levels::{
     level_backend, level_probe, Avx2, Avx512, Blake3Level, Level, Portable, Sse2, Sse41,
 };
 use crate::impls::checksums::*;
+use crate::impls::keyed::keyed;
 use crate::impls::openssl::*;
 use crate::impls::ring::*;
 use crate::impls::rustcrypto::*;
@@ -298,23 +299,23 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("xxh32/xxhash-rust", &XXH32, &XXHASH_RUST, scalar, boxed::<XxhRust32>),
     imp("xxh32/twox-hash", &XXH32, &TWOX_HASH, scalar, boxed::<Twox32>),
     imp("xxh64/xxhash-rust", &XXH64, &XXHASH_RUST, scalar, boxed::<XxhRust64>),
-    imp("xxh64/twox-hash", &XXH64, &TWOX_HASH, scalar, boxed::<Twox64>),
+    imp("xxh64/twox-hash", &XXH64, &TWOX_HASH, scalar, keyed::<Twox64>),
     imp("xxh3-64/xxhash-rust", &XXH3_64, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_64>),
-    imp("xxh3-64/twox-hash", &XXH3_64, &TWOX_HASH, twox_xxh3_backend, boxed::<Twox3_64>),
+    imp("xxh3-64/twox-hash", &XXH3_64, &TWOX_HASH, twox_xxh3_backend, keyed::<Twox3_64>),
     imp("xxh3-128/xxhash-rust", &XXH3_128, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_128>),
     imp("xxh3-128/twox-hash", &XXH3_128, &TWOX_HASH, twox_xxh3_backend, boxed::<Twox3_128>),
     // hash-table hashers (impls/table.rs)
-    imp("siphash-1-3/siphasher", &SIPHASH_1_3, &SIPHASHER, portable, boxed::<SiphasherSip13>),
-    imp("siphash-1-3/std", &SIPHASH_1_3, &STD, portable, boxed::<StdDefaultHasher>),
-    imp("siphash-2-4/siphasher", &SIPHASH_2_4, &SIPHASHER, portable, boxed::<SiphasherSip24>),
-    imp("siphash-2-4/std", &SIPHASH_2_4, &STD, portable, boxed::<StdSipHasher24>),
+    imp("siphash-1-3/siphasher", &SIPHASH_1_3, &SIPHASHER, portable, keyed::<SiphasherSip13>),
+    imp("siphash-1-3/std", &SIPHASH_1_3, &STD, portable, keyed::<StdDefaultHasher>),
+    imp("siphash-2-4/siphasher", &SIPHASH_2_4, &SIPHASHER, portable, keyed::<SiphasherSip24>),
+    imp("siphash-2-4/std", &SIPHASH_2_4, &STD, portable, keyed::<StdSipHasher24>),
     imp("murmur3-x86-32/mur3", &MURMUR3_X86_32, &MUR3, portable, boxed::<Buffered<Mur3X86_32>>),
     imp("murmur3-x86-32/murmur3", &MURMUR3_X86_32, &MURMUR3_CRATE, portable, boxed::<Buffered<Murmur3X86_32>>),
     imp("murmur3-x64-128/mur3", &MURMUR3_X64_128, &MUR3, portable, boxed::<Buffered<Mur3X64_128>>),
     imp("murmur3-x64-128/murmur3", &MURMUR3_X64_128, &MURMUR3_CRATE, portable, boxed::<Buffered<Murmur3X64_128>>),
     imp("cityhash-64/cityhasher", &CITYHASH_64, &CITYHASHER, portable, boxed::<Buffered<CityHasher64>>),
     Implementation { probe: Some(farmhash_probe), ..imp("farmhash-64/farmhash", &FARMHASH_64, &FARMHASH_CRATE, portable, boxed::<Buffered<FarmFingerprint64>>) },
-    imp("highwayhash-64/highway", &HIGHWAYHASH_64, &HIGHWAY, highway_backend, boxed::<Highway64>),
+    imp("highwayhash-64/highway", &HIGHWAYHASH_64, &HIGHWAY, highway_backend, keyed::<Highway64>),
     imp("komihash/komihash", &KOMIHASH, &KOMIHASH_CRATE, portable, boxed::<Komihash>),
     imp("foldhash-fast/foldhash", &FOLDHASH_FAST, &FOLDHASH_CRATE, portable, boxed::<Buffered<FoldhashFast>>),
     imp("foldhash-quality/foldhash", &FOLDHASH_QUALITY, &FOLDHASH_CRATE, portable, boxed::<Buffered<FoldhashQuality>>),

@@ -129,6 +129,12 @@ impl HashKernel {
                 reason: "digests over 64 bytes have no stack buffer in the hex kernel",
             });
         }
+        if matches!(pattern, Pattern::Keys(_)) && output_len != 8 {
+            return Err(KernelError::NotApplicable {
+                pattern,
+                reason: "keys:* patterns time hash_one, whose u64 is a 64-bit digest",
+            });
+        }
         if matches!(pattern, Pattern::Reuse | Pattern::Streaming(_)) {
             // These drive the long-lived state: start it clean.
             hasher.reset();

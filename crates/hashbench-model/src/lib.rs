@@ -40,7 +40,7 @@ pub use layout::Layout;
 pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};
 pub use machine::{CellLoad, SampleTrend};
 pub use metric::Metric;
-pub use pattern::{Pattern, PatternError, PATTERN_NAMES};
+pub use pattern::{KeyKind, Pattern, PatternError, MAX_STR_KEY, PATTERN_NAMES};
 pub use properties::{AlgorithmClass, AlgorithmProperties};
 pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};

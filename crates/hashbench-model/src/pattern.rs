@@ -40,6 +40,64 @@ pub enum Pattern {
     ByName,
     /// OpenSSL: the `EVP_MD` fetched once and reused, as `openssl speed -evp` does.
     Prefetched,
+    /// A hash table's call: `BuildHasher::hash_one(&key)` on the library's `BuildHasher`
+    /// (a fixed seed for keyed ones), over a typed key made from the cell's input
+    /// ([`KeyKind`]); the cell's size is the key's byte length.
+    Keys(KeyKind),
+}
+
+/// The typed key of a [`Pattern::Keys`] cell, made from the cell's input bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyKind {
+    /// `u64`, the input's 8 bytes read little-endian (`keys:u64`, size 8 only).
+    U64,
+    /// `[u8; 16]`, the input's 16 bytes (`keys:id16`, size 16 only).
+    Id16,
+    /// `&str`, the input's bytes with each top bit cleared (ASCII), as long as the cell's
+    /// size (`keys:str`; a range of sizes, `--sizes 1..=64`, is a mix of lengths).
+    Str,
+}
+
+/// The shortest input one call of a cell of `size` is given.
+fn shortest(size: crate::Size) -> u64 {
+    match size {
+        crate::Size::Bytes(n) => n,
+        crate::Size::Range { min, .. } => min,
+    }
+}
+
+/// The longest `keys:str` key, bytes: its text is made on the stack.
+pub const MAX_STR_KEY: u64 = 256;
+
+impl KeyKind {
+    /// The key's fixed byte length; `None` for strings, whose length is the cell's size.
+    #[must_use]
+    pub fn fixed_len(self) -> Option<u64> {
+        match self {
+            KeyKind::U64 => Some(8),
+            KeyKind::Id16 => Some(16),
+            KeyKind::Str => None,
+        }
+    }
+
+    /// Whether a cell of `size` can hold this key: `Err` says why not.
+    ///
+    /// # Errors
+    ///
+    /// The size the key needs, as text for the user.
+    pub fn fits(self, size: crate::Size) -> Result<(), String> {
+        let name = Pattern::Keys(self);
+        match (self.fixed_len(), size) {
+            (Some(n), crate::Size::Bytes(b)) if b == n => Ok(()),
+            (Some(n), _) => Err(format!(
+                "{name} hashes a key of {n} bytes: its cells are {n} B only (give --sizes {n})"
+            )),
+            (None, s) if shortest(s) >= 1 && s.max_bytes() <= MAX_STR_KEY => Ok(()),
+            (None, _) => Err(format!(
+                "{name} hashes a string as long as the cell's size: sizes from 1 to {MAX_STR_KEY} B"
+            )),
+        }
+    }
 }
 
 /// Largest streaming chunk accepted, 1 GiB: a chunk larger than any input is one update.
@@ -47,7 +105,7 @@ const MAX_CHUNK: usize = 1 << 30;
 
 /// The patterns' names, as `--pattern` takes them, for messages.
 pub const PATTERN_NAMES: &str =
-    "oneshot, new, reuse, prealloc, alloc, hex, streaming:CHUNK (e.g. streaming:4k), by-name, prefetched";
+    "oneshot, new, reuse, prealloc, alloc, hex, streaming:CHUNK (e.g. streaming:4k), by-name, prefetched, keys:u64, keys:id16, keys:str";
 
 /// A `--pattern` value that is not a pattern.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -77,6 +135,9 @@ impl FromStr for Pattern {
             "hex" => Pattern::Hex,
             "by-name" => Pattern::ByName,
             "prefetched" => Pattern::Prefetched,
+            "keys:u64" => Pattern::Keys(KeyKind::U64),
+            "keys:id16" => Pattern::Keys(KeyKind::Id16),
+            "keys:str" => Pattern::Keys(KeyKind::Str),
             _ => return Err(PatternError::Unknown(s.to_string())),
         })
     }
@@ -131,6 +192,9 @@ impl fmt::Display for Pattern {
             Pattern::Hex => f.write_str("hex"),
             Pattern::ByName => f.write_str("by-name"),
             Pattern::Prefetched => f.write_str("prefetched"),
+            Pattern::Keys(KeyKind::U64) => f.write_str("keys:u64"),
+            Pattern::Keys(KeyKind::Id16) => f.write_str("keys:id16"),
+            Pattern::Keys(KeyKind::Str) => f.write_str("keys:str"),
             // Whole binary multiples print with their suffix, as they are usually typed.
             Pattern::Streaming(n) => match n {
                 n if n % (1 << 20) == 0 => write!(f, "streaming:{}m", n >> 20),

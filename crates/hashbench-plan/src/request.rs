@@ -144,6 +144,7 @@ impl RunRequest {
         plan.race = self.race;
         plan.equivalence = self.equivalence.unwrap_or(defaults.equivalence);
         plan.patterns = self.patterns();
+        self.check_key_sizes(&plan.patterns, &plan.sizes)?;
         plan.seed = self.seed;
         plan.misalign = self.misalign;
         plan.raw = self.raw;
@@ -156,6 +157,40 @@ impl RunRequest {
         plan.allow_oversubscribe = self.allow_oversubscribe;
         plan.yes = self.yes;
         Ok(())
+    }
+}
+
+impl RunRequest {
+    /// A `keys:*` pattern's cells are its key's length: `keys:u64` 8 B, `keys:id16` 16 B,
+    /// `keys:str` 1 to 256 B. A size that cannot hold the key is refused here, before
+    /// anything is verified or timed, naming the pattern's flag (or suite key).
+    fn check_key_sizes(&self, patterns: &[Pattern], sizes: &SizeSpec) -> Result<(), UsageError> {
+        let from = self
+            .patterns
+            .as_ref()
+            .map_or_else(|| "--pattern".to_string(), |p| p.from.to_string());
+        for &p in patterns {
+            let Pattern::Keys(kind) = p else { continue };
+            let SizeSpec::List(list) = sizes else {
+                return Err(UsageError(format!(
+                    "{from}: {p} needs sizes given as bytes (--sizes cache is in KiB and MiB)"
+                )));
+            };
+            for &size in list {
+                kind.fits(size).map_err(|why| {
+                    UsageError(format!("{from}: {why}; asked at {}", size_name(size)))
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A size as the user typed it: `64 B`, `1..=64 B`.
+fn size_name(size: hashbench_model::Size) -> String {
+    match size {
+        hashbench_model::Size::Bytes(n) => format!("{n} B"),
+        hashbench_model::Size::Range { min, max } => format!("{min}..={max} B"),
     }
 }
 

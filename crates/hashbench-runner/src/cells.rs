@@ -233,8 +233,9 @@ impl Cells {
             }
             Kind::Hash(k) => {
                 if self.planned[i].expected.is_none() {
-                    self.planned[i].expected = Some(crate::verification::expected_digest(
+                    self.planned[i].expected = Some(crate::verification::expected_for(
                         self.kernels[k].passed,
+                        self.kernels[k].kernel.pattern(),
                         work.bytes(),
                     )?);
                 }

@@ -75,6 +75,23 @@ pub(crate) fn expected_digest(passed: Passed, input: &[u8]) -> Result<Vec<u8>, R
     reference_digest(passed.reference, input)
 }
 
+/// [`expected_digest`] for a cell driven by `pattern`: for a `keys:*` pattern, the
+/// reference's byte-API digest of what std's `Hash` writes for the cell's key (the
+/// equality verification checked for every hasher allowed to time `keys:*`).
+pub(crate) fn expected_for(
+    passed: Passed,
+    pattern: hashbench_catalog::Pattern,
+    input: &[u8],
+) -> Result<Vec<u8>, RunError> {
+    match pattern {
+        hashbench_catalog::Pattern::Keys(kind) => reference_digest(
+            passed.reference,
+            &hashbench_catalog::keys::message(kind, input),
+        ),
+        _ => expected_digest(passed, input),
+    }
+}
+
 /// `reference`'s one-shot digest of `input`: the truth every measured digest of its
 /// algorithm, in-process or in another runtime, is checked against.
 pub(crate) fn reference_digest(

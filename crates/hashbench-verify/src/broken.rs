@@ -19,6 +19,9 @@ pub(crate) enum Fault {
     FinalizeKeepsState,
     /// Wrong only for messages over 1 MiB: known answers miss it, agreement must not.
     WrongAboveOneMib,
+    /// The byte API is right; `hash_one` of a string key hashes it without std's 0xff
+    /// terminator (a `write_str` that forgot it): only the `keys:str` check can see it.
+    StrKeyUnterminated,
 }
 
 pub(crate) struct Broken {
@@ -86,6 +89,27 @@ impl Hasher for Broken {
             self.updates = 0;
             self.history.clear();
         }
+    }
+
+    fn supports(&self, pattern: hashbench_catalog::Pattern) -> Result<(), &'static str> {
+        self.inner.supports(pattern)
+    }
+
+    fn hash_key_u64(&mut self, key: u64) -> u64 {
+        self.inner.hash_key_u64(key)
+    }
+
+    fn hash_key_id16(&mut self, key: &[u8; 16]) -> u64 {
+        self.inner.hash_key_id16(key)
+    }
+
+    fn hash_key_str(&mut self, key: &str) -> u64 {
+        if self.fault != Fault::StrKeyUnterminated {
+            return self.inner.hash_key_str(key);
+        }
+        let mut out = [0u8; 8];
+        self.inner.oneshot(key.as_bytes(), &mut out);
+        u64::from_be_bytes(out)
     }
 
     fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {

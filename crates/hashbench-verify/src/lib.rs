@@ -23,8 +23,10 @@
 #[cfg(test)]
 mod broken;
 pub mod fuzz;
+mod keys;
 pub mod modes;
 pub mod report;
+mod spot;
 mod subject;
 pub mod vectors;
 
@@ -35,6 +37,7 @@ use serde::Serialize;
 
 pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, CallMode};
+pub use spot::{spot_check, WrongAnswer};
 pub use subject::Candidate;
 pub use vectors::{KnownAnswer, VectorError, VectorSource};
 
@@ -96,39 +99,6 @@ impl Outcome {
     pub fn reference_id(&self) -> &str {
         self.reference.as_deref().unwrap_or(&self.implementation)
     }
-}
-
-/// An answer [`spot_check`] found wrong.
-#[derive(Debug, thiserror::Error)]
-#[error("{implementation} fails its known answer {label} (expected {expected}, got {got}); refusing to use it")]
-pub struct WrongAnswer {
-    pub implementation: String,
-    pub label: String,
-    pub expected: String,
-    pub got: String,
-}
-
-/// A quick known-answer check of `imp` (one update per vector of `answers`), before a
-/// file is trusted to it (`hashbench sum`); [`verify`] runs every mode.
-///
-/// # Errors
-///
-/// The first known answer `imp` gets wrong.
-pub fn spot_check(imp: &Implementation, answers: &[KnownAnswer]) -> Result<(), WrongAnswer> {
-    let mut h = (imp.new)();
-    let mut out = vec![0u8; imp.algorithm.output_bytes()];
-    for a in answers {
-        modes::run(CallMode::Update, h.as_mut(), &a.message, &mut out);
-        if out != a.digest {
-            return Err(WrongAnswer {
-                implementation: imp.id.to_string(),
-                label: a.label.clone(),
-                expected: vectors::encode_hex(&a.digest),
-                got: vectors::encode_hex(&out),
-            });
-        }
-    }
-    Ok(())
 }
 
 #[derive(Default)]
@@ -196,6 +166,29 @@ fn check_known_answers(
                     &answer.digest,
                     &out,
                 );
+            }
+        });
+    }
+}
+
+/// Checks every `keys:*` pattern `subject` supports against its own byte API, which the
+/// known answers hold: a typed key hashes as what std's `Hash` writes for it (`keys`).
+fn check_keys(subject: &Candidate, tally: &mut Tally) {
+    let out_len = subject.algorithm.output_bytes();
+    use hashbench_catalog::keys::KeyKind;
+    for kind in [KeyKind::U64, KeyKind::Id16, KeyKind::Str] {
+        let pattern = hashbench_catalog::Pattern::Keys(kind);
+        if (subject.new)().supports(pattern).is_err() {
+            continue;
+        }
+        let mode = pattern.to_string();
+        tally.guard(&mode, |tally| {
+            let mut h = (subject.new)();
+            let (mut typed, mut bytes) = (vec![0u8; out_len], vec![0u8; out_len]);
+            for (label, input) in keys::inputs(kind) {
+                h.run_batch(pattern, &input, &mut typed, 1);
+                h.oneshot(&hashbench_catalog::keys::message(kind, &input), &mut bytes);
+                tally.compare(Check::KnownAnswer, &mode, &label, &bytes, &typed);
             }
         });
     }
@@ -328,6 +321,7 @@ fn verify_in(
 ) -> Outcome {
     let mut tally = Tally::default();
     check_known_answers(subject, answers, modes.0, &mut tally);
+    check_keys(subject, &mut tally);
     if let Some(reference) = reference {
         check_agreement(subject, reference, modes.1, &mut tally);
     }

@@ -161,3 +161,51 @@ fn the_spot_check_passes_a_good_implementation_and_names_a_wrong_answer() {
         .starts_with("sha2-256/sha2 fails its known answer"));
     assert!(wrong.to_string().ends_with("refusing to use it"));
 }
+
+/// Verifies `real` wrapped in `fault`, its known answers from the embedded vectors.
+fn verify_broken(id: &str, fault: Fault) -> Outcome {
+    let real = find_implementation(id).unwrap();
+    let new = move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), fault)) };
+    let subject = Candidate {
+        id: "broken",
+        algorithm: real.algorithm,
+        new: &new,
+    };
+    let answers = VectorSource::Embedded
+        .load(real.algorithm.id, real.algorithm.output_bytes())
+        .unwrap();
+    verify_subject(&subject, &answers, None)
+}
+
+#[test]
+fn a_wrong_key_path_fails_verification_and_so_is_never_timed() {
+    let outcome = verify_broken("siphash-1-3/std", Fault::StrKeyUnterminated);
+    assert_eq!(outcome.status, Status::Failed);
+    assert!(!outcome.failures.is_empty());
+    assert!(
+        outcome.failures.iter().all(|f| f.mode == "keys:str"),
+        "{:?}",
+        outcome.failures
+    );
+    assert!(outcome.failures[0].vector.contains("keys:str key"));
+}
+
+#[test]
+fn the_key_paths_are_checked_for_every_hasher_with_a_build_hasher() {
+    let keyed = verify_broken("siphash-1-3/std", Fault::ResetIgnored);
+    let plain = verify_broken("crc32/crc32fast", Fault::ResetIgnored);
+    // 16 u64 keys, 16 ids and 28 strings on top of the byte API's checks.
+    let answers = |id: &str| {
+        let a = find_implementation(id).unwrap().algorithm;
+        VectorSource::Embedded
+            .load(a.id, a.output_bytes())
+            .unwrap()
+            .len() as u64
+    };
+    let modes = all_modes().len() as u64;
+    assert_eq!(
+        keyed.checks,
+        answers("siphash-1-3/std") * modes + 16 + 16 + 28
+    );
+    assert_eq!(plain.checks, answers("crc32/crc32fast") * modes);
+}

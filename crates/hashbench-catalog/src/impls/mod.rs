@@ -9,6 +9,7 @@ pub(crate) mod awslc;
 pub(crate) mod blake;
 pub(crate) mod blake3_levels;
 pub(crate) mod checksums;
+pub(crate) mod keyed;
 pub(crate) mod openssl;
 mod openssl_kernels;
 pub(crate) mod ring;
@@ -87,6 +88,10 @@ pub(crate) trait Streaming: 'static {
     /// message into pieces.
     const STREAMS: bool = true;
 
+    /// Why the `keys:*` patterns are not applicable: the library has no `BuildHasher`,
+    /// unless it says otherwise. Adapters with one are [`keyed::Keyed`].
+    const KEYS: &'static str = reason::NO_BUILD_HASHER;
+
     /// OpenSSL only: whether [`Streaming::by_name`] looks the algorithm up per call.
     const BY_NAME: bool = false;
 
@@ -96,7 +101,7 @@ pub(crate) trait Streaming: 'static {
     }
 }
 
-pub(crate) struct Wrap<S: Streaming>(S::State, PhantomData<fn() -> S>);
+pub(crate) struct Wrap<S: Streaming>(pub(crate) S::State, pub(crate) PhantomData<fn() -> S>);
 
 impl<S: Streaming> Hasher for Wrap<S> {
     #[inline(always)]
@@ -123,12 +128,14 @@ impl<S: Streaming> Hasher for Wrap<S> {
             Pattern::Reuse => S::RESETS,
             Pattern::Prealloc => S::INTO_BUFFER,
             Pattern::ByName | Pattern::Prefetched => S::BY_NAME,
+            Pattern::Keys(_) => false,
         };
         match pattern {
             _ if yes => Ok(()),
             Pattern::New | Pattern::Streaming(_) => Err(reason::ONE_CALL),
             Pattern::Reuse => Err(reason::NO_RESET),
             Pattern::Prealloc => Err(reason::BY_VALUE),
+            Pattern::Keys(_) => Err(S::KEYS),
             _ => Err(reason::OPENSSL_ONLY),
         }
     }

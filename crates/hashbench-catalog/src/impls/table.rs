@@ -17,6 +17,7 @@ use highway::HighwayHash as _;
 
 use super::{write_be, Streaming};
 use crate::cpu::first_supported;
+use crate::pattern::reason;
 
 /// SipHash-2-4's key: the SipHash paper's, 00 01 .. 0f.
 pub(crate) const SIP24_KEY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
@@ -32,6 +33,8 @@ pub(crate) const HIGHWAY_KEY: [u64; 4] = [
 pub(crate) trait OneCall: 'static {
     /// The digest of `data`, in the catalogue's byte order, into `out`.
     fn hash(data: &[u8], out: &mut [u8]);
+    /// Why the `keys:*` patterns are not applicable ([`super::Streaming::KEYS`]).
+    const KEYS: &'static str = reason::NO_BUILD_HASHER;
 }
 
 /// A [`OneCall`] library as a [`Streaming`] one: the one-call path is the library's
@@ -55,6 +58,7 @@ impl<H: OneCall> Streaming for Buffered<H> {
         H::hash(data, out);
     }
     const STREAMS: bool = false;
+    const KEYS: &'static str = H::KEYS;
 }
 
 // ---- SipHash ----
@@ -122,7 +126,7 @@ sip_streaming!(
 
 /// std's deprecated `SipHasher` is SipHash-2-4 with a caller's keys.
 #[allow(deprecated)]
-fn std_sip24() -> std::hash::SipHasher {
+pub(crate) fn std_sip24() -> std::hash::SipHasher {
     let (k0, k1) = SIP24_KEY.split_at(8);
     std::hash::SipHasher::new_with_keys(
         u64::from_le_bytes(k0.try_into().expect("8 bytes")),
@@ -185,6 +189,8 @@ impl OneCall for Mur3X64_128 {
 
 pub(crate) struct CityHasher64;
 impl OneCall for CityHasher64 {
+    // cityhasher's `Hasher` hashes each write() seeded with the last result.
+    const KEYS: &'static str = reason::DISCRETE_WRITES;
     #[inline(always)]
     fn hash(data: &[u8], out: &mut [u8]) {
         write_be(out, cityhasher::hash::<u64>(data));
@@ -277,6 +283,9 @@ impl Streaming for Komihash {
     fn finish_owned(s: Self::State, out: &mut [u8]) {
         write_be(out, s.finish());
     }
+    // komihash's `KomiHasher` (the `Hasher` a map would use) hashes each write() seeded
+    // with the last result; the streamed state has no `BuildHasher`.
+    const KEYS: &'static str = reason::DISCRETE_WRITES;
 }
 
 // ---- hash-map hashers whose natural API is `std::hash::Hasher` ----

@@ -146,3 +146,71 @@ fn bad_patterns_are_usage_errors() {
         "lists what is accepted: {err}"
     );
 }
+
+#[test]
+fn a_key_pattern_is_timed_as_a_hash_map_calls_it_in_both_modes() {
+    let run = run_ok_json(hashbench().args([
+        "run",
+        "siphash-1-3/std",
+        "crc32/crc32fast",
+        "--pattern",
+        "keys:str",
+        "--sizes",
+        "16,1..=32",
+        "--mode",
+        "both",
+        "--time",
+        "0.02",
+        "--rounds",
+        "1",
+        "-q",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(run["config"]["patterns"], serde_json::json!(["keys:str"]));
+    let cells = run["cells"].as_array().unwrap();
+    let keys: Vec<&Value> = cells
+        .iter()
+        .filter(|c| c["implementation"] == "siphash-1-3/std" && c["pattern"] == "keys:str")
+        .collect();
+    assert_eq!(keys.len(), 4, "2 sizes x 2 modes: {cells:#?}");
+    for c in keys {
+        assert!(c["summary"]["median"].as_f64().unwrap() > 0.0);
+        assert_eq!(c["allocations_per_call"].as_f64(), Some(0.0));
+    }
+    let skipped = run["skipped"].as_array().unwrap();
+    assert!(
+        skipped
+            .iter()
+            .any(|s| s["implementation"] == "crc32/crc32fast"
+                && s["pattern"] == "keys:str"
+                && s["details"][0].as_str().unwrap().contains("BuildHasher")),
+        "{skipped:#?}"
+    );
+}
+
+#[test]
+fn a_key_pattern_at_a_size_its_key_cannot_have_is_refused_before_anything_runs() {
+    usage_error(
+        &[
+            "run",
+            "siphash-1-3/std",
+            "--pattern",
+            "keys:u64",
+            "--sizes",
+            "8,16",
+        ],
+        "keys:u64 hashes a key of 8 bytes: its cells are 8 B only (give --sizes 8); asked at 16 B",
+    );
+    usage_error(
+        &[
+            "run",
+            "siphash-1-3/std",
+            "--pattern",
+            "keys:str",
+            "--sizes",
+            "300",
+        ],
+        "sizes from 1 to 256 B",
+    );
+}

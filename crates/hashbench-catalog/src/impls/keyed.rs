@@ -1,0 +1,163 @@
+//! The `keys:*` patterns' adapters: libraries with a std `BuildHasher`, timed as a hash
+//! map calls them, `BuildHasher::hash_one(&key)` ([`crate::keys`]).
+//!
+//! [`Table`] is [`Wrap`] (the byte API, verified and timed as before) plus the library's
+//! `BuildHasher`, held as a map holds it, and its `hash_one` compiled for the concrete
+//! type: the timed loop of `Table<S>` calls `S::Build::hash_one` with nothing between.
+//! Every adapter here has a `Hasher` whose `write`s stream into one message, so a key's
+//! hash is the byte API's digest of what std's `Hash` writes ([`crate::keys::message`]),
+//! which verification checks and the run's untimed checks use. A library whose
+//! `Hasher` specialises `write_u64` or `write_str` (foldhash, ahash, FxHash) needs
+//! typed-key vectors of its own instead (docs/hash-tables.md).
+
+use std::hash::{BuildHasher, BuildHasherDefault};
+use std::marker::PhantomData;
+
+use super::table::{Highway64, SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24};
+use super::xxhash::{Twox3_64, Twox64};
+use super::{Streaming, Wrap};
+use crate::hasher::Hasher;
+use crate::pattern::Pattern;
+
+/// A library with a std `BuildHasher`: the one a caller would give its hash map, with the
+/// fixed key or seed of the algorithm's vectors (crate::algorithm).
+pub(crate) trait Keyed: Streaming {
+    type Build: BuildHasher + Send;
+    fn build() -> Self::Build;
+}
+
+/// [`Wrap`] with the library's `BuildHasher`: the byte API as before, and `keys:*`.
+pub(crate) struct Table<S: Keyed> {
+    bytes: Wrap<S>,
+    build: S::Build,
+}
+
+impl<S: Keyed> Hasher for Table<S> {
+    #[inline(always)]
+    fn update(&mut self, data: &[u8]) {
+        self.bytes.update(data);
+    }
+    #[inline(always)]
+    fn finalize_reset(&mut self, out: &mut [u8]) {
+        self.bytes.finalize_reset(out);
+    }
+    #[inline(always)]
+    fn reset(&mut self) {
+        self.bytes.reset();
+    }
+    #[inline(always)]
+    fn oneshot(&mut self, data: &[u8], out: &mut [u8]) {
+        self.bytes.oneshot(data, out);
+    }
+    fn supports(&self, pattern: Pattern) -> Result<(), &'static str> {
+        match pattern {
+            Pattern::Keys(_) => Ok(()),
+            other => self.bytes.supports(other),
+        }
+    }
+    #[inline(always)]
+    fn fresh(&mut self, data: &[u8], out: &mut [u8]) {
+        self.bytes.fresh(data, out);
+    }
+    #[inline(always)]
+    fn write_into(&mut self, data: &[u8], out: &mut [u8]) {
+        self.bytes.write_into(data, out);
+    }
+    #[inline(always)]
+    fn hash_key_u64(&mut self, key: u64) -> u64 {
+        self.build.hash_one(key)
+    }
+    #[inline(always)]
+    fn hash_key_id16(&mut self, key: &[u8; 16]) -> u64 {
+        self.build.hash_one(key)
+    }
+    #[inline(always)]
+    fn hash_key_str(&mut self, key: &str) -> u64 {
+        self.build.hash_one(key)
+    }
+}
+
+/// Constructor for the registry: `new: keyed::<SomeSpec>`.
+pub(crate) fn keyed<S: Keyed>() -> Box<dyn Hasher> {
+    Box::new(Table::<S> {
+        bytes: Wrap(S::new(), PhantomData),
+        build: S::build(),
+    })
+}
+
+// std's DefaultHasher and siphasher's SipHasher13 default to keys 0 and 0, the
+// catalogue's SipHash-1-3 key: `BuildHasherDefault` is what a caller writes for them.
+impl Keyed for StdDefaultHasher {
+    type Build = BuildHasherDefault<std::hash::DefaultHasher>;
+    fn build() -> Self::Build {
+        BuildHasherDefault::default()
+    }
+}
+impl Keyed for SiphasherSip13 {
+    type Build = BuildHasherDefault<siphasher::sip::SipHasher13>;
+    fn build() -> Self::Build {
+        BuildHasherDefault::default()
+    }
+}
+
+/// SipHash-2-4 with the catalogue's key (the paper's, 00 .. 0f): neither siphasher nor std
+/// has a `BuildHasher` with a caller's key, so this is the two lines a caller writes.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Sip24Keys;
+impl BuildHasher for Sip24Keys {
+    type Hasher = siphasher::sip::SipHasher24;
+    #[inline(always)]
+    fn build_hasher(&self) -> Self::Hasher {
+        siphasher::sip::SipHasher24::new_with_key(&super::table::SIP24_KEY)
+    }
+}
+impl Keyed for SiphasherSip24 {
+    type Build = Sip24Keys;
+    fn build() -> Self::Build {
+        Sip24Keys
+    }
+}
+
+/// std's deprecated `SipHasher` (SipHash-2-4) with the catalogue's key.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct StdSip24Keys;
+impl BuildHasher for StdSip24Keys {
+    #[allow(deprecated)]
+    type Hasher = std::hash::SipHasher;
+    #[inline(always)]
+    fn build_hasher(&self) -> Self::Hasher {
+        super::table::std_sip24()
+    }
+}
+impl Keyed for StdSipHasher24 {
+    type Build = StdSip24Keys;
+    fn build() -> Self::Build {
+        StdSip24Keys
+    }
+}
+
+impl Keyed for Twox64 {
+    type Build = twox_hash::xxhash64::State;
+    fn build() -> Self::Build {
+        twox_hash::xxhash64::State::with_seed(0)
+    }
+}
+
+// twox-hash's XXH3-64 `Hasher` is `Default` (the default secret, seed 0) and has no
+// `BuildHasher` of its own: `BuildHasherDefault` is what its documentation's maps use.
+impl Keyed for Twox3_64 {
+    type Build = BuildHasherDefault<twox_hash::XxHash3_64>;
+    fn build() -> Self::Build {
+        BuildHasherDefault::default()
+    }
+}
+
+impl Keyed for Highway64 {
+    type Build = highway::HighwayBuildHasher;
+    fn build() -> Self::Build {
+        highway::HighwayBuildHasher::new(highway::Key(super::table::HIGHWAY_KEY))
+    }
+}
+
+#[cfg(test)]
+mod tests;
