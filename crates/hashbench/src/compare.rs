@@ -65,8 +65,8 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> O
     for c in &bad {
         eprintln!(
             "hashbench: regression: {} {} @ {}: {:.1} % slower (interval {:.3}..{:.3})",
-            escaped(&c.key.implementation),
-            c.key.pattern,
+            escaped(c.key.series.implementation.id()),
+            c.key.series.pattern,
             hashbench_report::format::size(c.key.size),
             (c.ratio - 1.0) * 100.0,
             c.ratio_low,

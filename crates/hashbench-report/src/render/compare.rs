@@ -87,7 +87,7 @@ pub fn render(
         if !keys.is_empty() {
             let names: Vec<String> = keys
                 .iter()
-                .map(|k| inert(format!("{} @ {}", k.implementation, size(k.size))))
+                .map(|k| inert(format!("{} @ {}", k.series.implementation, size(k.size))))
                 .collect();
             out.push_str(&format!("{what}: {}\n", names.join(", ")));
         }
@@ -116,10 +116,10 @@ pub(crate) fn table_rows(
         .iter()
         .map(|c| {
             vec![
-                c.key.implementation.clone(),
-                c.key.pattern.clone(),
+                c.key.series.implementation.to_string(),
+                c.key.series.pattern.to_string(),
                 size(c.key.size),
-                c.key.threads.to_string(),
+                c.key.series.threads.to_string(),
                 time_ns(c.base_median_ns),
                 time_ns(c.candidate_median_ns),
                 if c.adjusted_ratio == c.ratio {
