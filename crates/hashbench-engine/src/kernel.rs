@@ -6,6 +6,7 @@ use std::time::Duration;
 use hashbench_catalog::feed::{self, Feed};
 use hashbench_catalog::hasher::{self, MAX_DIGEST};
 use hashbench_catalog::{Hasher, Pattern};
+use hashbench_model::Baseline;
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
 /// bytes long.
@@ -266,7 +267,7 @@ impl Kernel for Nop {
     }
 
     fn name(&self) -> &str {
-        "baseline/nop"
+        Baseline::Nop.id()
     }
 }
 
@@ -294,7 +295,7 @@ impl Kernel for Memcpy {
     }
 
     fn name(&self) -> &str {
-        "baseline/memcpy"
+        Baseline::Memcpy.id()
     }
 }
 
@@ -324,7 +325,7 @@ impl Kernel for Read {
     }
 
     fn name(&self) -> &str {
-        "baseline/read"
+        Baseline::Read.id()
     }
 }
 
