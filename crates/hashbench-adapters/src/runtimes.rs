@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use crate::process::{Adapter, AdapterError, Shared};
 use crate::protocol::{DigestReply, Hello, Request, TimeReply};
 use hashbench_catalog::{Algorithm, Pattern};
+use hashbench_model::ExternalId;
 
 /// The runtimes with an adapter folder of their own, in the order they are listed.
 pub const RUNTIMES: &[&str] = &["node", "python", "go", "java", "crystal"];
@@ -42,7 +43,7 @@ pub enum RuntimeState {
 #[derive(Clone, Debug)]
 pub struct External {
     /// `sha2-256/node:crypto`.
-    pub id: String,
+    pub id: ExternalId,
     pub algorithm: &'static Algorithm,
     /// `node:crypto (OpenSSL 3.0.15)`, as the adapter read it.
     pub provider: String,
@@ -127,6 +128,16 @@ impl Runtime {
         let mut ok = Vec::new();
         let mut refused = Vec::new();
         for info in &hello.implementations {
+            let id: ExternalId = match info.id.parse() {
+                Ok(id) => id,
+                Err(e) => {
+                    refused.push((
+                        info.id.clone(),
+                        format!("its id is not <algorithm>/<runtime>:<library> ({})", e.why),
+                    ));
+                    continue;
+                }
+            };
             let Some(algorithm) = hashbench_catalog::find_algorithm(&info.algorithm) else {
                 refused.push((
                     info.id.clone(),
@@ -148,7 +159,7 @@ impl Runtime {
                 }
             };
             ok.push(External {
-                id: info.id.clone(),
+                id,
                 algorithm,
                 provider: info.provider.clone(),
                 backend: info.backend.clone(),
@@ -184,7 +195,7 @@ impl External {
         data: &[u8],
         splits: &[usize],
     ) -> Result<Vec<u8>, AdapterError> {
-        digest(&self.adapter, &self.id, pattern, data, splits)
+        digest(&self.adapter, &self.id.to_string(), pattern, data, splits)
     }
 
     /// `batches` timed batches of `iterations` calls on `size` bytes of the xorshift
@@ -202,7 +213,7 @@ impl External {
     ) -> Result<TimeReply, AdapterError> {
         time(
             &self.adapter,
-            &self.id,
+            &self.id.to_string(),
             pattern,
             (size, stream_seed),
             iterations,

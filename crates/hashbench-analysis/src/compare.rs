@@ -15,37 +15,75 @@
 //! uncertainty widens the interval; a change the machine's own move (at the far end of
 //! its interval) could explain is *unreliable*, not significant.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use hashbench_model::{Cell, Mode, Run, Size};
+use hashbench_model::{Baseline, Cell, Mode, Pattern, Run, SeriesKey, Size, Subject};
 
 mod machine;
 use machine::interval;
 pub use machine::{machine_speed, MachineSpeed};
 
-/// What identifies a cell across runs.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+/// What identifies a cell across runs: its series at one size.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellKey {
-    pub implementation: String,
-    pub pattern: String,
+    pub series: SeriesKey,
     pub size: Size,
-    pub threads: usize,
-    /// Written only for latency: absent means throughput.
-    #[serde(skip_serializing_if = "Mode::is_throughput")]
-    pub mode: Mode,
 }
 
 impl CellKey {
-    fn of(c: &Cell) -> Self {
+    #[must_use]
+    pub fn of(c: &Cell) -> Self {
         CellKey {
-            implementation: c.implementation.to_string(),
-            pattern: c.pattern.to_string(),
+            series: c.series_key(),
             size: c.size,
-            threads: c.threads,
-            mode: c.mode,
         }
+    }
+}
+
+/// Ordered as the text of its parts, as comparisons always listed their cells: by
+/// implementation id, the pattern's name, then size, thread count and mode.
+impl Ord for CellKey {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let (a, b) = (&self.series, &other.series);
+        a.implementation
+            .cmp(&b.implementation)
+            .then_with(|| a.pattern.to_string().cmp(&b.pattern.to_string()))
+            .then_with(|| self.size.cmp(&other.size))
+            .then_with(|| a.threads.cmp(&b.threads))
+            .then_with(|| a.mode.cmp(&b.mode))
+    }
+}
+
+impl PartialOrd for CellKey {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// One flat object, as `compare --format json` always wrote it (docs/json-schema.md):
+/// `implementation`, `pattern`, `size`, `threads`, and `mode` only for latency.
+impl Serialize for CellKey {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Flat<'a> {
+            implementation: &'a Subject,
+            pattern: Pattern,
+            size: Size,
+            threads: usize,
+            #[serde(skip_serializing_if = "Mode::is_throughput")]
+            mode: Mode,
+        }
+        Flat {
+            implementation: &self.series.implementation,
+            pattern: self.series.pattern,
+            size: self.size,
+            threads: self.series.threads,
+            mode: self.series.mode,
+        }
+        .serialize(serializer)
     }
 }
 
@@ -183,11 +221,11 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
     };
     let geometric_mean_ratio = geo(&mut changes
         .iter()
-        .filter(|c| !c.key.implementation.starts_with("baseline/"))
+        .filter(|c| !c.key.series.implementation.is_baseline())
         .map(|c| c.ratio));
     let machine_speed_ratio = geo(&mut changes
         .iter()
-        .filter(|c| c.key.implementation == "baseline/nop")
+        .filter(|c| c.key.series.implementation == Subject::Baseline(Baseline::Nop))
         .map(|c| c.ratio));
     Comparison {
         noise_threshold,
@@ -209,7 +247,7 @@ impl Comparison {
             .filter(|c| {
                 c.verdict == Verdict::Slower
                     && c.adjusted_ratio > 1.0 + percent / 100.0
-                    && !c.key.implementation.starts_with("baseline/")
+                    && !c.key.series.implementation.is_baseline()
             })
             .collect()
     }

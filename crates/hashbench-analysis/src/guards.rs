@@ -320,7 +320,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
     let ceilings: BTreeMap<Size, f64> = run
         .baselines
         .iter()
-        .filter(|b| b.implementation == "baseline/read")
+        .filter(|b| b.implementation.baseline() == Some(Baseline::Read))
         .map(|b| (b.size, b.time_ci().0))
         .collect();
     for c in &mut run.cells {

@@ -22,7 +22,7 @@
 //! slowest" negative for the truly slowest one.
 
 use hashbench_model::FlagCode;
-use hashbench_model::{Cell, Mode, Relative, RelativeTo, Run, Size};
+use hashbench_model::{Cell, Mode, Relative, RelativeTo, Run, Size, Subject};
 
 /// Flags that say a cell's time cannot be the hash's (noise cannot raise them), so it
 /// cannot be the fastest or slowest that others are measured against.
@@ -47,10 +47,11 @@ fn reference<'a>(run: &'a Run, to: &RelativeTo, size: Size, mode: Mode) -> Optio
         RelativeTo::Slowest => candidates().max_by(|a, b| median(a).total_cmp(&median(b))),
         RelativeTo::Cell(_) => {
             let (id, pattern) = to.id_and_pattern()?;
+            let subject = Subject::parse(id);
             // The first match in run order: the first pattern asked for, the fewest threads.
             let named = |c: &&Cell| {
                 c.size == size
-                    && c.implementation == id
+                    && c.implementation == subject
                     && pattern.is_none_or(|p| c.pattern.to_string() == p)
             };
             let all = || run.cells.iter().chain(&run.baselines);

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::algorithm::Algorithm;
 use crate::hasher::Hasher;
+use hashbench_host::CpuFeature;
 
 /// Where a provider's code comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -67,8 +68,9 @@ pub struct Implementation {
     pub provider: &'static Provider,
     /// The backend this implementation pins, if it does not let the library choose.
     pub variant: Option<&'static str>,
-    /// CPU features the pinned backend needs (names as `is_x86_feature_detected!` takes).
-    pub requires: &'static [&'static str],
+    /// CPU features the pinned backend needs; each is detected at run time, and
+    /// printed as `is_x86_feature_detected!` names it (`needs avx512f + avx512vl`).
+    pub requires: &'static [CpuFeature],
     /// A run-time check beyond CPU features (an OpenSSL provider that must offer the
     /// algorithm); `Err` says why it cannot run.
     pub probe: Option<fn() -> Result<(), Unavailable>>,
@@ -92,11 +94,16 @@ impl std::fmt::Debug for Implementation {
 
 impl Implementation {
     pub fn availability(&self) -> Availability {
+        self.availability_on(&|f| f.is_detected())
+    }
+
+    /// [`Implementation::availability`] on a CPU with the features `has` answers.
+    pub(crate) fn availability_on(&self, has: &dyn Fn(CpuFeature) -> bool) -> Availability {
         let missing: Vec<&str> = self
             .requires
             .iter()
-            .copied()
-            .filter(|f| !crate::cpu::has_feature(f))
+            .filter(|f| !has(**f))
+            .map(|f| f.name())
             .collect();
         if !missing.is_empty() {
             return Availability::Unavailable(format!("needs {}", missing.join(" + ")));

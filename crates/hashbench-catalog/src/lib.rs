@@ -29,6 +29,8 @@ pub mod versions;
 
 pub use algorithm::{Algorithm, Class, ALGORITHMS};
 pub use filter::{alias_of, Filter, FilterError, ALIASES};
+/// What an implementation `requires` of the CPU ([`Implementation::requires`]).
+pub use hashbench_host::CpuFeature;
 pub use hasher::{empty, Empty, Hasher};
 pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
 pub use pattern::{KeyKind, Pattern, PatternError};

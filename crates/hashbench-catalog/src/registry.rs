@@ -20,6 +20,7 @@ use crate::impls::sodium::*;
 use crate::impls::table::*;
 use crate::impls::xxhash::*;
 use crate::impls::{boxed, portable};
+use hashbench_host::CpuFeature;
 
 const fn rust_crate(name: &'static str, about: &'static str) -> Provider {
     Provider {
@@ -206,7 +207,7 @@ const fn imp(
 /// A pinned backend: the library's choice is overridden.
 const fn pinned(
     variant: &'static str,
-    requires: &'static [&'static str],
+    requires: &'static [CpuFeature],
     base: Implementation,
 ) -> Implementation {
     Implementation {
@@ -243,7 +244,7 @@ const fn parallel(base: Implementation) -> Implementation {
 const fn blake3_level<L: Level>(
     id: &'static str,
     variant: &'static str,
-    requires: &'static [&'static str],
+    requires: &'static [CpuFeature],
 ) -> Implementation {
     Implementation {
         probe: Some(level_probe::<L>),
@@ -276,7 +277,7 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     pinned("slice16", &[], imp("crc32/crc+slice16", &CRC32, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32Slice16>)),
     imp("crc32/crc32fast", &CRC32, &CRC32FAST, crc32fast_backend, boxed::<Crc32Fast>),
     pinned("baseline", &[], imp("crc32/crc32fast+baseline", &CRC32, &CRC32FAST, crc32fast_baseline_backend, boxed::<Crc32FastBaseline>)),
-    pinned("pclmulqdq", &["pclmulqdq", "sse4.1"], imp("crc32/crc32fast+pclmulqdq", &CRC32, &CRC32FAST, crc32fast_specialized_backend, boxed::<Crc32FastPclmul>)),
+    pinned("pclmulqdq", &[CpuFeature::Pclmulqdq, CpuFeature::Sse41], imp("crc32/crc32fast+pclmulqdq", &CRC32, &CRC32FAST, crc32fast_specialized_backend, boxed::<Crc32FastPclmul>)),
     imp("crc32/crc-fast", &CRC32, &CRC_FAST, crc_fast_crc32_backend, boxed::<CrcFast<CrcFastCrc32>>),
     // crc32c
     imp("crc32c/crc", &CRC32C, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32c>),
@@ -390,11 +391,11 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("blake3/blake3", &BLAKE3, &BLAKE3_CRATE, blake3_backend, boxed::<Blake3>),
     parallel(pinned("rayon", &[], imp("blake3/blake3+rayon", &BLAKE3, &BLAKE3_CRATE, blake3_rayon_backend, boxed::<Blake3Rayon>))),
     blake3_level::<Portable>("blake3/blake3+portable", "portable", &[]),
-    blake3_level::<Sse2>("blake3/blake3+sse2", "sse2", &["sse2"]),
-    blake3_level::<Sse41>("blake3/blake3+sse41", "sse41", &["sse4.1"]),
-    blake3_level::<Avx2>("blake3/blake3+avx2", "avx2", &["avx2"]),
+    blake3_level::<Sse2>("blake3/blake3+sse2", "sse2", &[CpuFeature::Sse2]),
+    blake3_level::<Sse41>("blake3/blake3+sse41", "sse41", &[CpuFeature::Sse41]),
+    blake3_level::<Avx2>("blake3/blake3+avx2", "avx2", &[CpuFeature::Avx2]),
     // blake3's own AVX-512 test: F and VL.
-    blake3_level::<Avx512>("blake3/blake3+avx512", "avx512", &["avx512f", "avx512vl"]),
+    blake3_level::<Avx512>("blake3/blake3+avx512", "avx512", &[CpuFeature::Avx512f, CpuFeature::Avx512vl]),
 ];
 
 /// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose

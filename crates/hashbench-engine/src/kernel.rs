@@ -6,6 +6,7 @@ use std::time::Duration;
 use hashbench_catalog::feed::{self, Feed};
 use hashbench_catalog::hasher::{self, MAX_DIGEST};
 use hashbench_catalog::{Hasher, Pattern};
+use hashbench_model::Baseline;
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
 /// bytes long.
@@ -272,7 +273,7 @@ impl Kernel for Nop {
     }
 
     fn name(&self) -> &str {
-        "baseline/nop"
+        Baseline::Nop.id()
     }
 }
 
@@ -300,7 +301,7 @@ impl Kernel for Memcpy {
     }
 
     fn name(&self) -> &str {
-        "baseline/memcpy"
+        Baseline::Memcpy.id()
     }
 }
 
@@ -330,7 +331,7 @@ impl Kernel for Read {
     }
 
     fn name(&self) -> &str {
-        "baseline/read"
+        Baseline::Read.id()
     }
 }
 

@@ -38,11 +38,11 @@ impl Build {
     /// [`Host::cpu_features`](crate::Host::cpu_features).)
     pub fn target_features_enabled() -> Vec<String> {
         macro_rules! enabled {
-            ($($f:tt),*) => {
+            ($($variant:ident $f:tt),*) => {
                 [$(($f, cfg!(target_feature = $f))),*]
             };
         }
-        crate::host::with_relevant_features!(enabled)
+        crate::cpu_feature::with_relevant_features!(enabled)
             .iter()
             .filter(|(_, on)| *on)
             .map(|(f, _)| f.to_string())

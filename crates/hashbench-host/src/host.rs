@@ -6,67 +6,11 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::cache::Cache;
+use crate::cpu_feature::CpuFeature;
 use crate::parse;
 
 /// Placeholder for a string fact that could not be determined.
 pub const UNKNOWN: &str = "unknown";
-
-/// Expands `$m!(...)` with the CPU features hashbench implementations dispatch on, in
-/// the spelling of `is_x86_feature_detected!` and `cfg(target_feature)`. Those macros take
-/// only literals, so the list is written here once and handed to each use.
-macro_rules! with_relevant_features {
-    ($m:ident) => {
-        $m!(
-            "sse2",
-            "ssse3",
-            "sse4.1",
-            "sse4.2",
-            "pclmulqdq",
-            "avx",
-            "avx2",
-            "bmi2",
-            "sha",
-            "aes",
-            "avx512f",
-            "avx512vl",
-            "avx512bw",
-            "vpclmulqdq"
-        )
-    };
-}
-pub(crate) use with_relevant_features;
-
-macro_rules! as_array {
-    ($($f:tt),*) => {
-        [$($f),*]
-    };
-}
-
-/// The CPU features hashbench implementations dispatch on.
-pub const RELEVANT_FEATURES: [&str; 14] = with_relevant_features!(as_array);
-
-/// Whether this CPU (and OS) supports the named feature at run time. An unknown name, or
-/// another architecture, answers `false`: whatever asked for it is then unavailable
-/// rather than unsafe.
-pub fn has_cpu_feature(name: &str) -> bool {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    {
-        macro_rules! check {
-            ($($f:tt),*) => {
-                match name {
-                    $($f => std::arch::is_x86_feature_detected!($f),)*
-                    _ => false,
-                }
-            };
-        }
-        with_relevant_features!(check)
-    }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        let _ = name;
-        false
-    }
-}
 
 /// Facts about the machine a benchmark ran on.
 ///
@@ -85,7 +29,7 @@ pub struct Host {
     /// Distinct (`physical id`, `core id`) pairs in `/proc/cpuinfo`: cores
     /// across all sockets, SMT siblings counted once.
     pub physical_cores: Option<usize>,
-    /// Those of [`RELEVANT_FEATURES`] this CPU and OS support, detected at run
+    /// Those of [`RELEVANT_FEATURES`](crate::RELEVANT_FEATURES) this CPU and OS support, detected at run
     /// time; empty on non-x86 targets.
     pub cpu_features: Vec<String>,
     /// CPU 0's caches from `/sys/devices/system/cpu/cpu0/cache`, sorted by
@@ -178,12 +122,12 @@ fn read_caches(dir: &Path) -> Vec<Cache> {
     caches
 }
 
-/// [`RELEVANT_FEATURES`] present at run time, in that order.
+/// [`RELEVANT_FEATURES`](crate::RELEVANT_FEATURES) present at run time, in that order.
 pub fn detect_cpu_features() -> Vec<String> {
-    RELEVANT_FEATURES
-        .iter()
-        .filter(|f| has_cpu_feature(f))
-        .map(|f| f.to_string())
+    CpuFeature::ALL
+        .into_iter()
+        .filter(|f| f.is_detected())
+        .map(|f| f.name().to_string())
         .collect()
 }
 

@@ -25,6 +25,7 @@
 mod build_info;
 mod cache;
 mod cache_levels;
+mod cpu_feature;
 mod host;
 pub mod load;
 pub mod parse;
@@ -33,6 +34,7 @@ pub mod tsc;
 pub use build_info::Build;
 pub use cache::Cache;
 pub use cache_levels::CacheLevel;
-pub use host::{detect_cpu_features, has_cpu_feature, Host, RELEVANT_FEATURES, UNKNOWN};
+pub use cpu_feature::{has_cpu_feature, CpuFeature, UnknownCpuFeature, RELEVANT_FEATURES};
+pub use host::{detect_cpu_features, Host, UNKNOWN};
 pub use parse::ParseError;
 pub use tsc::Tsc;

@@ -11,6 +11,7 @@
 
 mod cell;
 mod costfit;
+mod external_id;
 mod flag;
 pub mod format;
 mod layout;
@@ -35,6 +36,7 @@ pub mod testutil;
 
 pub use cell::{Cell, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
+pub use external_id::{ExternalId, ExternalIdError};
 pub use flag::{Flag, FlagCode};
 pub use layout::Layout;
 pub use load::{load_run, LoadError, MAX_FILE_BYTES, MAX_SIZE_BYTES};

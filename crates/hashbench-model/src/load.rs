@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use crate::cell::Cell;
+use crate::external_id::{is_name, ExternalId};
 use crate::run::{Run, SCHEMA_VERSION};
 
 /// Why a file is not a usable hashbench result.
@@ -198,23 +199,10 @@ fn defuse_strings(value: &mut serde_json::Value) {
 /// The shape of the catalogue's ids: `algorithm/implementation` in lower-case letters,
 /// digits and `-_+.`, or a baseline (`baseline/nop`); nothing a renderer must escape.
 fn is_implementation_id(id: &str) -> bool {
-    let part = |p: &str| {
-        !p.is_empty()
-            && p.len() <= 64
-            && p.chars().all(|c| {
-                c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '+' | '.')
-            })
-    };
-    // An implementation in another runtime: `sha2-256/java:MessageDigest`,
-    // `crc32c/go:hash/crc32` (the library as its runtime names it).
-    let library = |p: &str| {
-        !p.is_empty()
-            && p.len() <= 64
-            && p.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '.' | '/'))
-    };
-    matches!(id.split_once('/'), Some((alg, imp)) if part(alg) && (part(imp)
-        || matches!(imp.split_once(':'), Some((runtime, lib)) if part(runtime) && library(lib))))
+    matches!(id.split_once('/'), Some((alg, imp)) if is_name(alg) && is_name(imp))
+        // An implementation in another runtime: `sha2-256/java:MessageDigest`,
+        // `crc32c/go:hash/crc32` (the library as its runtime names it).
+        || id.parse::<ExternalId>().is_ok()
 }
 
 /// Values no measurement can produce.

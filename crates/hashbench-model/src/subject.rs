@@ -7,6 +7,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::external_id::ExternalId;
+
 /// The engine's calibration kernels, measured beside the hashes at every size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Baseline {
@@ -97,6 +99,16 @@ impl Subject {
             Subject::Implementation(_) => None,
         }
     }
+
+    /// The implementation in another runtime this subject is (`sha2-256/node:crypto`),
+    /// if it is one.
+    #[must_use]
+    pub fn external(&self) -> Option<ExternalId> {
+        match self {
+            Subject::Implementation(id) => id.parse().ok(),
+            Subject::Baseline(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for Subject {
@@ -126,24 +138,6 @@ impl From<Baseline> for Subject {
 impl From<Subject> for String {
     fn from(s: Subject) -> String {
         s.id().to_string()
-    }
-}
-
-impl PartialEq<str> for Subject {
-    fn eq(&self, other: &str) -> bool {
-        self.id() == other
-    }
-}
-
-impl PartialEq<&str> for Subject {
-    fn eq(&self, other: &&str) -> bool {
-        self.id() == *other
-    }
-}
-
-impl PartialEq<String> for Subject {
-    fn eq(&self, other: &String) -> bool {
-        self.id() == other
     }
 }
 

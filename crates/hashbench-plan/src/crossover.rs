@@ -3,7 +3,7 @@
 //! each a run's cells are compared as.
 
 use hashbench_analysis::costmodel::Crossover;
-use hashbench_model::{Cell, Run, Size};
+use hashbench_model::{Cell, Run, Size, Subject};
 use hashbench_runner::SizeSpec;
 
 use crate::{PlanError, RunRequest, UsageError};
@@ -137,9 +137,10 @@ pub fn pick<'r>(
     id: &str,
     threads: Option<usize>,
 ) -> Result<Vec<&'r Cell>, UsageError> {
+    let subject = Subject::parse(id);
     hashbench_analysis::costmodel::series(run)
         .into_iter()
-        .filter(|g| g[0].implementation == id && g[0].pattern.is_oneshot())
+        .filter(|g| g[0].implementation == subject && g[0].pattern.is_oneshot())
         .filter(|g| threads.is_none_or(|n| g[0].threads == n || g[0].threads == 1))
         .max_by_key(|g| g[0].threads)
         .ok_or_else(|| {

@@ -116,7 +116,7 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
                 .iter()
                 .filter(|e| e.runtime == *runtime)
                 .map(|e| ExternalEntry {
-                    id: e.id.clone(),
+                    id: e.id.to_string(),
                     algorithm: e.algorithm.id.to_string(),
                     provider: e.provider.clone(),
                     runtime_version: e.runtime_version.clone(),

@@ -6,6 +6,7 @@
 
 use hashbench_adapters::{discover, is_runtime, External, Runtime, RuntimeState, RUNTIMES};
 use hashbench_catalog::{Availability, Implementation};
+use hashbench_model::ExternalId;
 
 use crate::{PlanError, UsageError};
 
@@ -85,12 +86,8 @@ pub fn implementation(name: &str) -> Result<&'static Implementation, PlanError> 
 
 /// The runtime an implementation id names (`sha2-256/node:crypto` -> `node`).
 fn runtime_of_id(term: &str) -> Option<&'static str> {
-    let (_, rest) = term.split_once('/')?;
-    let (runtime, _) = rest.split_once(':')?;
-    RUNTIMES
-        .iter()
-        .copied()
-        .find(|r| r.eq_ignore_ascii_case(runtime))
+    let id: ExternalId = term.parse().ok()?;
+    RUNTIMES.iter().copied().find(|r| *r == id.runtime)
 }
 
 /// Whether a filter term names a runtime (`node`) or an implementation in one
@@ -111,7 +108,8 @@ pub fn select(
 ) -> Result<Selection, PlanError> {
     let mut local_terms: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
-    let mut ids: Vec<String> = Vec::new();
+    // Implementations named by id, as typed, with the runtime each names.
+    let mut ids: Vec<(String, &'static str)> = Vec::new();
     for term in filters {
         let t = term.trim().to_ascii_lowercase();
         if let Some(r) = RUNTIMES.iter().copied().find(|r| *r == t) {
@@ -119,7 +117,7 @@ pub fn select(
         } else if let Some(r) = runtime_of_id(&t) {
             // Ids keep their case: `sha2-256/java:MessageDigest`.
             whole.push(r);
-            ids.push(term.trim().to_string());
+            ids.push((term.trim().to_string(), r));
         } else {
             local_terms.push(term.clone());
         }
@@ -146,14 +144,12 @@ pub fn select(
     for rt in &started {
         take_offered(&mut selection, rt, &whole, &ids, runtimes, &local_terms);
     }
-    for id in &ids {
-        let known = selection.external.iter().any(|e| e.id == *id);
-        let runtime_down =
-            runtime_of_id(id).is_some_and(|r| selection.unavailable.iter().any(|u| u.0 == r));
+    for (id, runtime) in &ids {
+        let known = selection.external.iter().any(|e| e.id.to_string() == *id);
+        let runtime_down = selection.unavailable.iter().any(|u| u.0 == *runtime);
         if !known && !runtime_down {
             return Err(UsageError(format!(
-                "unknown implementation '{id}': `hashbench list {}` shows what its runtime offers",
-                runtime_of_id(id).unwrap_or("")
+                "unknown implementation '{id}': `hashbench list {runtime}` shows what its runtime offers"
             ))
             .into());
         }
@@ -168,7 +164,7 @@ fn take_offered(
     selection: &mut Selection,
     rt: &Runtime,
     whole: &[&str],
-    ids: &[String],
+    ids: &[(String, &'static str)],
     runtimes: &[String],
     local_terms: &[String],
 ) {
@@ -182,11 +178,8 @@ fn take_offered(
     selection.refused.extend(refused);
     let by_name = whole.contains(&rt.name.as_str());
     for ext in offered {
-        let named = ids.contains(&ext.id);
-        let whole_runtime = by_name
-            && !ids
-                .iter()
-                .any(|id| runtime_of_id(id) == Some(rt.name.as_str()));
+        let named = ids.iter().any(|(id, _)| ext.id.to_string() == *id);
+        let whole_runtime = by_name && !ids.iter().any(|(_, r)| *r == rt.name);
         let by_flag = runtimes.contains(&rt.name)
             && (local_terms.is_empty()
                 || selection

@@ -24,7 +24,7 @@ fn time_run() -> Run {
 fn pick<'a>(run: &'a Run, id: &str, threads: Option<usize>) -> Vec<&'a Cell> {
     series(run)
         .into_iter()
-        .filter(|g| g[0].implementation == id && g[0].pattern.is_oneshot())
+        .filter(|g| g[0].implementation.id() == id && g[0].pattern.is_oneshot())
         .filter(|g| threads.is_none_or(|n| g[0].threads == n || g[0].threads == 1))
         .max_by_key(|g| g[0].threads)
         .expect("the run has the series")

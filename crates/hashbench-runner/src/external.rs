@@ -8,7 +8,7 @@ use std::time::Duration;
 use hashbench_adapters::{External, RemoteHasher};
 use hashbench_catalog::{Hasher, Implementation, Pattern};
 use hashbench_engine::{Input, Kernel, Malformed};
-use hashbench_model::{SkipReason, Skipped};
+use hashbench_model::{ExternalId, SkipReason, Skipped};
 use hashbench_verify::{Candidate, Status};
 
 use crate::{RunError, RunPlan};
@@ -65,7 +65,7 @@ pub(crate) fn verify(
             .filter(|p| !defaulted && !patterns.contains(p))
         {
             skipped.push(Skipped {
-                implementation: ext.id.clone(),
+                implementation: ext.id.to_string(),
                 pattern: Some(p),
                 reason: SkipReason::PatternNotApplicable,
                 details: vec![format!(
@@ -81,7 +81,7 @@ pub(crate) fn verify(
         for pattern in patterns {
             let Some((outcome, reference)) = verify_one(ext, pattern, &plan.vectors)? else {
                 skipped.push(Skipped {
-                    implementation: ext.id.clone(),
+                    implementation: ext.id.to_string(),
                     pattern: None,
                     reason: SkipReason::Unavailable,
                     details: vec![format!(
@@ -100,7 +100,7 @@ pub(crate) fn verify(
                 _ => {
                     *failed = true;
                     skipped.push(Skipped {
-                        implementation: ext.id.clone(),
+                        implementation: ext.id.to_string(),
                         pattern: Some(pattern),
                         reason: SkipReason::FailedVerification,
                         details: outcome
@@ -148,7 +148,7 @@ pub fn verify_one(
     };
     let agreement = hashbench_verify::reference_of(&ref_candidate).ok();
     let adapter = ext.adapter.clone();
-    let id = ext.id.clone();
+    let id = ext.id.to_string();
     let new =
         move || -> Box<dyn Hasher> { Box::new(RemoteHasher::new(adapter.clone(), &id, pattern)) };
     let label = format!("{} [{pattern}]", ext.id);
@@ -181,6 +181,8 @@ pub(crate) enum Target {
 /// it is checked on every reply.
 pub(crate) struct ExternalKernel {
     target: Target,
+    /// The id measured: `sha2-256/node:crypto`, or `nop/node` for a floor.
+    id: String,
     name: String,
     stream_seed: u64,
     /// The last batch's input length and last digest: one kernel serves every size.
@@ -193,12 +195,16 @@ pub(crate) struct ExternalKernel {
 
 impl ExternalKernel {
     pub fn new(target: Target, run_seed: u64) -> Self {
-        let name = match &target {
-            Target::Implementation(p) => format!("{} [{}]", p.external.id, p.pattern),
-            Target::Floor { id, .. } => id.clone(),
+        let (id, name) = match &target {
+            Target::Implementation(p) => (
+                p.external.id.to_string(),
+                format!("{} [{}]", p.external.id, p.pattern),
+            ),
+            Target::Floor { id, .. } => (id.clone(), id.clone()),
         };
         Self {
             target,
+            id,
             name,
             stream_seed: Input::stream_start(run_seed),
             last: None,
@@ -218,10 +224,7 @@ impl ExternalKernel {
 
     /// The id measured: `sha2-256/node:crypto`, or `nop/node` for a floor.
     pub fn id(&self) -> &str {
-        match &self.target {
-            Target::Implementation(p) => &p.external.id,
-            Target::Floor { id, .. } => id,
-        }
+        &self.id
     }
 
     pub fn pattern(&self) -> Pattern {
@@ -247,10 +250,11 @@ impl ExternalKernel {
     /// not a digest and is dropped), the elapsed time is returned. A failure is kept and
     /// reported by the next check.
     fn batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) -> Option<Duration> {
-        let (adapter, id, pattern) = match &self.target {
-            Target::Implementation(p) => (&p.external.adapter, p.external.id.as_str(), p.pattern),
-            Target::Floor { adapter, id, .. } => (adapter, id.as_str(), Pattern::Oneshot),
+        let (adapter, pattern) = match &self.target {
+            Target::Implementation(p) => (&p.external.adapter, p.pattern),
+            Target::Floor { adapter, .. } => (adapter, Pattern::Oneshot),
         };
+        let id = self.id.as_str();
         let size_seed = (input.len() as u64, self.stream_seed);
         let reply = match hashbench_adapters::time(adapter, id, pattern, size_seed, iters.max(1), 1)
         {
@@ -353,15 +357,15 @@ pub(crate) fn kernels(
     let latency = modes.contains(&hashbench_model::Mode::Latency);
     let ranges = sizes.iter().any(|s| s.fixed().is_none());
     if latency || ranges {
-        let mut seen: Vec<(String, Pattern)> = Vec::new();
+        let mut seen: Vec<(&ExternalId, Pattern)> = Vec::new();
         for p in &passed {
-            let key = (p.external.id.clone(), p.pattern);
+            let key = (&p.external.id, p.pattern);
             if seen.contains(&key) {
                 continue;
             }
             seen.push(key);
             skipped.push(Skipped {
-                implementation: p.external.id.clone(),
+                implementation: p.external.id.to_string(),
                 pattern: Some(p.pattern),
                 reason: SkipReason::PatternNotApplicable,
                 details: vec![

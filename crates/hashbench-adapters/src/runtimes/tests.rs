@@ -73,3 +73,28 @@ fn a_hello_of_our_version_that_breaks_the_contract_is_named_by_its_field() {
         RuntimeState::Unavailable { why, .. } => panic!("{why}"),
     }
 }
+
+#[test]
+fn offered_ids_are_parsed_once_and_a_malformed_one_is_refused_with_why() {
+    let ours = format!(r#""protocol":{PROTOCOL},"#);
+    let offered = r#"[{"id":"crc32c/go:hash/crc32","algorithm":"crc32c","provider":"go1","patterns":["oneshot"]},
+        {"id":"crc32c/go","algorithm":"crc32c","provider":"go1","patterns":["oneshot"]}]"#
+        .replace('\n', "");
+    let dir = answering(&hello_with(&ours, &offered));
+    let runtime = Runtime {
+        name: "go".to_string(),
+        state: start("go", dir.path()),
+    };
+    let (ok, refused) = runtime.implementations();
+    let ids: Vec<String> = ok.iter().map(|e| e.id.to_string()).collect();
+    assert_eq!(ids, ["crc32c/go:hash/crc32"]);
+    assert_eq!(ok[0].id.runtime, "go");
+    assert_eq!(ok[0].id.library, "hash/crc32");
+    assert_eq!(
+        refused,
+        [(
+            "crc32c/go".to_string(),
+            "its id is not <algorithm>/<runtime>:<library> (no ':' after the '/')".to_string()
+        )]
+    );
+}

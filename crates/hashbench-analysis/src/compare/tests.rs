@@ -195,7 +195,7 @@ fn several_cells_are_joined_and_summarised() {
         .iter()
         .map(|ch| {
             (
-                ch.key.implementation.as_str(),
+                ch.key.series.implementation.id(),
                 ch.key.size.max_bytes(),
                 ch.verdict,
             )
@@ -215,11 +215,13 @@ fn several_cells_are_joined_and_summarised() {
         ]
     );
     let key = |imp: &str| CellKey {
-        implementation: imp.to_string(),
-        pattern: "oneshot".to_string(),
+        series: SeriesKey {
+            implementation: Subject::parse(imp),
+            pattern: Pattern::Oneshot,
+            threads: 1,
+            mode: hashbench_model::Mode::Throughput,
+        },
         size: 64.into(),
-        threads: 1,
-        mode: hashbench_model::Mode::Throughput,
     };
     assert_eq!(c.only_in_base, [key("x/gone")]);
     assert_eq!(c.only_in_candidate, [key("y/new")]);
@@ -251,7 +253,7 @@ fn regressions_are_significant_slowdowns_of_implementations_beyond_the_limit() {
     let names = |limit: f64| -> Vec<String> {
         c.regressions_over(limit)
             .iter()
-            .map(|ch| ch.key.implementation.clone())
+            .map(|ch| ch.key.series.implementation.to_string())
             .collect()
     };
     // a/a is 30 % slower: over 10 % and 29 %; the baselines (memcpy 2x) never count,

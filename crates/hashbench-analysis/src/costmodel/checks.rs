@@ -5,7 +5,7 @@
 //! end. Such a figure is not shown as if it were measured: the renderers hide it and print
 //! the reason instead.
 
-use hashbench_model::{CostFit, Run};
+use hashbench_model::{Baseline, CostFit, Run};
 
 /// Why a fitted figure is not shown.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,7 +67,7 @@ impl std::fmt::Display for Unresolved {
 pub fn read_ceiling(run: &Run) -> Option<f64> {
     run.baselines
         .iter()
-        .filter(|c| c.implementation == "baseline/read")
+        .filter(|c| c.implementation.baseline() == Some(Baseline::Read))
         .map(hashbench_model::Cell::gb_per_sec)
         .filter(|g| g.is_finite() && *g > 0.0)
         .max_by(f64::total_cmp)

@@ -87,7 +87,7 @@ fn unavailable_implementations_say_why() {
     }
     let needs_feature = pinned(
         "imaginary",
-        &["no-such-feature"],
+        &[CpuFeature::Avx512f, CpuFeature::Sha],
         imp(
             "crc32/test",
             &CRC32,
@@ -96,11 +96,32 @@ fn unavailable_implementations_say_why() {
             boxed::<CrcCrc32>,
         ),
     );
+    // On a CPU without them, and on one with only one of them: the missing are named.
     assert_eq!(
-        needs_feature.availability(),
-        crate::Availability::Unavailable("needs no-such-feature".to_string())
+        needs_feature.availability_on(&|_| false),
+        crate::Availability::Unavailable("needs avx512f + sha".to_string())
     );
-    assert!(needs_feature.instantiate().is_err());
+    assert_eq!(
+        needs_feature.availability_on(&|f| f == CpuFeature::Avx512f),
+        crate::Availability::Unavailable("needs sha".to_string())
+    );
+    assert_eq!(
+        needs_feature.availability_on(&|_| true),
+        crate::Availability::Available
+    );
+    // This CPU: whatever it lacks of them, it is refused for.
+    let lacking: Vec<&str> = [CpuFeature::Avx512f, CpuFeature::Sha]
+        .into_iter()
+        .filter(|f| !f.is_detected())
+        .map(CpuFeature::name)
+        .collect();
+    if !lacking.is_empty() {
+        assert_eq!(
+            needs_feature.availability(),
+            crate::Availability::Unavailable(format!("needs {}", lacking.join(" + ")))
+        );
+        assert!(needs_feature.instantiate().is_err());
+    }
     let probed = Implementation {
         probe: Some(refuse),
         ..imp(
@@ -115,4 +136,35 @@ fn unavailable_implementations_say_why() {
         probed.availability(),
         crate::Availability::Unavailable("provider not loaded".to_string())
     );
+    assert!(probed.instantiate().is_err());
+}
+
+#[test]
+fn every_required_cpu_feature_is_one_the_host_detects_by_its_name() {
+    let mut required: Vec<CpuFeature> = IMPLEMENTATIONS
+        .iter()
+        .flat_map(|i| i.requires.iter().copied())
+        .collect();
+    required.sort();
+    required.dedup();
+    // The registry pins backends that need these (not a closed list: a new entry may add
+    // one, and this test then checks it too).
+    for f in [CpuFeature::Pclmulqdq, CpuFeature::Sse41, CpuFeature::Avx2] {
+        assert!(
+            required.contains(&f),
+            "{f} is no longer required: {required:?}"
+        );
+    }
+    let recorded = hashbench_host::RELEVANT_FEATURES;
+    for f in required {
+        // Detected by the host module under the name results record and messages print.
+        assert!(recorded.contains(&f.name()), "{f}");
+        assert_eq!(f.name().parse::<CpuFeature>(), Ok(f));
+        assert_eq!(
+            hashbench_host::has_cpu_feature(f.name()),
+            f.is_detected(),
+            "{f}"
+        );
+        assert_eq!(crate::cpu::has_feature(f.name()), f.is_detected(), "{f}");
+    }
 }

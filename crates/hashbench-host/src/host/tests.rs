@@ -1,4 +1,5 @@
 use super::*;
+use crate::RELEVANT_FEATURES;
 
 fn cache(level: u8, kind: &str, size_bytes: u64) -> Cache {
     Cache {

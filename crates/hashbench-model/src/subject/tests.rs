@@ -29,3 +29,19 @@ fn subjects_sort_as_their_ids() {
     let ids: Vec<&str> = v.iter().map(Subject::id).collect();
     assert_eq!(ids, ["a/b", "baseline/nop", "baseline/read", "z/a"]);
 }
+
+#[test]
+fn implementations_in_other_runtimes_are_told_apart() {
+    let node = Subject::parse("sha2-256/node:crypto").external();
+    assert_eq!(node.map(|e| e.runtime), Some("node".to_string()));
+    assert_eq!(
+        Subject::parse("crc32c/go:hash/crc32").external(),
+        Some(ExternalId {
+            algorithm: "crc32c".into(),
+            runtime: "go".into(),
+            library: "hash/crc32".into(),
+        })
+    );
+    assert_eq!(Subject::parse("sha2-256/openssl").external(), None);
+    assert_eq!(Subject::Baseline(Baseline::Nop).external(), None);
+}

@@ -14,8 +14,8 @@ use serde::Serialize;
 pub fn regression(c: &Change) -> String {
     format!(
         "{} {} @ {}: {:.1} % slower (interval {:.3}..{:.3})",
-        escaped(&c.key.implementation),
-        c.key.pattern,
+        escaped(c.key.series.implementation.id()),
+        c.key.series.pattern,
         size(c.key.size),
         (c.ratio - 1.0) * 100.0,
         c.ratio_low,
@@ -103,7 +103,7 @@ pub fn render(
         if !keys.is_empty() {
             let names: Vec<String> = keys
                 .iter()
-                .map(|k| inert(format!("{} @ {}", k.implementation, size(k.size))))
+                .map(|k| inert(format!("{} @ {}", k.series.implementation, size(k.size))))
                 .collect();
             out.push_str(&format!("{what}: {}\n", names.join(", ")));
         }
@@ -132,10 +132,10 @@ pub(crate) fn table_rows(
         .iter()
         .map(|c| {
             vec![
-                c.key.implementation.clone(),
-                c.key.pattern.clone(),
+                c.key.series.implementation.to_string(),
+                c.key.series.pattern.to_string(),
                 size(c.key.size),
-                c.key.threads.to_string(),
+                c.key.series.threads.to_string(),
                 time_ns(c.base_median_ns),
                 time_ns(c.candidate_median_ns),
                 if c.adjusted_ratio == c.ratio {

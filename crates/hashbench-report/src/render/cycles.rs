@@ -9,7 +9,7 @@ use crate::render::renderer::{Render, RenderError};
 use crate::render::table::{heading, table, write_header, Style};
 use hashbench_analysis::guards::codes;
 use hashbench_analysis::relative::{default_relative_to, stored_or_computed};
-use hashbench_model::{Cell, Run};
+use hashbench_model::{Baseline, Cell, Run};
 
 /// The row name: hash-speedtest's `NULL-NOP` / `NULL-MEMCPY` for the floors (and
 /// `NULL-READ` for the ceiling), the implementation id otherwise.
@@ -65,13 +65,11 @@ pub(crate) fn size_tables(run: &Run) -> Vec<SizeTable> {
     };
     let mut tables = Vec::new();
     for s in run.sizes() {
-        let floors = ["baseline/nop", "baseline/memcpy", "baseline/read"]
-            .iter()
-            .filter_map(|name| {
-                run.baselines
-                    .iter()
-                    .find(|b| b.size == s && b.implementation == *name)
-            });
+        let floors = Baseline::ALL.into_iter().filter_map(|floor| {
+            run.baselines
+                .iter()
+                .find(|b| b.size == s && b.implementation.baseline() == Some(floor))
+        });
         let rows: Vec<&Cell> = floors
             .chain(run.cells.iter().filter(|c| c.size == s))
             .collect();

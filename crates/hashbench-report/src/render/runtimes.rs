@@ -3,16 +3,15 @@
 //! column per size, each figure beside the fastest in-process implementation at that
 //! size; then each runtime's floor (its `nop`: a call that does nothing).
 
-use hashbench_model::{Cell, Mode, Run, Size};
+use hashbench_model::{Cell, Mode, Run, Size, Subject};
 
 use crate::format::{rate, size, time_ns};
 use crate::render::table::{heading, table, Style};
 
-/// Whether `id` is an implementation in another runtime (`sha2-256/node:crypto`).
+/// Whether `subject` is an implementation in another runtime (`sha2-256/node:crypto`).
 #[must_use]
-pub fn is_external(id: &str) -> bool {
-    id.split_once('/')
-        .is_some_and(|(_, rest)| rest.contains(':'))
+pub fn is_external(subject: &Subject) -> bool {
+    subject.external().is_some()
 }
 
 fn figure(c: &Cell) -> String {
@@ -32,7 +31,7 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
         .collect();
     let mut algorithms: Vec<&str> = Vec::new();
     for c in &cells {
-        if let (true, Some(a)) = (is_external(c.implementation.id()), c.algorithm.as_deref()) {
+        if let (true, Some(a)) = (is_external(&c.implementation), c.algorithm.as_deref()) {
             if !algorithms.contains(&a) {
                 algorithms.push(a);
             }
@@ -62,10 +61,13 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
             }
         }
         // In-process first, then by runtime as measured.
-        labels.sort_by_key(|l| is_external(l));
+        labels.sort_by_key(|l| {
+            mine.iter()
+                .any(|c| c.label() == *l && is_external(&c.implementation))
+        });
         let fastest_local = |s: Size| {
             mine.iter()
-                .filter(|c| c.size == s && !is_external(c.implementation.id()))
+                .filter(|c| c.size == s && !is_external(&c.implementation))
                 .map(|c| c.time_ns())
                 .min_by(f64::total_cmp)
         };

@@ -18,7 +18,7 @@ use crate::render::table::{
 };
 use hashbench_analysis::guards::codes;
 use hashbench_analysis::relative::stored_or_computed;
-use hashbench_model::{Cell, Mode, Run, Size};
+use hashbench_model::{Baseline, Cell, Mode, Run, Size, Subject};
 
 /// Allocations or bytes per call: whole numbers as such, `-` when not counted.
 fn per_call(v: Option<f64>) -> String {
@@ -289,13 +289,14 @@ fn baselines_section(run: &Run, style: Style, width: Option<usize>) -> String {
         .iter()
         .map(|c| {
             vec![
-                c.implementation
-                    .id()
-                    .trim_start_matches("baseline/")
-                    .to_string(),
+                match &c.implementation {
+                    Subject::Baseline(b) => b.name(),
+                    other => other.id(),
+                }
+                .to_string(),
                 size(c.size),
                 time_ns(c.time_ns()),
-                if c.implementation == "baseline/nop" {
+                if c.implementation == Subject::Baseline(Baseline::Nop) {
                     "-".to_string()
                 } else {
                     rate(c.gb_per_sec())

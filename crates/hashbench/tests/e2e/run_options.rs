@@ -159,7 +159,8 @@ fn the_boundary_round_counts_are_accepted_and_each_round_is_recorded() {
 #[test]
 fn max_rounds_caps_the_extra_rounds_and_is_recorded() {
     // No figure reaches a precision of 0.01 %, so every cell asks for extra rounds (up
-    // to 6 by default) and gets no more than --max-rounds.
+    // to 6 by default) and gets no more than --max-rounds; on a busy machine a cell's
+    // --time may run out first, after its 2.
     let run = one_cell(&[
         "--rounds",
         "2",
@@ -177,6 +178,10 @@ fn max_rounds_caps_the_extra_rounds_and_is_recorded() {
         .chain(run["baselines"].as_array().unwrap())
     {
         let rounds = c["round_medians_ns"].as_array().unwrap().len();
-        assert_eq!(rounds, 3, "{}", c["implementation"]);
+        assert!(
+            (2..=3).contains(&rounds),
+            "{}: {rounds}",
+            c["implementation"]
+        );
     }
 }

@@ -38,13 +38,13 @@ fn change_chart(c: &Comparison, fail_on: Option<f64>) -> Result<String, RenderEr
         .map(|ch| Bar {
             label: format!(
                 "{} [{}] @ {}{}",
-                ch.key.implementation,
-                ch.key.pattern,
+                ch.key.series.implementation,
+                ch.key.series.pattern,
                 size(ch.key.size),
-                if ch.key.threads == 1 {
+                if ch.key.series.threads == 1 {
                     String::new()
                 } else {
-                    format!(" ({} threads)", ch.key.threads)
+                    format!(" ({} threads)", ch.key.series.threads)
                 }
             ),
             value: (ch.adjusted_ratio - 1.0) * 100.0,
@@ -145,7 +145,7 @@ pub fn compare_page(
             if !keys.is_empty() {
                 let names: Vec<String> = keys
                     .iter()
-                    .map(|k| format!("{} @ {}", k.implementation, size(k.size)))
+                    .map(|k| format!("{} @ {}", k.series.implementation, size(k.size)))
                     .collect();
                 body.push_str(&note(&format!("{what}: {}", names.join(", "))));
             }

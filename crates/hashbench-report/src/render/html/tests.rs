@@ -79,7 +79,7 @@ fn every_string_from_the_run_is_escaped() {
     let mut run = sample();
     for c in &mut run.cells {
         c.backend = evil.to_string();
-        if c.implementation == "crc32/crc32fast" {
+        if c.implementation.id() == "crc32/crc32fast" {
             c.implementation = Subject::Implementation(format!("crc32/{evil}"));
         }
     }

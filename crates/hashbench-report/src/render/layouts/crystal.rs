@@ -51,10 +51,11 @@ pub(super) fn render(run: &Run) -> String {
     );
     // Rows timed in Crystal itself count its GC heap, as the seed does; rows timed
     // in-process count Rust's allocations.
-    let in_crystal = run
-        .cells
-        .iter()
-        .any(|c| c.implementation.id().contains("/crystal:"));
+    let in_crystal = run.cells.iter().any(|c| {
+        c.implementation
+            .external()
+            .is_some_and(|e| e.runtime == "crystal")
+    });
     out.push_str(if in_crystal {
         "B/op is Crystal's GC heap bytes per call (GC.stats; OpenSSL's own mallocs are not seen)"
     } else {
