@@ -64,7 +64,42 @@ fn cases() -> Vec<(&'static str, Batch)> {
             "sha2-256/sha2",
             direct!(|d: &[u8]| <sha2::Sha256 as sha2::Digest>::digest(d)),
         ),
+        // The hash-map hashers: the adapters' byte API, `write(bytes)` then `finish()` on a
+        // hasher from the fixed-seed `BuildHasher` (impls/table.rs), or the crate's one call.
+        (
+            "foldhash-fast/foldhash",
+            direct!(|d: &[u8]| write_finish(&foldhash::fast::FixedState::with_seed(0), d)),
+        ),
+        (
+            "foldhash-quality/foldhash",
+            direct!(|d: &[u8]| write_finish(&foldhash::quality::FixedState::with_seed(0), d)),
+        ),
+        (
+            "fxhash/rustc-hash",
+            direct!(|d: &[u8]| write_finish(&rustc_hash::FxBuildHasher, d)),
+        ),
+        (
+            "ahash-fallback/ahash",
+            direct!(|d: &[u8]| write_finish(&ahash::RandomState::with_seeds(0, 0, 0, 0), d)),
+        ),
+        ("rapidhash/rapidhash", direct!(rapidhash::v3::rapidhash_v3)),
+        (
+            "wyhash-final4/wyhash-final4",
+            direct!(|d: &[u8]| {
+                use wyhash_final4::generics::WyHashVariant as _;
+                wyhash_final4::WyHash64::hash(d)
+            }),
+        ),
     ]
+}
+
+/// One `write` of `data` on a hasher `build` makes, then `finish`.
+#[inline(always)]
+fn write_finish<B: std::hash::BuildHasher>(build: &B, data: &[u8]) -> u64 {
+    use std::hash::Hasher as _;
+    let mut h = build.build_hasher();
+    h.write(data);
+    h.finish()
 }
 
 /// Median ns per call of `batch` on `input`: warm-up, a batch size doubled until one

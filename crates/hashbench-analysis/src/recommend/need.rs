@@ -133,9 +133,9 @@ fn no_secret_key(key: hashbench_model::Key) -> Option<String> {
 }
 
 /// What `p` gives up that a user choosing a hasher may want, one phrase each: flood
-/// resistance (for the hash needs), SMHasher3's failures, a stable output. Empty for a
-/// hash that passes, is keyed and is stable, and for checksums and cryptographic hashes
-/// (their note says what they are for).
+/// resistance (for the hash needs), SMHasher3's failures (or its silence), a stable
+/// output. Empty for a hash that passes, is keyed and is stable, and for checksums and
+/// cryptographic hashes (their note says what they are for).
 #[must_use]
 pub fn gives_up(need: Need, p: &AlgorithmProperties) -> Vec<String> {
     let Some(h) = &p.hash else {
@@ -149,8 +149,14 @@ pub fn gives_up(need: Need, p: &AlgorithmProperties) -> Vec<String> {
             ));
         }
     }
-    if let hashbench_model::Verdict::Fails { failed, of } = h.smhasher3.verdict {
-        out.push(format!("quality (fails {failed} of {of} SMHasher3 tests)"));
+    match h.smhasher3.verdict {
+        hashbench_model::Verdict::Fails { failed, of } => {
+            out.push(format!("quality (fails {failed} of {of} SMHasher3 tests)"));
+        }
+        hashbench_model::Verdict::NotTested => {
+            out.push("a published quality verdict (not in SMHasher3's results)".to_string());
+        }
+        hashbench_model::Verdict::Passes { .. } => {}
     }
     if !h.stability.stable {
         out.push(format!("a stable output ({})", h.stability.reason));
