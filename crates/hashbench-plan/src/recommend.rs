@@ -46,7 +46,8 @@ pub struct Ask {
     pub stable: bool,
     /// Threads a parallel implementation may use.
     pub threads: usize,
-    pub mode: Mode,
+    /// `--mode`; `None`: [`default_mode`] for the need.
+    pub mode: Option<Mode>,
     /// Also measure pinned backends.
     pub pinned: bool,
     /// Seconds per cell.
@@ -101,7 +102,7 @@ impl Ask {
             filters: chosen.iter().map(|i| i.id.to_string()).collect(),
             chosen: Some(chosen),
             sizes: Some(SizeSpec::List(self.sizes.clone())),
-            modes: Some(vec![self.mode]),
+            modes: Some(vec![self.mode()]),
             threads: Some(vec![self.threads]),
             time_s: Some(self.time_s),
             rounds: Some(SCREENING_ROUNDS),
@@ -113,6 +114,12 @@ impl Ask {
             equivalence: Some(self.equivalence),
             ..RunRequest::default()
         })
+    }
+
+    /// The mode asked for, else the need's [`default_mode`].
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode.unwrap_or(default_mode(self.need))
     }
 
     /// One recommendation per size asked, from `run`.
@@ -131,7 +138,7 @@ impl Ask {
                     keyed: self.keyed,
                     stable: self.stable,
                     size,
-                    mode: self.mode,
+                    mode: self.mode(),
                     threads: self.threads,
                 };
                 recommend(run, &props, &request).map_err(|e| UsageError(e.to_string()))

@@ -9,11 +9,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use hashbench_analysis::recommend::Need;
 use hashbench_model::Mode;
-use hashbench_plan::recommend::{default_mode, Ask, DEFAULT_RECOMMEND_TIME_S};
+use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
 use hashbench_plan::values::{self, SizeList};
 use hashbench_plan::Outcome;
-use hashbench_report::render::recommend::{json, table, Provenance};
-use hashbench_report::render::sanitize::escaped;
+use hashbench_report::render::recommend::document;
 use hashbench_runner::DEFAULT_EQUIVALENCE;
 
 use crate::obtain::saved_or_measured;
@@ -84,7 +83,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         keyed: args.keyed,
         stable: args.stable,
         threads: args.threads,
-        mode: args.mode.unwrap_or(default_mode(args.need)),
+        mode: args.mode,
         pinned: args.pinned,
         time_s: args.time,
         equivalence: args.equivalence,
@@ -99,15 +98,8 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
     if measured.interrupted {
         return Ok(Outcome::Interrupted);
     }
-    let run = &measured.run;
-    let recs = ask.answer(run)?;
+    let recs = ask.answer(&measured.run)?;
     let from = args.from.map(|f| f.display().to_string());
-    emit(&match args.format {
-        Format::Table => table(
-            &Provenance::of(run, from.map(|f| escaped(&f).into_owned())),
-            &recs,
-        ),
-        Format::Json => json(Provenance::of(run, from), &recs)?,
-    });
+    emit(&document(&measured.run, from, &recs, !text)?);
     Ok(Outcome::failed_if(measured.failed))
 }

@@ -58,7 +58,7 @@ fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
         keyed,
         stable,
         threads: 1,
-        mode: default_mode(need),
+        mode: None,
         pinned: false,
         time_s: 0.01,
         equivalence: 0.03,

@@ -63,6 +63,25 @@ pub fn json(provenance: Provenance, recs: &[Recommendation]) -> serde_json::Resu
     Ok(text)
 }
 
+/// What `recommend` writes for `recs` from `run`: the JSON document (`as_json`), or the
+/// text, where `from` (a file's name, which can hold anything) is shown escaped.
+///
+/// # Errors
+///
+/// Only if serde_json fails, which it does not on these types.
+pub fn document(
+    run: &Run,
+    from: Option<String>,
+    recs: &[Recommendation],
+    as_json: bool,
+) -> serde_json::Result<String> {
+    if as_json {
+        return json(Provenance::of(run, from), recs);
+    }
+    let from = from.map(|f| crate::render::sanitize::escaped(&f).into_owned());
+    Ok(table(&Provenance::of(run, from), recs))
+}
+
 /// Collision resistance in a few words: `128-bit`, `broken (2^18)`, `none`.
 fn collisions(p: &AlgorithmProperties) -> String {
     match (p.collision_bits, p.broken) {

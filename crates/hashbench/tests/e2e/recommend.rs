@@ -166,6 +166,22 @@ fn bad_input_is_a_usage_error() {
         "--size 0",
     );
     usage_error(&["recommend", "--need", "checksum"], "--size");
+    // A key and a stable output are asked of hashes, not of a checksum or crypto.
+    usage_error(
+        &["recommend", "--size", "16", "--need", "crypto", "--keyed"],
+        "--keyed",
+    );
+    usage_error(
+        &[
+            "recommend",
+            "--size",
+            "16",
+            "--need",
+            "checksum",
+            "--stable",
+        ],
+        "--stable",
+    );
     let missing = dir.path().join("missing.json");
     let missing = missing.to_str().unwrap();
     usage_error(
@@ -219,4 +235,89 @@ fn bad_input_is_a_usage_error() {
         ],
         "no algorithm in the catalogue",
     );
+}
+
+#[test]
+fn hash_table_answers_in_latency_with_each_hashs_properties_and_keyed_leaves_out_the_seeded() {
+    // A saved latency run of a seeded hash, a keyed one and a checksum at 16 B.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.json");
+    run_ok(
+        hashbench()
+            .args([
+                "run",
+                "crc32/crc32fast",
+                "xxh3-64/xxhash-rust",
+                "siphash-1-3/std",
+                "--sizes",
+                "16",
+                "--mode",
+                "latency",
+                "--time",
+                "0.02",
+                "-q",
+                "--format",
+                "json",
+                "-o",
+            ])
+            .arg(&path),
+    );
+    let ask = |extra: &[&str]| {
+        run_ok_json(
+            hashbench()
+                .args(["recommend", "--size", "16", "--need", "hash-table"])
+                .args(["--format", "json", "--from"])
+                .arg(&path)
+                .args(extra),
+        )
+    };
+    let r = &ask(&[])["recommendations"][0];
+    assert_eq!(str_of(r, "need"), "hash-table");
+    assert_eq!(str_of(r, "mode"), "latency", "latency by default");
+    // The checksum is never a candidate; each candidate carries its hash properties.
+    assert_eq!(r["candidates"], 2);
+    let answer = str_of(&r["answer"], "implementation");
+    assert!(
+        ["xxh3-64/xxhash-rust", "siphash-1-3/std"].contains(&answer),
+        "{answer}"
+    );
+    assert!(r["answer"]["properties"]["hash"]["smhasher3"]["verdict"]["verdict"].is_string());
+    if answer == "xxh3-64/xxhash-rust" {
+        let gives_up = r["gives_up"].as_array().expect("xxh3-64 gives things up");
+        assert!(gives_up[0]
+            .as_str()
+            .unwrap()
+            .starts_with("flood resistance"));
+    }
+    // With --keyed only SipHash is a candidate; a faster seeded hash says why it is out.
+    let r = &ask(&["--keyed"])["recommendations"][0];
+    assert_eq!(r["keyed"], true);
+    assert_eq!(r["candidates"], 1);
+    assert_eq!(str_of(&r["answer"], "implementation"), "siphash-1-3/std");
+    for c in r["excluded_faster"].as_array().unwrap() {
+        let why = str_of(c, "excluded_because");
+        assert!(
+            why.starts_with("not flood-resistant") || why.contains("no hash-quality spread"),
+            "{why}"
+        );
+    }
+    // The table says it in words.
+    let text = stdout(&run_ok(
+        hashbench()
+            .args([
+                "recommend",
+                "--size",
+                "16",
+                "--need",
+                "hash-table",
+                "--keyed",
+                "--from",
+            ])
+            .arg(&path),
+    ));
+    assert!(
+        text.contains("(a hash-table hasher, keyed, latency)"),
+        "{text}"
+    );
+    assert!(text.contains("SMHasher3: passes"), "{text}");
 }
