@@ -49,7 +49,7 @@ pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
         .map(|name: String| Metric::parse(&name).unwrap_or_default())
 }
 
-/// `recommend --need checksum|hash|crypto`, with the possible values in help and errors.
+/// `recommend --need checksum|hash|hash-table|crypto`, with the possible values in help and errors.
 pub fn need() -> impl TypedValueParser<Value = Need> {
     // Only the names listed get through, so every one parses.
     clap::builder::PossibleValuesParser::new(values::NEEDS.map(Need::as_str))
