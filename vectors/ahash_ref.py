@@ -10,6 +10,8 @@ It shares no code with the crate but follows it: it pins the adapter (seeds, API
 order) and this crate version, it is no independent definition.
 """
 
+from std_hash import DefaultWrites, typed
+
 MASK64 = (1 << 64) - 1
 MULTIPLE = 6364136223846793005  # the PCG multiplier the crate calls MULTIPLE
 ROT = 23
@@ -32,42 +34,70 @@ def _le(data, at, width):
     return int.from_bytes(data[at:at + width], "little")
 
 
+class AHasher(DefaultWrites):
+    """`RandomState::with_seeds(*seeds).build_hasher()` (the fallback): integer writes fold
+    the value into the buffer; a byte string adds its length, then folds 16 bytes a block."""
+
+    def __init__(self, seeds=(0, 0, 0, 0)):
+        k0, k1, k2, k3 = (s ^ p for s, p in zip(seeds, PI2))
+        # the hasher starts from k1, pads with k0, keeps k2, k3 for blocks
+        self.buffer, self.pad, self.extra = k1, k0, (k2, k3)
+
+    def _update(self, value):
+        self.buffer = _fold(value ^ self.buffer, MULTIPLE)
+
+    def _block(self, lo, hi):
+        mixed = _fold(lo ^ self.extra[0], hi ^ self.extra[1])
+        self.buffer = _rotl(((self.buffer + self.pad) & MASK64) ^ mixed, ROT)
+
+    def write_u8(self, value):
+        self._update(value)
+
+    def write_u64(self, value):
+        self._update(value)
+
+    def write_usize(self, value):
+        self._update(value)
+
+    def write(self, data):
+        n = len(data)
+        self.buffer = ((self.buffer + n) * MULTIPLE) & MASK64
+        if n > 16:
+            # the last 16 bytes first, then every whole 16 bytes from the front while more
+            # than 16 remain
+            self._block(_le(data, n - 16, 8), _le(data, n - 8, 8))
+            at = 0
+            while n - at > 16:
+                self._block(_le(data, at, 8), _le(data, at + 8, 8))
+                at += 16
+        elif n > 8:
+            self._block(_le(data, 0, 8), _le(data, n - 8, 8))
+        elif n >= 4:
+            self._block(_le(data, 0, 4), _le(data, n - 4, 4))
+        elif n >= 2:
+            self._block(_le(data, 0, 2), data[n - 1])
+        elif n == 1:
+            self._block(data[0], data[0])
+        else:
+            self._block(0, 0)
+
+    def finish(self):
+        return _rotl(_fold(self.buffer, self.pad), self.buffer & 63)
+
+
 def ahash(data, seeds=(0, 0, 0, 0), length_prefix=False):
     """RandomState::with_seeds(*seeds): write(data), finish(), as a 64-bit integer.
 
     length_prefix: first write_usize(len(data)), as `Hash for [u8]` (and so `hash_one` of a
     byte slice) does; SMHasher3's port hashes that way (test_refs.py)."""
-    k0, k1, k2, k3 = (s ^ p for s, p in zip(seeds, PI2))
-    buffer, pad = k1, k0  # the hasher starts from k1, pads with k0, keeps k2, k3 for blocks
-
-    def block(lo, hi):
-        nonlocal buffer
-        mixed = _fold(lo ^ k2, hi ^ k3)
-        buffer = _rotl(((buffer + pad) & MASK64) ^ mixed, ROT)
-
-    n = len(data)
+    hasher = AHasher(seeds)
     if length_prefix:
-        buffer = _fold(n ^ buffer, MULTIPLE)
-    buffer = ((buffer + n) * MULTIPLE) & MASK64
-    if n > 16:
-        # the last 16 bytes first, then every whole 16 bytes from the front while more
-        # than 16 remain
-        block(_le(data, n - 16, 8), _le(data, n - 8, 8))
-        at = 0
-        while n - at > 16:
-            block(_le(data, at, 8), _le(data, at + 8, 8))
-            at += 16
-    elif n > 8:
-        block(_le(data, 0, 8), _le(data, n - 8, 8))
-    elif n >= 4:
-        block(_le(data, 0, 4), _le(data, n - 4, 4))
-    elif n >= 2:
-        block(_le(data, 0, 2), data[n - 1])
-    elif n == 1:
-        block(data[0], data[0])
-    else:
-        block(0, 0)
-    return _rotl(_fold(buffer, pad), buffer & 63)
+        hasher.write_usize(len(data))
+    hasher.write(data)
+    return hasher.finish()
+
+
+typed_ahash = typed(AHasher)
 
 
 def ahash_hex(data):

@@ -11,6 +11,8 @@ It shares no code with the crate but follows it: it pins the adapter (seed, API,
 order) and this crate version, it is no independent definition.
 """
 
+from std_hash import DefaultWrites, typed
+
 MASK64 = (1 << 64) - 1
 # The digits of pi the crate calls ARBITRARY0 .. ARBITRARY11.
 A = (0x243F6A8885A308D3, 0x13198A2E03707344, 0xA4093822299F31D0, 0x082EFA98EC4E6C89,
@@ -106,6 +108,60 @@ def foldhash_quality(data, seed=0):
     """quality::FixedState::with_seed(seed): the fast hasher from a mixed seed, and one
     more multiply on finish."""
     return _fold(foldhash_fast(data, _fold(seed, A[4])), A[0])
+
+
+class FastHasher(DefaultWrites):
+    """`fast::FixedState::with_seed(seed).build_hasher()`: byte strings fold into the
+    accumulator at once; integers gather in a 128-bit sponge that folds in when full and
+    on `finish`."""
+
+    def __init__(self, seed=0):
+        self.acc = seed ^ A[3]
+        self.sponge, self.sponge_len = 0, 0
+
+    def write(self, data):
+        n = len(data)
+        r = n % 64
+        self.acc = ((self.acc >> r) | (self.acc << (64 - r))) & MASK64 if r else self.acc
+        k = FIXED_SHARED
+        self.acc = _short(data, self.acc, k) if n <= 16 else _long(data, self.acc, k)
+
+    def _num(self, value, bits):
+        if self.sponge_len + bits > 128:
+            self.acc = _fold((self.sponge & MASK64) ^ self.acc, (self.sponge >> 64) ^ FIXED_SHARED[0])
+            self.sponge, self.sponge_len = value, bits
+        else:
+            self.sponge |= value << self.sponge_len
+            self.sponge_len += bits
+
+    def write_u8(self, value):
+        self._num(value, 8)
+
+    def write_u64(self, value):
+        self._num(value, 64)
+
+    def write_usize(self, value):
+        self._num(value, 64)
+
+    def finish(self):
+        if self.sponge_len:
+            return _fold((self.sponge & MASK64) ^ self.acc, (self.sponge >> 64) ^ FIXED_SHARED[0])
+        return self.acc
+
+
+class QualityHasher(FastHasher):
+    """`quality::FixedState::with_seed(seed).build_hasher()`: the fast hasher from a
+    mixed seed, and one more multiply on `finish`."""
+
+    def __init__(self, seed=0):
+        super().__init__(_fold(seed, A[4]))
+
+    def finish(self):
+        return _fold(super().finish(), A[0])
+
+
+typed_fast = typed(FastHasher)
+typed_quality = typed(QualityHasher)
 
 
 def foldhash_fast_hex(data):

@@ -9,6 +9,8 @@ independent definition; test_refs.py also holds it to SMHasher3's verification c
 its own port of FxHash v2.1.1 (fwojcik/smhasher3 hashes/rust-fxhash.cpp, 0x8F177350).
 """
 
+from std_hash import DefaultWrites, typed
+
 MASK64 = (1 << 64) - 1
 K = 0xF1357AEA2E62A9C5  # the multiplier of FxHasher::add_to_hash (64-bit targets)
 SEED1 = 0x243F6A8885A308D3
@@ -61,3 +63,32 @@ def fxhash(data, state=0):
 def fxhash_hex(data):
     """The catalogue's form: FxHasher::default(), the value written big-endian."""
     return format(fxhash(data), "016x")
+
+
+class FxHasher(DefaultWrites):
+    """`FxHasher::default()`: every integer write adds to the state and multiplies by K; a
+    byte string is first reduced to one word by `hash_bytes`."""
+
+    def __init__(self, state=0):
+        self.state = state
+
+    def _add(self, value):
+        self.state = ((self.state + value) * K) & MASK64
+
+    def write(self, data):
+        self._add(hash_bytes(data))
+
+    def write_u8(self, value):
+        self._add(value)
+
+    def write_u64(self, value):
+        self._add(value)
+
+    def write_usize(self, value):
+        self._add(value)
+
+    def finish(self):
+        return ((self.state << 26) | (self.state >> 38)) & MASK64
+
+
+typed_fx = typed(FxHasher)

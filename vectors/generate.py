@@ -49,6 +49,7 @@ import ahash_ref
 import foldhash_ref
 import fxhash_ref
 import rapidhash_ref
+import std_hash
 import wyhash_ref
 
 VECTORS_DIR = Path(__file__).resolve().parent
@@ -70,6 +71,14 @@ XORSHIFT_LENGTHS = [17, 100, 1000, 4096, 10007]  # seed 1; odd lengths catch tai
 GENERATED_INPUTS = [{"pattern251": n} for n in PATTERN251_LENGTHS] + [
     {"xorshift": n, "seed": 1} for n in XORSHIFT_LENGTHS
 ]
+
+# The typed-key vectors ("key": the kind, vectors/README.md "Typed keys"): each key kind
+# from inputs as hashbench's keys:* cells make them, strings at every length to 17 (the
+# short-input branches), around 32, 64 and 128, and the longest (256).
+STR_KEY_LENGTHS = list(range(1, 18)) + [31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256]
+TYPED_INPUTS = ([("u64", {"xorshift": 8, "seed": s}) for s in range(1, 9)]
+                + [("id16", {"xorshift": 16, "seed": s}) for s in range(1, 9)]
+                + [("str", {"xorshift": n, "seed": 1}) for n in STR_KEY_LENGTHS])
 
 # Which keys an input object may carry, per kind (the first key is the kind).
 INPUT_KINDS = {
@@ -180,6 +189,10 @@ class Impl(NamedTuple):
     # (name, bytes -> digest hex): second opinions that must give the same digest
     # for every vector; a disagreement is reported and blocks --write.
     cross: tuple = ()
+    # (kind, input bytes) -> hex of BuildHasher::hash_one of the typed key (std_hash.py):
+    # for hashers whose typed keys are not their byte API over what std's Hash writes.
+    typed: Callable[[str, bytes], str] | None = None
+    typed_source: str = ""  # the text of sources["keys"], after "vectors/generate.py: "
 
 
 # Why these are independent of what hashbench runs (see also vectors/README.md):
@@ -238,6 +251,26 @@ def le_int(raw):
     return int.from_bytes(raw, "little")
 
 
+class CityHasher(std_hash.DefaultWrites):
+    """The cityhasher crate's `CityHasher::new()` as a `Hasher`: the first write is
+    CityHash64 of its bytes, each later one CityHash64WithSeed seeded with the last
+    result; `finish` returns the last result. Computed with PyPI cityhash (Google's C++)."""
+
+    def __init__(self):
+        self.seed = None
+
+    def write(self, data):
+        data = bytes(data)
+        self.seed = (cityhash.CityHash64(data) if self.seed is None
+                     else cityhash.CityHash64WithSeed(data, self.seed))
+
+    def finish(self):
+        return self.seed or 0
+
+
+TYPED_NOTE = ("BuildHasher::hash_one of each typed key, the writes std's Hash makes on stable x86-64 "
+              "(vectors/std_hash.py), through ")
+
 IMPLEMENTATIONS = {
     "adler32": Impl("zlib.adler32", lambda d: be(4)(zlib.adler32(d)),
                     "Python zlib.adler32 (the zlib C library)"),
@@ -279,7 +312,11 @@ IMPLEMENTATIONS = {
                             "the 16 output bytes of MurmurHash3_x64_128 (h1 then h2, each little-endian)"),
     "cityhash-64": Impl("cityhash.CityHash64", lambda d: be(8)(cityhash.CityHash64(d)),
                         "PyPI cityhash 0.4.10 (Google's CityHash 1.1 C++ code), CityHash64 (unseeded), "
-                        "the 64-bit value written big-endian"),
+                        "the 64-bit value written big-endian",
+                        typed=std_hash.typed(CityHasher),
+                        typed_source=TYPED_NOTE + "the cityhasher crate's CityHasher::new() (each write() hashed "
+                        "alone, seeded with the last result) computed with PyPI cityhash 0.4.10's CityHash64 and "
+                        "CityHash64WithSeed (Google's C++ code); independent of the Rust crates under test"),
     "farmhash-64": Impl("farmhash.Fingerprint64", lambda d: be(8)(farmhash.Fingerprint64(d)),
                         "PyPI cityhash 0.4.10 (its farmhash module: Google's FarmHash C++ code), Fingerprint64 "
                         "(farmhashna::Hash64, the portable fingerprint), the 64-bit value written big-endian"),
@@ -298,12 +335,18 @@ IMPLEMENTATIONS = {
         "foldhash_ref.foldhash_fast", foldhash_ref.foldhash_fast_hex,
         "vectors/foldhash_ref.py, pure Python transcribing foldhash 0.2.0 (orlp/foldhash at 8f878c63, the "
         "crate is its only definition): fast::FixedState::with_seed(0), one write(bytes), finish(); it shares "
-        "no code with the crate"),
+        "no code with the crate",
+        typed=foldhash_ref.typed_fast,
+        typed_source=TYPED_NOTE + "vectors/foldhash_ref.py's FastHasher (foldhash 0.2.0's fast::FoldHasher "
+        "transcribed, its integer sponge included); it follows the crate, it is no independent definition"),
     "foldhash-quality": Impl(
         "foldhash_ref.foldhash_quality", foldhash_ref.foldhash_quality_hex,
         "vectors/foldhash_ref.py, pure Python transcribing foldhash 0.2.0 (orlp/foldhash at 8f878c63, the "
         "crate is its only definition): quality::FixedState::with_seed(0), one write(bytes), finish(); it "
-        "shares no code with the crate"),
+        "shares no code with the crate",
+        typed=foldhash_ref.typed_quality,
+        typed_source=TYPED_NOTE + "vectors/foldhash_ref.py's QualityHasher (foldhash 0.2.0's "
+        "quality::FoldHasher transcribed); it follows the crate, it is no independent definition"),
     "rapidhash": Impl(
         "rapidhash_ref.rapidhash", rapidhash_ref.rapidhash_hex,
         "vectors/rapidhash_ref.py, pure Python written from the author's reference header (Nicoshev/rapidhash "
@@ -313,17 +356,29 @@ IMPLEMENTATIONS = {
         "fxhash_ref.fxhash", fxhash_ref.fxhash_hex,
         "vectors/fxhash_ref.py, pure Python transcribing rustc-hash 2.1.3 (rust-lang/rustc-hash at c13e7ccc, "
         "the crate is its only definition): FxHasher::default(), one write(bytes), finish(); test_refs.py "
-        "holds it to SMHasher3's verification code for its port of FxHash v2.1.1 (0x8F177350)"),
+        "holds it to SMHasher3's verification code for its port of FxHash v2.1.1 (0x8F177350)",
+        typed=fxhash_ref.typed_fx,
+        typed_source=TYPED_NOTE + "vectors/fxhash_ref.py's FxHasher (rustc-hash 2.1.3 transcribed: integer "
+        "writes add and multiply, a byte string is first reduced by hash_bytes); it follows the crate, it is "
+        "no independent definition"),
     "ahash-fallback": Impl(
         "ahash_ref.ahash", ahash_ref.ahash_hex,
         "vectors/ahash_ref.py, pure Python transcribing ahash 0.8.12's fallback hasher (tkaitchuck/aHash at "
         "9aa1ba20, the crate is its only definition): RandomState::with_seeds(0, 0, 0, 0), one write(bytes), "
-        "finish(); test_refs.py holds it to SMHasher3's verification code for its port (0x53C9F167)"),
+        "finish(); test_refs.py holds it to SMHasher3's verification code for its port (0x53C9F167)",
+        typed=ahash_ref.typed_ahash,
+        typed_source=TYPED_NOTE + "vectors/ahash_ref.py's AHasher (ahash 0.8.12's fallback AHasher "
+        "transcribed: integer writes fold into the buffer); it follows the crate, it is no independent "
+        "definition"),
     "wyhash-final4": Impl(
         "wyhash_ref.wyhash", wyhash_ref.wyhash_hex,
         "vectors/wyhash_ref.py, pure Python written from the author's wyhash.h at tag wyhash_final4 "
         "(wangyi-fudan/wyhash ea3b25e1): seed 0, the default secret _wyp; test_refs.py holds it to the 10 "
-        "values of the wyhash-final4 crate's tests"),
+        "values of the wyhash-final4 crate's tests",
+        typed=wyhash_ref.typed_wyhash,
+        typed_source=TYPED_NOTE + "vectors/wyhash_ref.py's WyHasher: the wyhash-final4 crate's Hasher hashes "
+        "each write() alone, seeded with the last result (seed premixed once, at new()); the hashing is "
+        "the header's, the chaining is the crate's"),
     # gxhash is listed but not built (it needs the aes target feature to compile), and no
     # implementation independent of its crate exists: the file holds no vectors.
     "gxhash-64": Impl("none", None, ""),
@@ -374,7 +429,8 @@ def dump(doc):
     for i, v in enumerate(doc["vectors"]):
         # Canonical key order inside each vector and input object.
         inp = {k: v["input"][k] for k in ("ascii", "hex", "pattern251", "xorshift", "seed", "repeat") if k in v["input"]}
-        vec = {"source": v["source"], "input": inp, "digest": v["digest"]}
+        vec = {"source": v["source"], **({"key": v["key"]} if "key" in v else {}), "input": inp,
+               "digest": v["digest"]}
         lines.append(f"    {enc(vec)}" + ("," if i < len(doc["vectors"]) - 1 else ""))
     lines += ["  ]", "}"]
     return "\n".join(lines) + "\n"
@@ -422,11 +478,14 @@ def process(alg, path, root, problems):
     used = set()
     for i, v in enumerate(doc["vectors"]):
         label = f"{where}: vector index {i}"
-        if not isinstance(v, dict) or set(v) != {"source", "input", "digest"}:
-            problems.append(f"{label}: must have exactly the keys source, input, digest")
+        if not isinstance(v, dict) or set(v) - {"key"} != {"source", "input", "digest"}:
+            problems.append(f"{label}: must have exactly the keys source, input, digest (and key, for a typed key)")
             continue
-        if v["source"] == "generated":
+        if v["source"] in ("generated", "keys"):
             continue  # regenerated below
+        if "key" in v:
+            problems.append(f"{label}: typed-key vectors are generated (source 'keys'), not published")
+            continue
         if v["source"] not in sources:
             problems.append(f"{label}: source {v['source']!r} is not a key of sources")
         used.add(v["source"])
@@ -441,10 +500,10 @@ def process(alg, path, root, problems):
                             f"published digest {v['digest']} but {impl.name} gives {got}")
         published.append(v)
     for key in sources:
-        if key != "generated" and key not in used:
+        if key not in ("generated", "keys") and key not in used:
             problems.append(f"{where}: source {key!r} is cited by no vector")
 
-    new_sources = {k: t for k, t in sources.items() if k != "generated"}
+    new_sources = {k: t for k, t in sources.items() if k not in ("generated", "keys")}
     if impl.compute is None:
         # Published vectors only: nothing here can compute more.
         return dump({"algorithm": alg, "sources": new_sources, "vectors": published})
@@ -456,6 +515,10 @@ def process(alg, path, root, problems):
     generated = [{"source": "generated", "input": inp,
                   "digest": recompute(impl, input_bytes(inp), f"{where}: generated input {describe(inp)}", problems)}
                  for inp in GENERATED_INPUTS]
+    if impl.typed is not None:
+        new_sources["keys"] = "vectors/generate.py: " + impl.typed_source
+        generated += [{"source": "keys", "key": kind, "input": inp, "digest": impl.typed(kind, input_bytes(inp))}
+                      for kind, inp in TYPED_INPUTS]
     return dump({"algorithm": alg, "sources": new_sources, "vectors": published + generated})
 
 

@@ -33,8 +33,10 @@ sys.path.insert(0, str(VECTORS_DIR))
 
 import ahash_ref  # noqa: E402
 import blake3_ref  # noqa: E402  (needs the path above when run from elsewhere)
+import foldhash_ref  # noqa: E402
 import fxhash_ref  # noqa: E402
 import rapidhash_ref  # noqa: E402
+import std_hash  # noqa: E402
 import wyhash_ref  # noqa: E402
 
 GENERATE = VECTORS_DIR / "generate.py"
@@ -173,6 +175,60 @@ class HashMapHasherReferences(unittest.TestCase):
         # With wyhash 4.2's secret (SMHasher3's "wyhash") the function differs.
         v42 = (0x2D358DCCAA6C78A5, 0x8BB84B93962EACC9, 0x4B33A62ED433D4A3, 0x4D5A2DA51DE1AA47)
         self.assertNotEqual(wyhash_ref.wyhash(b"", 0, v42), 0x0409638EE2BDE459)
+
+
+class TypedKeyHashers(unittest.TestCase):
+    """The `Hasher` models behind the typed-key vectors agree with the byte references they
+    extend, and the key writes are std's."""
+
+    LENGTHS = [0, 1, 3, 4, 8, 9, 16, 17, 33, 64, 129, 300]
+
+    def test_one_write_then_finish_is_the_byte_reference(self):
+        models = [
+            (foldhash_ref.FastHasher, foldhash_ref.foldhash_fast),
+            (foldhash_ref.QualityHasher, foldhash_ref.foldhash_quality),
+            (fxhash_ref.FxHasher, fxhash_ref.fxhash),
+            (ahash_ref.AHasher, ahash_ref.ahash),
+            (wyhash_ref.WyHasher, wyhash_ref.wyhash),
+        ]
+        for make, reference in models:
+            for n in self.LENGTHS:
+                data = pattern251(n)
+                hasher = make()
+                hasher.write(data)
+                self.assertEqual(hasher.finish(), reference(data), (make.__name__, n))
+
+    def test_a_string_key_is_its_text_then_a_0xff_byte(self):
+        # Through a hasher that records its writes: DefaultWrites turns write_u8 into a
+        # one-byte write, and the text has each top bit cleared.
+        class Recorder(std_hash.DefaultWrites):
+            def __init__(self):
+                self.writes = []
+
+            def write(self, data):
+                self.writes.append(bytes(data))
+
+            def finish(self):
+                return len(self.writes)
+
+        rec = Recorder()
+        std_hash.hash_one(rec, "str", bytes([0x41, 0xC2, 0x7F]))
+        self.assertEqual(rec.writes, [b"\x41\x42\x7f", b"\xff"])
+        rec = Recorder()
+        std_hash.hash_one(rec, "id16", bytes(range(16)))
+        self.assertEqual(rec.writes, [(16).to_bytes(8, "little"), bytes(range(16))])
+        rec = Recorder()
+        std_hash.hash_one(rec, "u64", bytes(range(8)))
+        self.assertEqual(rec.writes, [bytes(range(8))])
+
+    def test_the_sponge_folds_in_when_128_bits_are_full(self):
+        # foldhash: two u64 writes fill the sponge; a third folds the first two in.
+        two, three = foldhash_ref.FastHasher(), foldhash_ref.FastHasher()
+        for h, n in ((two, 2), (three, 3)):
+            for i in range(n):
+                h.write_u64(i + 1)
+        self.assertEqual(two.acc, foldhash_ref.A[3])
+        self.assertNotEqual(three.acc, foldhash_ref.A[3])
 
 
 def flip_last_hex_digit(digest):

@@ -7,6 +7,8 @@ no code with the Rust crate hashbench runs (wyhash-final4); test_refs.py checks 
 against the values that crate's own tests and the authors' repository publish.
 """
 
+from std_hash import DefaultWrites, typed
+
 MASK64 = (1 << 64) - 1
 
 # The header's default secret, _wyp.
@@ -32,11 +34,19 @@ def _u32(data, at):
     return int.from_bytes(data[at:at + 4], "little")
 
 
-def wyhash(data, seed=0, secret=DEFAULT_SECRET):
-    """wyhash final4 of `data` as a 64-bit integer."""
+def premix(seed, secret=DEFAULT_SECRET):
+    """The header's first step: the seed mixed with the secret."""
+    return seed ^ _mix(seed ^ secret[0], secret[1])
+
+
+def wyhash(data, seed=0, secret=DEFAULT_SECRET, premixed=False):
+    """wyhash final4 of `data` as a 64-bit integer. premixed: `seed` has been through
+    `premix` already (the crate's `WyHasher` keeps it so, and chains each write's result
+    in as the next write's seed without mixing it again)."""
     s0, s1, s2, s3 = secret
     n = len(data)
-    seed ^= _mix(seed ^ s0, s1)
+    if not premixed:
+        seed = premix(seed, secret)
     if n <= 16:
         if n >= 4:
             # two overlapping 4-byte reads from each end; the inner ones step in by 4
@@ -76,3 +86,21 @@ def wyhash(data, seed=0, secret=DEFAULT_SECRET):
 def wyhash_hex(data):
     """The catalogue's form: seed 0, default secret, the value written big-endian."""
     return format(wyhash(data, 0), "016x")
+
+
+class WyHasher(DefaultWrites):
+    """The wyhash-final4 crate's `WyHasher::<WyHash64>::default()` as a `Hasher`: each
+    `write` hashes its bytes alone, seeded with the previous write's result (discrete
+    writes, no concatenation); `finish` returns the last result."""
+
+    def __init__(self, seed=0):
+        self.seed = premix(seed)
+
+    def write(self, data):
+        self.seed = wyhash(data, self.seed, premixed=True)
+
+    def finish(self):
+        return self.seed
+
+
+typed_wyhash = typed(WyHasher)

@@ -75,21 +75,31 @@ pub(crate) fn expected_digest(passed: Passed, input: &[u8]) -> Result<Vec<u8>, R
     reference_digest(passed.reference, input)
 }
 
-/// [`expected_digest`] for a cell driven by `pattern`: for a `keys:*` pattern, the
-/// reference's byte-API digest of what std's `Hash` writes for the cell's key (the
-/// equality verification checked for every hasher allowed to time `keys:*`).
+/// [`expected_digest`] for a cell driven by `pattern`. For a `keys:*` pattern: the
+/// reference's own typed-key hash where it can time the pattern (verification held it to
+/// the typed-key vectors, or to its byte API over what std's `Hash` writes), else its
+/// byte-API digest of what std's `Hash` writes for the cell's key (the equality
+/// verification checked for every hasher without typed-key vectors).
 pub(crate) fn expected_for(
     passed: Passed,
     pattern: hashbench_catalog::Pattern,
     input: &[u8],
 ) -> Result<Vec<u8>, RunError> {
-    match pattern {
-        hashbench_catalog::Pattern::Keys(kind) => reference_digest(
-            passed.reference,
-            &hashbench_catalog::keys::message(kind, input),
-        ),
-        _ => expected_digest(passed, input),
+    let hashbench_catalog::Pattern::Keys(kind) = pattern else {
+        return expected_digest(passed, input);
+    };
+    let reference = passed.reference;
+    let mut h = reference.instantiate().map_err(|why| RunError::Reference {
+        implementation: reference.id.to_string(),
+        why,
+    })?;
+    let mut out = vec![0u8; reference.algorithm.output_bytes()];
+    if h.supports(pattern).is_ok() {
+        h.run_batch(pattern, input, &mut out, 1);
+    } else {
+        h.oneshot(&hashbench_catalog::keys::message(kind, input), &mut out);
     }
+    Ok(out)
 }
 
 /// `reference`'s one-shot digest of `input`: the truth every measured digest of its

@@ -22,6 +22,9 @@ pub(crate) enum Fault {
     /// The byte API is right; `hash_one` of a string key hashes it without std's 0xff
     /// terminator (a `write_str` that forgot it): only the `keys:str` check can see it.
     StrKeyUnterminated,
+    /// The byte API is right; `hash_one` of a `u64` key has its low bit flipped: only the
+    /// `keys:u64` check can see it.
+    U64KeyFlipped,
 }
 
 pub(crate) struct Broken {
@@ -96,7 +99,8 @@ impl Hasher for Broken {
     }
 
     fn hash_key_u64(&mut self, key: u64) -> u64 {
-        self.inner.hash_key_u64(key)
+        let flip = u64::from(self.fault == Fault::U64KeyFlipped);
+        self.inner.hash_key_u64(key) ^ flip
     }
 
     fn hash_key_id16(&mut self, key: &[u8; 16]) -> u64 {

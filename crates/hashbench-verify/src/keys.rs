@@ -5,10 +5,10 @@
 //! the same verification, so a typed key's hash is a known answer too.
 //!
 //! This holds for hashers whose `write`s stream into one message (SipHash, xxHash,
-//! HighwayHash: the only ones the catalogue lets time `keys:*` so far). A hasher that
-//! specialises `write_u64` or `write_str` needs typed-key vectors from an independent
-//! port instead (docs/hash-tables.md). The check itself is the crate root's
-//! `check_keys`; this module gives its keys.
+//! HighwayHash). A hasher that specialises its integer writes, or hashes each write
+//! alone, is held to its typed-key vectors instead (`vectors/README.md`, "Typed keys").
+//! The check itself is the crate root's `check_keys`; this module gives the keys of the
+//! streaming check.
 
 use hashbench_catalog::keys::KeyKind;
 use hashbench_catalog::Pattern;

@@ -39,7 +39,7 @@ pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, CallMode};
 pub use spot::{spot_check, WrongAnswer};
 pub use subject::Candidate;
-pub use vectors::{KnownAnswer, VectorError, VectorSource};
+pub use vectors::{KnownAnswer, TypedAnswer, VectorError, VectorSource};
 
 use subject::{panic_message, subject_of};
 
@@ -171,9 +171,12 @@ fn check_known_answers(
     }
 }
 
-/// Checks every `keys:*` pattern `subject` supports against its own byte API, which the
-/// known answers hold: a typed key hashes as what std's `Hash` writes for it (`keys`).
-fn check_keys(subject: &Candidate, tally: &mut Tally) {
+/// Checks every `keys:*` pattern `subject` supports. A key kind with typed-key vectors
+/// (`typed`, for hashers whose typed keys are not their byte API over what std's `Hash`
+/// writes) is held to them; any other to the byte API, which the known answers hold: the
+/// key hashes as the message std's `Hash` writes for it (`keys`). A hasher whose typed
+/// keys differ from that and has no vectors of its own fails here, so it is never timed.
+fn check_keys(subject: &Candidate, typed: &[TypedAnswer], tally: &mut Tally) {
     let out_len = subject.algorithm.output_bytes();
     use hashbench_catalog::keys::KeyKind;
     for kind in [KeyKind::U64, KeyKind::Id16, KeyKind::Str] {
@@ -182,13 +185,23 @@ fn check_keys(subject: &Candidate, tally: &mut Tally) {
             continue;
         }
         let mode = pattern.to_string();
+        let vectors: Vec<&TypedAnswer> = typed.iter().filter(|a| a.kind == kind).collect();
         tally.guard(&mode, |tally| {
             let mut h = (subject.new)();
-            let (mut typed, mut bytes) = (vec![0u8; out_len], vec![0u8; out_len]);
+            let mut got = vec![0u8; out_len];
+            if !vectors.is_empty() {
+                for answer in vectors {
+                    h.run_batch(pattern, &answer.input, &mut got, 1);
+                    let check = Check::KnownAnswer;
+                    tally.compare(check, &mode, &answer.label, &answer.digest, &got);
+                }
+                return;
+            }
+            let mut bytes = vec![0u8; out_len];
             for (label, input) in keys::inputs(kind) {
-                h.run_batch(pattern, &input, &mut typed, 1);
+                h.run_batch(pattern, &input, &mut got, 1);
                 h.oneshot(&hashbench_catalog::keys::message(kind, &input), &mut bytes);
-                tally.compare(Check::KnownAnswer, &mode, &label, &bytes, &typed);
+                tally.compare(Check::KnownAnswer, &mode, &label, &bytes, &got);
             }
         });
     }
@@ -302,26 +315,28 @@ pub struct ReferencePanicked(pub String);
 pub fn verify_subject(
     subject: &Candidate,
     answers: &[KnownAnswer],
+    typed: &[TypedAnswer],
     reference: Option<&Reference>,
 ) -> Outcome {
     verify_in(
         subject,
-        answers,
+        (answers, typed),
         reference,
         (&all_modes(), &AGREEMENT_MODES),
     )
 }
 
-/// Known answers in `modes.0`, then agreement with `reference` in `modes.1`.
+/// Known answers in `modes.0` (the byte API's, then the typed keys'), then agreement with
+/// `reference` in `modes.1`.
 fn verify_in(
     subject: &Candidate,
-    answers: &[KnownAnswer],
+    (answers, typed): (&[KnownAnswer], &[TypedAnswer]),
     reference: Option<&Reference>,
     modes: (&[CallMode], &[CallMode]),
 ) -> Outcome {
     let mut tally = Tally::default();
     check_known_answers(subject, answers, modes.0, &mut tally);
-    check_keys(subject, &mut tally);
+    check_keys(subject, typed, &mut tally);
     if let Some(reference) = reference {
         check_agreement(subject, reference, modes.1, &mut tally);
     }
@@ -360,7 +375,7 @@ pub fn verify_remote(
 ) -> Outcome {
     verify_in(
         subject,
-        answers,
+        (answers, &[]),
         reference,
         (&REMOTE_MODES, &[CallMode::Oneshot]),
     )
@@ -445,6 +460,7 @@ fn verify_algorithm(
 ) -> Result<Vec<Outcome>, VectorError> {
     let mut outcomes = Vec::new();
     let answers = source.load(algorithm.id, algorithm.output_bytes())?;
+    let typed = source.load_typed(algorithm.id, algorithm.output_bytes())?;
     let mut reference: Option<Reference> = None;
     for imp in hashbench_catalog::implementations_of(algorithm.id) {
         let is_selected = selected.iter().any(|s| s.id == imp.id);
@@ -466,7 +482,7 @@ fn verify_algorithm(
             continue;
         }
         let subject = subject_of(imp);
-        let outcome = verify_subject(&subject, &answers, reference.as_ref());
+        let outcome = verify_subject(&subject, &answers, &typed, reference.as_ref());
         if reference.is_none() && outcome.status == Status::Passed {
             // Not selected but needed: it stands as the reference, unreported.
             reference = reference_of(&subject).ok();

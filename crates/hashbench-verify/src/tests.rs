@@ -38,7 +38,7 @@ fn caught_by(fault: Fault) -> Vec<String> {
             caught.push(format!("agreement {mode}"));
         }
     }
-    let outcome = verify_subject(&subject, &answers, Some(&reference));
+    let outcome = verify_subject(&subject, &answers, &[], Some(&reference));
     assert_eq!(outcome.status == Status::Passed, caught.is_empty());
     caught
 }
@@ -106,7 +106,7 @@ fn failures_name_vector_mode_expected_and_got() {
     let answers = VectorSource::Embedded
         .load(alg.id, alg.output_bytes())
         .unwrap();
-    let outcome = verify_subject(&subject, &answers, None);
+    let outcome = verify_subject(&subject, &answers, &[], None);
     assert_eq!(outcome.status, Status::Failed);
     let first = &outcome.failures[0];
     assert_eq!(first.mode, "oneshot");
@@ -140,7 +140,7 @@ fn a_panicking_implementation_is_a_failure_not_a_crash() {
     let answers = VectorSource::Embedded
         .load(alg.id, alg.output_bytes())
         .unwrap();
-    let outcome = verify_subject(&subject, &answers, None);
+    let outcome = verify_subject(&subject, &answers, &[], None);
     assert_eq!(outcome.status, Status::Failed);
     assert!(outcome
         .failures
@@ -164,6 +164,15 @@ fn the_spot_check_passes_a_good_implementation_and_names_a_wrong_answer() {
 
 /// Verifies `real` wrapped in `fault`, its known answers from the embedded vectors.
 fn verify_broken(id: &str, fault: Fault) -> Outcome {
+    let a = find_implementation(id).unwrap().algorithm;
+    let typed = VectorSource::Embedded
+        .load_typed(a.id, a.output_bytes())
+        .unwrap();
+    verify_broken_with(id, fault, &typed)
+}
+
+/// [`verify_broken`] with `typed` as the typed-key vectors.
+fn verify_broken_with(id: &str, fault: Fault, typed: &[TypedAnswer]) -> Outcome {
     let real = find_implementation(id).unwrap();
     let new = move || -> Box<dyn Hasher> { Box::new(Broken::new((real.new)(), fault)) };
     let subject = Candidate {
@@ -174,7 +183,7 @@ fn verify_broken(id: &str, fault: Fault) -> Outcome {
     let answers = VectorSource::Embedded
         .load(real.algorithm.id, real.algorithm.output_bytes())
         .unwrap();
-    verify_subject(&subject, &answers, None)
+    verify_subject(&subject, &answers, typed, None)
 }
 
 #[test]
@@ -208,4 +217,61 @@ fn the_key_paths_are_checked_for_every_hasher_with_a_build_hasher() {
         answers("siphash-1-3/std") * modes + 16 + 16 + 28
     );
     assert_eq!(plain.checks, answers("crc32/crc32fast") * modes);
+}
+
+#[test]
+fn a_map_hasher_is_held_to_its_typed_key_vectors() {
+    let good = verify_real("fxhash/rustc-hash", true);
+    let typed = |id: &str| {
+        let a = find_implementation(id).unwrap().algorithm;
+        VectorSource::Embedded
+            .load_typed(a.id, a.output_bytes())
+            .unwrap()
+    };
+    // vectors/fxhash.json holds 8 u64 keys, 8 ids and 28 strings, checked instead of the
+    // byte API's streaming equality.
+    let answers = VectorSource::Embedded.load("fxhash", 8).unwrap().len() as u64;
+    assert_eq!(typed("fxhash/rustc-hash").len(), 8 + 8 + 28);
+    assert_eq!(good.status, Status::Passed, "{:?}", good.failures);
+    assert_eq!(good.checks, answers * all_modes().len() as u64 + 44);
+
+    let bad = verify_broken("fxhash/rustc-hash", Fault::U64KeyFlipped);
+    assert_eq!(bad.status, Status::Failed);
+    assert_eq!(bad.failed_checks, 8, "{:?}", bad.failures);
+    assert!(bad.failures.iter().all(|f| f.mode == "keys:u64"));
+    assert!(bad.failures[0].vector.starts_with("fxhash.json #"));
+    assert!(bad.failures[0]
+        .vector
+        .contains("keys:u64 of xorshift len 8"));
+}
+
+/// Safety by construction: a map hasher whose typed-key vectors are missing is held to
+/// the streaming equality, which its specialised writes break, so it fails and is never
+/// timed on keys it cannot prove.
+#[test]
+fn a_map_hasher_without_its_typed_key_vectors_fails_verification() {
+    for id in ["foldhash-fast/foldhash", "wyhash-final4/wyhash-final4"] {
+        let outcome = verify_real(id, false);
+        assert_eq!(outcome.status, Status::Failed, "{id}");
+        assert!(
+            outcome.failures.iter().all(|f| f.mode.starts_with("keys:")),
+            "{id}: {:?}",
+            outcome.failures
+        );
+    }
+}
+
+/// Verifies the catalogue's `id` as it is, with or without its typed-key vectors.
+fn verify_real(id: &str, with_typed: bool) -> Outcome {
+    let real = find_implementation(id).unwrap();
+    let a = real.algorithm;
+    let subject = subject_of(real);
+    let answers = VectorSource::Embedded.load(a.id, a.output_bytes()).unwrap();
+    let typed = match with_typed {
+        true => VectorSource::Embedded
+            .load_typed(a.id, a.output_bytes())
+            .unwrap(),
+        false => Vec::new(),
+    };
+    verify_subject(&subject, &answers, &typed, None)
 }

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use hashbench_catalog::keys::KeyKind;
 use serde::Deserialize;
 
 /// One algorithm's vectors, as in `vectors/<algorithm>.json`.
@@ -27,6 +28,11 @@ pub struct VectorFile {
 #[serde(deny_unknown_fields)]
 pub struct Vector {
     pub source: String,
+    /// For a typed-key vector, the key's kind (`u64`, `id16`, `str`): the digest is then
+    /// `BuildHasher::hash_one` of the key a `keys:<kind>` cell makes from the input, not
+    /// the byte API's digest of the input (`vectors/README.md`, "Typed keys").
+    #[serde(default)]
+    pub key: Option<String>,
     pub input: Input,
     /// Lowercase hex, in the output byte order of `hashbench_catalog::algorithm`.
     pub digest: String,
@@ -205,6 +211,26 @@ pub struct KnownAnswer {
     pub digest: Vec<u8>,
 }
 
+/// A typed-key vector ready to run: the key's kind, the input a `keys:*` cell would make
+/// the key from, and `hash_one`'s value in the catalogue's byte order.
+#[derive(Clone, Debug)]
+pub struct TypedAnswer {
+    pub kind: KeyKind,
+    pub label: String,
+    pub input: Vec<u8>,
+    pub digest: Vec<u8>,
+}
+
+/// The key kind a vector's `key` names.
+fn key_kind(name: &str) -> Result<KeyKind, String> {
+    match name {
+        "u64" => Ok(KeyKind::U64),
+        "id16" => Ok(KeyKind::Id16),
+        "str" => Ok(KeyKind::Str),
+        other => Err(format!("key '{other}' is not one of u64, id16, str")),
+    }
+}
+
 impl VectorFile {
     pub fn parse(file: &str, text: &str) -> Result<VectorFile, VectorError> {
         serde_json::from_str(text).map_err(|e| VectorError::Parse {
@@ -220,33 +246,87 @@ impl VectorFile {
         file: &str,
         output_bytes: usize,
     ) -> Result<Vec<KnownAnswer>, VectorError> {
-        self.vectors
-            .iter()
-            .enumerate()
-            .map(|(index, v)| {
-                let invalid = |message: String| VectorError::Invalid {
-                    file: file.to_string(),
-                    index,
-                    message,
-                };
-                if !self.sources.contains_key(&v.source) {
-                    return Err(invalid(format!("source '{}' is not in sources", v.source)));
-                }
-                let message = v.input.bytes().map_err(|e| invalid(e.to_string()))?;
-                let digest = decode_hex(&v.digest).map_err(|e| invalid(format!("digest: {e}")))?;
-                if digest.len() != output_bytes {
-                    return Err(invalid(format!(
-                        "digest is {} bytes, the algorithm outputs {output_bytes}",
-                        digest.len()
-                    )));
-                }
-                Ok(KnownAnswer {
+        let mut answers = Vec::new();
+        for (index, v) in self.vectors.iter().enumerate() {
+            let (message, digest) = self.decode(file, index, output_bytes)?;
+            if v.key.is_none() {
+                answers.push(KnownAnswer {
                     label: format!("{file} #{index} ({}: {})", v.source, v.input.describe()),
                     message,
                     digest,
-                })
-            })
-            .collect()
+                });
+            }
+        }
+        Ok(answers)
+    }
+
+    /// Decodes every typed-key vector, checking each as [`Self::known_answers`] does and
+    /// its input against the key's length.
+    pub fn typed_answers(
+        &self,
+        file: &str,
+        output_bytes: usize,
+    ) -> Result<Vec<TypedAnswer>, VectorError> {
+        let mut answers = Vec::new();
+        for (index, v) in self.vectors.iter().enumerate() {
+            let Some(name) = &v.key else { continue };
+            let invalid = |message: String| VectorError::Invalid {
+                file: file.to_string(),
+                index,
+                message,
+            };
+            let kind = key_kind(name).map_err(invalid)?;
+            let (input, digest) = self.decode(file, index, output_bytes)?;
+            let len = input.len() as u64;
+            let fits = match kind.fixed_len() {
+                Some(n) => len == n,
+                None => (1..=hashbench_catalog::keys::MAX_STR_KEY).contains(&len),
+            };
+            if !fits {
+                return Err(invalid(format!(
+                    "a keys:{name} key cannot be made from {len} bytes"
+                )));
+            }
+            answers.push(TypedAnswer {
+                kind,
+                label: format!(
+                    "{file} #{index} ({}: keys:{name} of {})",
+                    v.source,
+                    v.input.describe()
+                ),
+                input,
+                digest,
+            });
+        }
+        Ok(answers)
+    }
+
+    /// Vector `index`'s message and digest, checked against the schema and the output
+    /// length.
+    fn decode(
+        &self,
+        file: &str,
+        index: usize,
+        output_bytes: usize,
+    ) -> Result<(Vec<u8>, Vec<u8>), VectorError> {
+        let v = &self.vectors[index];
+        let invalid = |message: String| VectorError::Invalid {
+            file: file.to_string(),
+            index,
+            message,
+        };
+        if !self.sources.contains_key(&v.source) {
+            return Err(invalid(format!("source '{}' is not in sources", v.source)));
+        }
+        let message = v.input.bytes().map_err(|e| invalid(e.to_string()))?;
+        let digest = decode_hex(&v.digest).map_err(|e| invalid(format!("digest: {e}")))?;
+        if digest.len() != output_bytes {
+            return Err(invalid(format!(
+                "digest is {} bytes, the algorithm outputs {output_bytes}",
+                digest.len()
+            )));
+        }
+        Ok((message, digest))
     }
 }
 
@@ -262,12 +342,28 @@ pub enum VectorSource {
 }
 
 impl VectorSource {
-    /// The decoded known answers for one algorithm.
+    /// The decoded known answers of one algorithm's byte API.
     pub fn load(
         &self,
         algorithm: &str,
         output_bytes: usize,
     ) -> Result<Vec<KnownAnswer>, VectorError> {
+        let (file, parsed) = self.file(algorithm)?;
+        parsed.known_answers(&file, output_bytes)
+    }
+
+    /// The decoded typed-key answers of one algorithm (none for most).
+    pub fn load_typed(
+        &self,
+        algorithm: &str,
+        output_bytes: usize,
+    ) -> Result<Vec<TypedAnswer>, VectorError> {
+        let (file, parsed) = self.file(algorithm)?;
+        parsed.typed_answers(&file, output_bytes)
+    }
+
+    /// One algorithm's vector file, parsed, and its name for messages.
+    fn file(&self, algorithm: &str) -> Result<(String, VectorFile), VectorError> {
         let (file, text) = match self {
             VectorSource::Embedded => (
                 format!("{algorithm}.json"),
@@ -295,7 +391,7 @@ impl VectorSource {
                 ),
             });
         }
-        parsed.known_answers(&file, output_bytes)
+        Ok((file, parsed))
     }
 }
 

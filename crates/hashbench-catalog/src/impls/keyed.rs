@@ -4,16 +4,23 @@
 //! [`Table`] is [`Wrap`] (the byte API, verified and timed as before) plus the library's
 //! `BuildHasher`, held as a map holds it, and its `hash_one` compiled for the concrete
 //! type: the timed loop of `Table<S>` calls `S::Build::hash_one` with nothing between.
-//! Every adapter here has a `Hasher` whose `write`s stream into one message, so a key's
-//! hash is the byte API's digest of what std's `Hash` writes ([`crate::keys::message`]),
-//! which verification checks and the run's untimed checks use. A library whose
-//! `Hasher` specialises `write_u64` or `write_str` (foldhash, ahash, FxHash) needs
-//! typed-key vectors of its own instead (docs/hash-tables.md).
+//!
+//! Two kinds of library are here, and verification tells them apart by the vectors:
+//! - SipHash, xxHash and HighwayHash have a `Hasher` whose `write`s stream into one
+//!   message, so a key's hash is the byte API's digest of what std's `Hash` writes
+//!   ([`crate::keys::message`]);
+//! - foldhash, FxHash and aHash specialise the integer writes, and wyhash's and
+//!   cityhasher's `Hasher`s hash each `write` alone, seeded with the last result: their
+//!   typed keys are other functions of the key, held to typed-key vectors
+//!   (`vectors/<alg>.json`, the vectors with a `key`).
 
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::marker::PhantomData;
 
-use super::table::{Highway64, SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24};
+use super::table::{
+    AHashFallback, Buffered, CityHasher64, FoldhashFast, FoldhashQuality, Highway64, RustcFxHash,
+    SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24, WyhashFinal4,
+};
 use super::xxhash::{Twox3_64, Twox64};
 use super::{Streaming, Wrap};
 use crate::hasher::Hasher;
@@ -158,6 +165,53 @@ impl Keyed for Highway64 {
         highway::HighwayBuildHasher::new(highway::Key(super::table::HIGHWAY_KEY))
     }
 }
+
+/// A one-call library's map hasher, with the `BuildHasher` its byte API's adapter
+/// (crate::impls::table) builds its `Hasher` from: the same fixed seed for both.
+macro_rules! map_hasher {
+    ($one_call:ty, $build:ty, $new:expr) => {
+        impl Keyed for Buffered<$one_call> {
+            type Build = $build;
+            fn build() -> Self::Build {
+                $new
+            }
+        }
+    };
+}
+
+map_hasher!(
+    FoldhashFast,
+    foldhash::fast::FixedState,
+    foldhash::fast::FixedState::with_seed(0)
+);
+map_hasher!(
+    FoldhashQuality,
+    foldhash::quality::FixedState,
+    foldhash::quality::FixedState::with_seed(0)
+);
+map_hasher!(
+    RustcFxHash,
+    rustc_hash::FxBuildHasher,
+    rustc_hash::FxBuildHasher
+);
+map_hasher!(
+    AHashFallback,
+    ahash::RandomState,
+    ahash::RandomState::with_seeds(0, 0, 0, 0)
+);
+// The crate's `WyHasher` is its own `BuildHasher`; `default()` is seed 0 and the default
+// secret, as `WyHash64::hash` (the byte API) uses.
+map_hasher!(
+    WyhashFinal4,
+    wyhash_final4::generics::WyHasher<wyhash_final4::WyHash64>,
+    Default::default()
+);
+// `CityHasher::new()`: unseeded, so a key's first write is CityHash64 of its bytes.
+map_hasher!(
+    CityHasher64,
+    cityhasher::CityHasher,
+    cityhasher::CityHasher::new()
+);
 
 #[cfg(test)]
 mod tests;

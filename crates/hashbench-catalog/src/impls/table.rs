@@ -189,8 +189,6 @@ impl OneCall for Mur3X64_128 {
 
 pub(crate) struct CityHasher64;
 impl OneCall for CityHasher64 {
-    // cityhasher's `Hasher` hashes each write() seeded with the last result.
-    const KEYS: &'static str = reason::DISCRETE_WRITES;
     #[inline(always)]
     fn hash(data: &[u8], out: &mut [u8]) {
         write_be(out, cityhasher::hash::<u64>(data));

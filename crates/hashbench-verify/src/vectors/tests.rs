@@ -21,6 +21,9 @@ fn every_algorithm_has_valid_embedded_vectors() {
             alg.id,
             answers.len()
         );
+        VectorSource::Embedded
+            .load_typed(alg.id, alg.output_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
     }
     assert_eq!(EMBEDDED.len(), ALGORITHMS.len());
 }
@@ -94,4 +97,58 @@ fn xorshift_matches_the_python_definition() {
 fn hex_round_trips() {
     assert_eq!(encode_hex(&decode_hex("00a1ff").unwrap()), "00a1ff");
     assert!(decode_hex("zz").is_err());
+}
+
+#[test]
+fn typed_key_vectors_are_apart_from_the_byte_apis_and_checked_against_their_key() {
+    let file = |vectors: &str| {
+        let text = format!(
+            r#"{{"algorithm": "fxhash", "sources": {{"g": "x", "keys": "y"}}, "vectors": [
+                {{"source": "g", "input": {{"hex": "00"}}, "digest": "0000000000000001"}},
+                {vectors}]}}"#
+        );
+        VectorFile::parse("t.json", &text).unwrap()
+    };
+    let good = file(
+        r#"{"source": "keys", "key": "u64", "input": {"xorshift": 8, "seed": 1}, "digest": "0000000000000002"},
+           {"source": "keys", "key": "str", "input": {"ascii": "abc"}, "digest": "0000000000000003"}"#,
+    );
+    let bytes = good.known_answers("t.json", 8).unwrap();
+    assert_eq!(bytes.len(), 1, "typed vectors are not byte-API answers");
+    let typed = good.typed_answers("t.json", 8).unwrap();
+    assert_eq!(typed.len(), 2);
+    assert_eq!(typed[0].kind, KeyKind::U64);
+    assert_eq!(typed[1].kind, KeyKind::Str);
+    assert_eq!(
+        typed[1].label,
+        "t.json #2 (keys: keys:str of ascii \"abc\")"
+    );
+
+    let wrong = |vector: &str| {
+        file(vector)
+            .typed_answers("t.json", 8)
+            .unwrap_err()
+            .to_string()
+    };
+    let long_u64 = wrong(
+        r#"{"source": "keys", "key": "u64", "input": {"hex": "000102030405060708"}, "digest": "0000000000000002"}"#,
+    );
+    assert_eq!(
+        long_u64,
+        "t.json: vector #1: a keys:u64 key cannot be made from 9 bytes"
+    );
+    let empty_str = wrong(
+        r#"{"source": "keys", "key": "str", "input": {"hex": ""}, "digest": "0000000000000002"}"#,
+    );
+    assert!(
+        empty_str.contains("cannot be made from 0 bytes"),
+        "{empty_str}"
+    );
+    let unknown = wrong(
+        r#"{"source": "keys", "key": "u32", "input": {"hex": "00"}, "digest": "0000000000000002"}"#,
+    );
+    assert!(
+        unknown.contains("key 'u32' is not one of u64, id16, str"),
+        "{unknown}"
+    );
 }
