@@ -24,7 +24,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use hashbench_model::{AlgorithmProperties, Cell, Flag, Mode, Run, Size};
+use hashbench_model::{AlgorithmProperties, Cell, Flag, Mode, Pattern, Run, Size, SkipReason};
 
 use super::ties::{groups, margin_of, ratio as paired_ratio};
 
@@ -111,6 +111,14 @@ pub struct Compared {
     pub excluded_because: Option<String>,
 }
 
+/// An implementation the run could not measure in the recommendation's pattern.
+#[derive(Clone, Debug, Serialize)]
+pub struct NotMeasured {
+    pub implementation: String,
+    /// Why the library cannot be called that way.
+    pub why: String,
+}
+
 /// The recommendation at one size.
 #[derive(Clone, Debug, Serialize)]
 pub struct Recommendation {
@@ -142,6 +150,14 @@ pub struct Recommendation {
     pub others: Vec<Compared>,
     /// Excluded algorithms whose fastest cell beat the answer, and why they are out.
     pub excluded_faster: Vec<Compared>,
+    /// The calling pattern answered for; written when not `oneshot` (a hash table's key).
+    #[serde(skip_serializing_if = "is_oneshot")]
+    pub pattern: Pattern,
+    /// Implementations of admitted algorithms the run could not measure in that pattern
+    /// (a library with no `BuildHasher` for a typed key), and why: a candidate left out
+    /// is said, never silently dropped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_measured: Vec<NotMeasured>,
     /// What makes this answer less reliable: the run's flags, the shown cells' flags,
     /// a large tie group. Empty when nothing does.
     pub warnings: Vec<String>,
@@ -183,12 +199,12 @@ pub fn recommend(
         let alg = c.algorithm.as_deref()?;
         properties.iter().find(|p| p.id == alg)
     };
-    // One calling pattern for all: `oneshot`, what recommend measures.
+    // One calling pattern for all: `oneshot`, or the typed key of a hash table.
     let mut measured: Vec<(&Cell, &AlgorithmProperties)> = run
         .cells
         .iter()
         .filter(|c| c.size == request.size && c.mode == request.mode)
-        .filter(|c| c.pattern.is_oneshot())
+        .filter(|c| c.pattern == request.pattern)
         .filter(|c| c.threads == 1 || c.threads == request.threads)
         .filter_map(|c| Some((c, props(c)?)))
         .collect();
@@ -268,6 +284,7 @@ pub fn recommend(
         .map(|(c, p)| compared(c, p, request.rejects(p)))
         .collect();
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
+    let not_measured = not_measured(run, properties, request);
     Ok(Recommendation {
         size: request.size,
         need: request.need,
@@ -284,8 +301,37 @@ pub fn recommend(
         ties,
         others,
         excluded_faster,
+        pattern: request.pattern,
+        not_measured,
         warnings,
     })
+}
+
+/// The implementations of admitted algorithms that the run skipped because their library
+/// cannot be called in `request.pattern`.
+fn not_measured(
+    run: &Run,
+    properties: &[AlgorithmProperties],
+    request: &Request,
+) -> Vec<NotMeasured> {
+    let admitted = |implementation: &str| {
+        let alg = implementation
+            .split_once('/')
+            .map_or(implementation, |(a, _)| a);
+        properties
+            .iter()
+            .any(|p| p.id == alg && request.rejects(p).is_none())
+    };
+    run.skipped
+        .iter()
+        .filter(|s| s.reason == SkipReason::PatternNotApplicable)
+        .filter(|s| s.pattern == Some(request.pattern))
+        .filter(|s| admitted(&s.implementation))
+        .map(|s| NotMeasured {
+            implementation: s.implementation.clone(),
+            why: s.details.join("; "),
+        })
+        .collect()
 }
 
 /// The error for a size or mode the run did not measure, with the sizes it did.
@@ -311,6 +357,10 @@ fn size_not_measured(run: &Run, request: &Request) -> RecommendError {
             have.join(", ")
         },
     }
+}
+
+fn is_oneshot(p: &Pattern) -> bool {
+    p.is_oneshot()
 }
 
 /// The first (fastest) cell of each algorithm in `ranked`, in ranking order.

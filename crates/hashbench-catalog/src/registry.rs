@@ -299,9 +299,9 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     // xxHash
     imp("xxh32/xxhash-rust", &XXH32, &XXHASH_RUST, scalar, boxed::<XxhRust32>),
     imp("xxh32/twox-hash", &XXH32, &TWOX_HASH, scalar, boxed::<Twox32>),
-    imp("xxh64/xxhash-rust", &XXH64, &XXHASH_RUST, scalar, boxed::<XxhRust64>),
+    imp("xxh64/xxhash-rust", &XXH64, &XXHASH_RUST, scalar, keyed::<XxhRust64>),
     imp("xxh64/twox-hash", &XXH64, &TWOX_HASH, scalar, keyed::<Twox64>),
-    imp("xxh3-64/xxhash-rust", &XXH3_64, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_64>),
+    imp("xxh3-64/xxhash-rust", &XXH3_64, &XXHASH_RUST, xxhash_rust_xxh3_backend, keyed::<XxhRust3_64>),
     imp("xxh3-64/twox-hash", &XXH3_64, &TWOX_HASH, twox_xxh3_backend, keyed::<Twox3_64>),
     imp("xxh3-128/xxhash-rust", &XXH3_128, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_128>),
     imp("xxh3-128/twox-hash", &XXH3_128, &TWOX_HASH, twox_xxh3_backend, boxed::<Twox3_128>),

@@ -4,7 +4,7 @@
 
 use hashbench_analysis::recommend::{recommend, Need, Recommendation, Request};
 use hashbench_catalog::Implementation;
-use hashbench_model::{AlgorithmProperties, Mode, Run, Size};
+use hashbench_model::{AlgorithmProperties, KeyKind, Mode, Pattern, Run, Size};
 use hashbench_runner::SizeSpec;
 
 use crate::{Given, RunRequest, Source, UsageError};
@@ -54,6 +54,24 @@ pub struct Ask {
     pub time_s: f64,
     /// The practical-equivalence margin.
     pub equivalence: f64,
+    /// `--key`: the typed key a hash table's hasher is timed on; `None`: [`default_key`]
+    /// for the sizes.
+    pub key: Option<KeyKind>,
+}
+
+/// The key `--need hash-table` times when `--key` is not given: a `u64` when every size
+/// asked is 8 B, a 16-byte id when every size is 16 B, else a string as long as the size
+/// (the common keys of a map: integers, ids, short names).
+#[must_use]
+pub fn default_key(sizes: &[Size]) -> KeyKind {
+    let all = |n: u64| !sizes.is_empty() && sizes.iter().all(|&s| s == Size::Bytes(n));
+    if all(8) {
+        KeyKind::U64
+    } else if all(16) {
+        KeyKind::Id16
+    } else {
+        KeyKind::Str
+    }
 }
 
 impl Ask {
@@ -78,7 +96,53 @@ impl Ask {
                     .into(),
             ));
         }
+        match (self.need, self.key) {
+            (Need::HashTable, _) => self.check_key(),
+            (_, Some(_)) => Err(UsageError(format!(
+                "--key is the typed key of a hash table's hasher: give it with --need \
+                 hash-table, not {}",
+                self.need.as_str()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Every size must hold the hash table's key: a `u64` is 8 B, an id 16 B, a string 1
+    /// to 256 B.
+    fn check_key(&self) -> Result<(), UsageError> {
+        let Pattern::Keys(kind) = self.pattern() else {
+            return Ok(());
+        };
+        let given = if self.key.is_some() {
+            "--key"
+        } else {
+            "--need hash-table"
+        };
+        for &size in &self.sizes {
+            kind.fits(size).map_err(|why| {
+                UsageError(format!(
+                    "{given} times {}: {why}; asked at --size {}{}",
+                    Pattern::Keys(kind),
+                    hashbench_model::format::size(size),
+                    if kind == KeyKind::Str {
+                        " (for longer inputs ask --need hash)"
+                    } else {
+                        ""
+                    }
+                ))
+            })?;
+        }
         Ok(())
+    }
+
+    /// The calling pattern answered for: for a hash table's hasher its typed key
+    /// (`BuildHasher::hash_one`, as a map calls it), else one call per input.
+    #[must_use]
+    pub fn pattern(&self) -> Pattern {
+        match self.need {
+            Need::HashTable => Pattern::Keys(self.key.unwrap_or(default_key(&self.sizes))),
+            _ => Pattern::Oneshot,
+        }
     }
 
     /// The run that measures the candidates: every one in [`SCREENING_ROUNDS`], then a
@@ -112,6 +176,13 @@ impl Ask {
             }),
             race: true,
             equivalence: Some(self.equivalence),
+            patterns: match self.pattern() {
+                Pattern::Oneshot => None,
+                keys => Some(Given {
+                    value: vec![keys],
+                    from: Source::Rule("recommend --need hash-table's key"),
+                }),
+            },
             ..RunRequest::default()
         })
     }
@@ -140,6 +211,7 @@ impl Ask {
                     size,
                     mode: self.mode(),
                     threads: self.threads,
+                    pattern: self.pattern(),
                 };
                 recommend(run, &props, &request).map_err(|e| UsageError(e.to_string()))
             })

@@ -5,7 +5,7 @@
 use clap::builder::TypedValueParser;
 use clap::ValueEnum;
 use hashbench_analysis::recommend::Need;
-use hashbench_model::Mode;
+use hashbench_model::{KeyKind, Mode};
 use hashbench_plan::values;
 use hashbench_runner::Metric;
 
@@ -54,4 +54,20 @@ pub fn need() -> impl TypedValueParser<Value = Need> {
     // Only the names listed get through, so every one parses.
     clap::builder::PossibleValuesParser::new(values::NEEDS.map(Need::as_str))
         .map(|name: String| values::need(&name).unwrap_or(Need::Checksum))
+}
+
+/// `recommend --key u64|id16|str`: the typed key of a hash table's hasher.
+pub fn key() -> impl TypedValueParser<Value = KeyKind> {
+    const NAMES: [(&str, KeyKind); 3] = [
+        ("u64", KeyKind::U64),
+        ("id16", KeyKind::Id16),
+        ("str", KeyKind::Str),
+    ];
+    // Only the names listed get through, so every one is found.
+    clap::builder::PossibleValuesParser::new(NAMES.map(|(n, _)| n)).map(|name: String| {
+        NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(KeyKind::Str, |&(_, k)| k)
+    })
 }

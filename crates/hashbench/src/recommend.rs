@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use hashbench_analysis::recommend::Need;
-use hashbench_model::Mode;
+use hashbench_model::{KeyKind, Mode};
 use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
 use hashbench_plan::values::{self, SizeList};
 use hashbench_plan::Outcome;
@@ -43,6 +43,11 @@ pub struct RecommendArgs {
     /// what hashes that are stored or sent need. With --need hash or hash-table.
     #[arg(long)]
     pub stable: bool,
+    /// With --need hash-table, the key a map hashes (BuildHasher::hash_one): u64 (8 B),
+    /// id16 ([u8; 16]) or str (a string as long as --size, 1 to 256 B) [default: u64 at
+    /// --size 8, id16 at 16, else str].
+    #[arg(long, value_parser = crate::choices::key())]
+    pub key: Option<KeyKind>,
     /// Threads an implementation that splits one message (blake3+rayon) may use; with 1
     /// (the default) only one-thread implementations are candidates.
     #[arg(long, value_name = "N", default_value_t = 1,
@@ -87,6 +92,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         pinned: args.pinned,
         time_s: args.time,
         equivalence: args.equivalence,
+        key: args.key,
     };
     ask.check()?;
     // The table shows the run's strings and the file's name: escaped, as a run file can

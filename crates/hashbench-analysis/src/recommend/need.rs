@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Size};
+use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Pattern, Size};
 
 /// What the output must be good for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -90,6 +90,9 @@ pub struct Request {
     pub mode: Mode,
     /// Threads a parallel implementation may use; one-thread cells always count.
     pub threads: usize,
+    /// The calling pattern answered for: `oneshot`, or for a hash table's hasher the
+    /// typed key it hashes (`keys:*`).
+    pub pattern: Pattern,
 }
 
 impl Request {

@@ -71,6 +71,7 @@ fn request(need: Need, min_bits: Option<u32>) -> Request {
         size: Size::Bytes(SIZE),
         mode: Mode::Throughput,
         threads: 1,
+        pattern: Pattern::Oneshot,
     }
 }
 
@@ -310,4 +311,56 @@ fn keyed_and_stable_leave_out_the_faster_hashes_and_say_why() {
     assert!(e.to_string().contains("--min-bits 128 --stable"), "{e}");
     let out = req.rejects(&table_catalogue()[2]).unwrap();
     assert_eq!(out, "output not stable: xxh3-128 stability");
+}
+
+/// A hash table's answer comes from the typed-key cells alone, and the admitted
+/// implementations the run could not call that way are named with the reason.
+#[test]
+fn a_hash_table_is_answered_from_its_typed_key_and_says_who_could_not_be_called_so() {
+    use hashbench_model::{KeyKind, SkipReason, Skipped};
+    let key = Pattern::Keys(KeyKind::U64);
+    let typed = |id: &str, ns: f64| {
+        let mut c = quiet(id, 8, ns);
+        c.pattern = key;
+        c
+    };
+    // xxh3-64/x is fastest one-shot, but at keys:u64 crc32c/x is not a hash and
+    // xxh3-128/x could not be called so: xxh3-64/y answers.
+    let mut run = run_with(vec![
+        quiet("xxh3-64/x", 8, 1.0),
+        typed("xxh3-64/y", 4.0),
+        typed("crc32c/x", 2.0),
+    ]);
+    let skipped = |id: &str, why: &str| Skipped {
+        implementation: id.to_string(),
+        pattern: Some(key),
+        reason: SkipReason::PatternNotApplicable,
+        details: vec![why.to_string()],
+    };
+    run.skipped = vec![
+        skipped("xxh3-128/x", "no BuildHasher"),
+        skipped("crc32c/x", "a checksum: not admitted, so not listed"),
+    ];
+    let mut request = request(Need::HashTable, None);
+    request.size = Size::Bytes(8);
+    request.pattern = key;
+    let r = recommend(&run, &catalogue(), &request).unwrap();
+    assert_eq!(r.answer.implementation, "xxh3-64/y");
+    assert_eq!(r.candidates, 1);
+    assert_eq!(ids(&r.excluded_faster), ["crc32c/x"]);
+    assert_eq!(r.pattern, key);
+    let not: Vec<(&str, &str)> = r
+        .not_measured
+        .iter()
+        .map(|n| (n.implementation.as_str(), n.why.as_str()))
+        .collect();
+    assert_eq!(not, [("xxh3-128/x", "no BuildHasher")]);
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["pattern"], "keys:u64");
+    // A one-shot answer writes neither field, as files from before typed keys.
+    request.pattern = Pattern::Oneshot;
+    let r = recommend(&run, &catalogue(), &request).unwrap();
+    assert_eq!(r.answer.implementation, "xxh3-64/x");
+    let json = serde_json::to_value(&r).unwrap();
+    assert!(json.get("pattern").is_none() && json.get("not_measured").is_none());
 }

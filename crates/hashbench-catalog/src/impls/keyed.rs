@@ -21,7 +21,7 @@ use super::table::{
     AHashFallback, Buffered, CityHasher64, FoldhashFast, FoldhashQuality, Highway64, RustcFxHash,
     SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24, WyhashFinal4,
 };
-use super::xxhash::{Twox3_64, Twox64};
+use super::xxhash::{Twox3_64, Twox64, XxhRust3_64, XxhRust64};
 use super::{Streaming, Wrap};
 use crate::hasher::Hasher;
 use crate::pattern::Pattern;
@@ -156,6 +156,21 @@ impl Keyed for Twox3_64 {
     type Build = BuildHasherDefault<twox_hash::XxHash3_64>;
     fn build() -> Self::Build {
         BuildHasherDefault::default()
+    }
+}
+
+// xxhash-rust's builders, with the catalogue's seed 0 and default secret: the crate's
+// `Hasher`s stream their writes, as its one-call functions hash one message.
+impl Keyed for XxhRust64 {
+    type Build = xxhash_rust::xxh64::Xxh64Builder;
+    fn build() -> Self::Build {
+        xxhash_rust::xxh64::Xxh64Builder::new(0)
+    }
+}
+impl Keyed for XxhRust3_64 {
+    type Build = xxhash_rust::xxh3::Xxh3DefaultBuilder;
+    fn build() -> Self::Build {
+        xxhash_rust::xxh3::Xxh3DefaultBuilder::new()
     }
 }
 

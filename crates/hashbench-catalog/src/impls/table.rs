@@ -336,6 +336,7 @@ write_finish!(
 /// functions).
 pub(crate) struct RapidhashV3;
 impl OneCall for RapidhashV3 {
+    const KEYS: &'static str = reason::RAPIDHASH_MAP;
     #[inline(always)]
     fn hash(data: &[u8], out: &mut [u8]) {
         write_be(out, rapidhash::v3::rapidhash_v3(data));

@@ -62,6 +62,7 @@ fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
         pinned: false,
         time_s: 0.01,
         equivalence: 0.03,
+        key: None,
     };
     assert!(ask(Need::HashTable, true, true).check().is_ok());
     assert!(ask(Need::Hash, false, true).check().is_ok());
@@ -69,4 +70,62 @@ fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
     assert!(e.0.contains("--keyed") && e.0.contains("crypto"), "{e}");
     let e = ask(Need::Checksum, false, true).check().unwrap_err();
     assert!(e.0.contains("--stable") && e.0.contains("checksum"), "{e}");
+}
+
+fn table_ask(sizes: &[Size], key: Option<KeyKind>) -> Ask {
+    Ask {
+        sizes: sizes.to_vec(),
+        need: Need::HashTable,
+        min_bits: None,
+        keyed: false,
+        stable: false,
+        threads: 1,
+        mode: None,
+        pinned: false,
+        time_s: 0.01,
+        equivalence: 0.03,
+        key,
+    }
+}
+
+#[test]
+fn a_hash_table_is_timed_on_the_typed_key_its_size_suggests_or_the_one_given() {
+    let pattern = |sizes: &[Size], key| table_ask(sizes, key).pattern();
+    let b = Size::Bytes;
+    assert_eq!(pattern(&[b(8)], None), Pattern::Keys(KeyKind::U64));
+    assert_eq!(pattern(&[b(16)], None), Pattern::Keys(KeyKind::Id16));
+    assert_eq!(pattern(&[b(64)], None), Pattern::Keys(KeyKind::Str));
+    assert_eq!(pattern(&[b(8), b(16)], None), Pattern::Keys(KeyKind::Str));
+    let range = Size::Range { min: 1, max: 64 };
+    assert_eq!(pattern(&[range], None), Pattern::Keys(KeyKind::Str));
+    assert_eq!(
+        pattern(&[b(16)], Some(KeyKind::Str)),
+        Pattern::Keys(KeyKind::Str)
+    );
+    // The run measures that pattern alone, and says the rule chose it.
+    let request = table_ask(&[b(16)], None).request().unwrap();
+    let given = request.patterns.unwrap();
+    assert_eq!(given.value, vec![Pattern::Keys(KeyKind::Id16)]);
+    assert_eq!(given.from.to_string(), "recommend --need hash-table's key");
+    // The other needs call the byte API once per input.
+    let mut hash = table_ask(&[b(16)], None);
+    hash.need = Need::Hash;
+    assert_eq!(hash.pattern(), Pattern::Oneshot);
+    assert!(hash.request().unwrap().patterns.is_none());
+}
+
+#[test]
+fn a_key_that_the_size_cannot_hold_is_refused_before_anything_runs() {
+    let b = Size::Bytes;
+    let e = table_ask(&[b(4096)], None).check().unwrap_err();
+    assert!(e.0.starts_with("--need hash-table times keys:str"), "{e}");
+    assert!(e.0.contains("asked at --size 4 KiB"), "{e}");
+    assert!(e.0.contains("ask --need hash"), "{e}");
+    let e = table_ask(&[b(16)], Some(KeyKind::U64)).check().unwrap_err();
+    assert!(e.0.starts_with("--key times keys:u64"), "{e}");
+    let mut crc = table_ask(&[b(16)], Some(KeyKind::U64));
+    crc.need = Need::Checksum;
+    let e = crc.check().unwrap_err();
+    assert!(e.0.contains("--key") && e.0.contains("checksum"), "{e}");
+    assert!(table_ask(&[b(256)], None).check().is_ok());
 }

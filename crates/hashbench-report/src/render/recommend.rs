@@ -203,9 +203,13 @@ fn one(r: &Recommendation) -> String {
     let a = &r.answer;
     let p = &a.properties;
     let mut out = format!(
-        "At {} ({}{}{}{}, {}{}): {} candidate implementations\n\n",
+        "At {} ({}{}{}{}{}, {}{}): {} candidate implementations\n\n",
         size(r.size),
         r.need.describe(),
+        match r.pattern {
+            hashbench_model::Pattern::Keys(_) => format!(", {} (BuildHasher::hash_one)", r.pattern),
+            _ => String::new(),
+        },
         r.min_bits
             .map_or(String::new(), |b| format!(", at least {b} bits")),
         if r.keyed { ", keyed" } else { "" },
@@ -288,6 +292,23 @@ fn one(r: &Recommendation) -> String {
             .map(|c| row(r.need, c, c.excluded_because.as_deref().unwrap_or("")))
             .collect();
         out.push_str(&table_of(r.need, &rows));
+    }
+    if !r.not_measured.is_empty() {
+        out.push_str(&format!(
+            "\nNot measured as a hash map calls them ({}), so not candidates:\n",
+            r.pattern
+        ));
+        // One line per reason, the implementations it holds for in the run's order.
+        let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
+        for n in &r.not_measured {
+            match reasons.iter_mut().find(|(why, _)| *why == n.why) {
+                Some((_, ids)) => ids.push(&n.implementation),
+                None => reasons.push((&n.why, vec![&n.implementation])),
+            }
+        }
+        for (why, ids) in reasons {
+            out.push_str(&format!("  {}: {why}\n", ids.join(", ")));
+        }
     }
     out.push_str("\nReliability: ");
     if r.warnings.is_empty() {

@@ -239,7 +239,8 @@ fn bad_input_is_a_usage_error() {
 
 #[test]
 fn hash_table_answers_in_latency_with_each_hashs_properties_and_keyed_leaves_out_the_seeded() {
-    // A saved latency run of a seeded hash, a keyed one and a checksum at 16 B.
+    // A saved latency run of 16-byte ids (what --size 16 times) through seeded hashes, a
+    // keyed one, a library with no map hasher for its function, and a checksum.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("table.json");
     run_ok(
@@ -249,8 +250,12 @@ fn hash_table_answers_in_latency_with_each_hashs_properties_and_keyed_leaves_out
                 "crc32/crc32fast",
                 "xxh3-64/xxhash-rust",
                 "siphash-1-3/std",
+                "foldhash-fast/foldhash",
+                "rapidhash/rapidhash",
                 "--sizes",
                 "16",
+                "--pattern",
+                "keys:id16",
                 "--mode",
                 "latency",
                 "--time",
@@ -274,12 +279,43 @@ fn hash_table_answers_in_latency_with_each_hashs_properties_and_keyed_leaves_out
     let r = &ask(&[])["recommendations"][0];
     assert_eq!(str_of(r, "need"), "hash-table");
     assert_eq!(str_of(r, "mode"), "latency", "latency by default");
-    // The checksum is never a candidate; each candidate carries its hash properties.
-    assert_eq!(r["candidates"], 2);
+    assert_eq!(
+        str_of(r, "pattern"),
+        "keys:id16",
+        "the key --size 16 implies"
+    );
+    // The checksum is never a candidate; each candidate carries its hash properties;
+    // rapidhash, which no map hasher computes, is named with the reason.
+    assert_eq!(r["candidates"], 3);
     let answer = str_of(&r["answer"], "implementation");
     assert!(
-        ["xxh3-64/xxhash-rust", "siphash-1-3/std"].contains(&answer),
+        [
+            "xxh3-64/xxhash-rust",
+            "siphash-1-3/std",
+            "foldhash-fast/foldhash"
+        ]
+        .contains(&answer),
         "{answer}"
+    );
+    let not = r["not_measured"].as_array().unwrap();
+    assert_eq!(not.len(), 1, "{not:?}");
+    assert_eq!(str_of(&not[0], "implementation"), "rapidhash/rapidhash");
+    assert!(str_of(&not[0], "why").contains("rapidhash::fast"));
+    // A key that size cannot hold is refused before anything is read.
+    let from = path.to_str().unwrap();
+    usage_error(
+        &[
+            "recommend",
+            "--size",
+            "16",
+            "--need",
+            "hash-table",
+            "--key",
+            "u64",
+            "--from",
+            from,
+        ],
+        "--key times keys:u64: keys:u64 hashes a key of 8 bytes",
     );
     assert!(r["answer"]["properties"]["hash"]["smhasher3"]["verdict"]["verdict"].is_string());
     if answer == "xxh3-64/xxhash-rust" {
@@ -316,7 +352,7 @@ fn hash_table_answers_in_latency_with_each_hashs_properties_and_keyed_leaves_out
             .arg(&path),
     ));
     assert!(
-        text.contains("(a hash-table hasher, keyed, latency)"),
+        text.contains("(a hash-table hasher, keys:id16 (BuildHasher::hash_one), keyed, latency)"),
         "{text}"
     );
     assert!(text.contains("SMHasher3: passes"), "{text}");

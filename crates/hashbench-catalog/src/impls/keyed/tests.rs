@@ -10,6 +10,8 @@ const STREAMING: &[&str] = &[
     "siphash-2-4/std",
     "xxh64/twox-hash",
     "xxh3-64/twox-hash",
+    "xxh64/xxhash-rust",
+    "xxh3-64/xxhash-rust",
     "highwayhash-64/highway",
 ];
 
