@@ -19,14 +19,14 @@
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+
+mod common;
+use common::{direct_median, floor_median, median, Batch};
 
 use hashbench_engine::Input;
 use hashbench_runner::{Quiet, RunPlan, SizeSpec};
 
 const SIZES: [u64; 3] = [16, 64, 256];
-const SAMPLES: usize = 31;
-const MIN_BATCH: Duration = Duration::from_micros(200);
 
 /// A direct loop over one call: `iters` calls of `$f` on `input`, each through
 /// `black_box` both ways, compiled for `$f` alone.
@@ -40,8 +40,6 @@ macro_rules! direct {
         }
     };
 }
-
-type Batch = fn(&[u8], u64);
 
 /// The implementations compared: catalogue id, and the crate's own one-call function.
 fn cases() -> Vec<(&'static str, Batch)> {
@@ -102,34 +100,6 @@ fn write_finish<B: std::hash::BuildHasher>(build: &B, data: &[u8]) -> u64 {
     h.finish()
 }
 
-/// Median ns per call of `batch` on `input`: warm-up, a batch size doubled until one
-/// batch takes `MIN_BATCH`, then `SAMPLES` batches.
-fn direct_median(batch: Batch, input: &[u8]) -> f64 {
-    let time = |iters: u64| {
-        let t0 = Instant::now();
-        batch(input, iters);
-        t0.elapsed()
-    };
-    let warm = Instant::now();
-    while warm.elapsed() < Duration::from_millis(20) {
-        time(1000);
-    }
-    let mut iters = 1u64;
-    // The fastest of three, so that one preempted batch does not stop the doubling.
-    while (0..3).map(|_| time(iters)).min().unwrap_or_default() < MIN_BATCH {
-        iters *= 2;
-    }
-    let mut per_call: Vec<f64> = (0..SAMPLES)
-        .map(|_| time(iters).as_secs_f64() * 1e9 / iters as f64)
-        .collect();
-    median(&mut per_call)
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    hashbench_stats::order::median_sorted(v).expect("at least one sample")
-}
-
 /// One `hashbench run` of every case at every size: median ns per call by (id, size).
 fn hashbench_medians(ids: &[&str]) -> Vec<(String, u64, f64)> {
     let implementations = ids
@@ -155,27 +125,6 @@ fn hashbench_medians(ids: &[&str]) -> Vec<(String, u64, f64)> {
                 c.size.max_bytes(),
                 c.summary.median.get(),
             )
-        })
-        .collect()
-}
-
-/// The harness floor: a hasher that does nothing, through the kernel and timed loop
-/// every implementation is measured with.
-fn floor_medians() -> Vec<(u64, f64)> {
-    use hashbench_engine::{CellState, Config, HashKernel};
-    let cancel = AtomicBool::new(false);
-    SIZES
-        .iter()
-        .map(|&size| {
-            let mut input = hashbench_engine::Workload::plain(Input::new(size as usize, 1, 0));
-            let mut kernel = HashKernel::new("empty", hashbench_catalog::empty(), 0);
-            let mut cell = CellState::new();
-            for _ in 0..3 {
-                cell.round(&mut kernel, &mut input, &Config::default(), None, &cancel)
-                    .expect("the empty hasher cannot fail");
-            }
-            let r = cell.finish(3, 0.01).expect("measured");
-            (size, r.summary.median.get())
         })
         .collect()
 }
@@ -231,7 +180,8 @@ fn main() {
         "every cell within: {}",
         if all_within { "yes" } else { "no" }
     );
-    for (size, ns) in floor_medians() {
+    for size in SIZES {
+        let ns = floor_median(size);
         println!("harness floor (empty hasher) at {size} B: {ns:.3} ns/call");
     }
 }
