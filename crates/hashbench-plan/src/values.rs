@@ -8,7 +8,7 @@
 use hashbench_adapters::{is_runtime, RUNTIMES};
 use hashbench_analysis::recommend::Need;
 use hashbench_catalog::Pattern;
-use hashbench_model::{Layout, Size};
+use hashbench_model::{KeyKind, Layout, Size};
 use hashbench_runner::{SizeSpec, MAX_THREADS};
 
 use crate::UsageError;
@@ -47,6 +47,25 @@ pub fn need(name: &str) -> Result<Need, UsageError> {
                 "unknown need '{name}': checksum, hash, hash-table or crypto"
             ))
         })
+}
+
+/// `recommend --key`'s values: the typed keys of a hash table's hasher, by name.
+pub const KEYS: [(&str, KeyKind); 3] = [
+    ("u64", KeyKind::U64),
+    ("id16", KeyKind::Id16),
+    ("str", KeyKind::Str),
+];
+
+/// `recommend --key`: `u64`, `id16` or `str`.
+///
+/// # Errors
+///
+/// Any other name.
+pub fn key(name: &str) -> Result<KeyKind, UsageError> {
+    KEYS.iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, k)| k)
+        .ok_or_else(|| UsageError(format!("unknown key '{name}': u64, id16 or str")))
 }
 
 /// The most sizes one `every:A..=B` may sweep.

@@ -58,16 +58,7 @@ pub fn need() -> impl TypedValueParser<Value = Need> {
 
 /// `recommend --key u64|id16|str`: the typed key of a hash table's hasher.
 pub fn key() -> impl TypedValueParser<Value = KeyKind> {
-    const NAMES: [(&str, KeyKind); 3] = [
-        ("u64", KeyKind::U64),
-        ("id16", KeyKind::Id16),
-        ("str", KeyKind::Str),
-    ];
     // Only the names listed get through, so every one is found.
-    clap::builder::PossibleValuesParser::new(NAMES.map(|(n, _)| n)).map(|name: String| {
-        NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or(KeyKind::Str, |&(_, k)| k)
-    })
+    clap::builder::PossibleValuesParser::new(values::KEYS.map(|(n, _)| n))
+        .map(|name: String| values::key(&name).unwrap_or(KeyKind::Str))
 }

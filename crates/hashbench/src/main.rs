@@ -83,7 +83,8 @@ const EXAMPLES_SUITE: &str = "Examples:
 const EXAMPLES_RECOMMEND: &str = "Examples:
   hashbench recommend --size 4k --need checksum    the fastest error check for 4 KiB pages
   hashbench recommend --size 64,1m --need crypto   collision-resistant, two sizes
-  hashbench recommend --size 16 --need hash --mode latency --min-bits 64   hash-table keys
+  hashbench recommend --size 16 --need hash-table --keyed   a map's hasher for 16-byte ids
+  hashbench recommend --size 1..=32 --need hash-table      string keys of mixed lengths
   hashbench recommend --size 4k --need hash --from run.json   from a saved run";
 
 const EXAMPLES_PUBLISHED: &str = "Examples:

@@ -293,6 +293,23 @@ fn one(r: &Recommendation) -> String {
             .collect();
         out.push_str(&table_of(r.need, &rows));
     }
+    out.push_str(&not_measured(r));
+    out.push_str("\nReliability: ");
+    if r.warnings.is_empty() {
+        out.push_str("no guard flagged the cells this answer rests on\n");
+    } else {
+        out.push('\n');
+        for w in &r.warnings {
+            out.push_str(&format!("  ! {w}\n"));
+        }
+    }
+    out
+}
+
+/// The candidates the run could not call in the answer's pattern, one line per reason;
+/// empty when none.
+fn not_measured(r: &Recommendation) -> String {
+    let mut out = String::new();
     if !r.not_measured.is_empty() {
         out.push_str(&format!(
             "\nNot measured as a hash map calls them ({}), so not candidates:\n",
@@ -308,15 +325,6 @@ fn one(r: &Recommendation) -> String {
         }
         for (why, ids) in reasons {
             out.push_str(&format!("  {}: {why}\n", ids.join(", ")));
-        }
-    }
-    out.push_str("\nReliability: ");
-    if r.warnings.is_empty() {
-        out.push_str("no guard flagged the cells this answer rests on\n");
-    } else {
-        out.push('\n');
-        for w in &r.warnings {
-            out.push_str(&format!("  ! {w}\n"));
         }
     }
     out
