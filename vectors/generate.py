@@ -48,6 +48,7 @@ import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.pa
 import ahash_ref
 import foldhash_ref
 import fxhash_ref
+import komihash_ref
 import rapidhash_ref
 import std_hash
 import wyhash_ref
@@ -324,9 +325,15 @@ IMPLEMENTATIONS = {
                            lambda d: be(8)(le_int(highwayhash.highwayhash_64(HIGHWAY_KEY, d))),
                            "PyPI highwayhash-cffi 0.1.6 (Google's portable HighwayHash C code), highwayhash_64 "
                            "with the key 000102..1f, the 64-bit value written big-endian"),
-    # No Python implementation of komihash exists on PyPI: the file holds the author's
-    # published vectors only (vectors/README.md).
-    "komihash": Impl("none", None, ""),
+    "komihash": Impl(
+        "komihash_ref.komihash", komihash_ref.komihash_hex,
+        "vectors/komihash_ref.py, pure Python written from the author's komihash.h (avaneev/komihash at "
+        "b9a8b79a, version 5.29), seed 0; test_refs.py holds it to the 66 values of the author's README "
+        "(three seeds)",
+        typed=komihash_ref.typed_komihash,
+        typed_source=TYPED_NOTE + "vectors/komihash_ref.py's KomiHasher: the komihash crate's Hasher hashes "
+        "each write() alone, seeded with the last result (seed 0 first); the hashing is the header's, the "
+        "chaining is the crate's"),
     # The hash-map hashers, pure Python written for hashbench (vectors/<alg>_ref.py), each
     # the value written big-endian. rapidhash and wyhash follow their authors' C headers;
     # foldhash, FxHash and aHash have no definition outside their crates, so their

@@ -34,6 +34,7 @@ sys.path.insert(0, str(VECTORS_DIR))
 import ahash_ref  # noqa: E402
 import blake3_ref  # noqa: E402  (needs the path above when run from elsewhere)
 import foldhash_ref  # noqa: E402
+import komihash_ref  # noqa: E402
 import fxhash_ref  # noqa: E402
 import rapidhash_ref  # noqa: E402
 import std_hash  # noqa: E402
@@ -177,6 +178,48 @@ class HashMapHasherReferences(unittest.TestCase):
         self.assertNotEqual(wyhash_ref.wyhash(b"", 0, v42), 0x0409638EE2BDE459)
 
 
+# avaneev/komihash README.md at b9a8b79a (komihash 5.29), "Test Vectors": for each seed,
+# the five strings, then bulk(N) (the bytes 00 01 02 ..) at the lengths below.
+KOMIHASH_STRINGS = ["This is a 32-byte testing string", "The cat is out of the bag", "A 16-byte string",
+                    "The new string", "7 chars"]
+KOMIHASH_BULK = [3, 6, 8, 12, 20, 31, 32, 40, 47, 48, 56, 64, 72, 80, 112, 132, 256]
+KOMIHASH_README = {
+    0: "05ad960802903a9d d15723521d3c37b1 467caa28ea3da7a6 f18e67bc90c43233 2c514f6e5dcb11cb "
+       "7a9717e9eea4be8b a56469564c2ea0ff 00b4313a24431306 64c2ad96013f70fe 7a3888bc95545364 "
+       "c77e02ed4b201b9a 256d74350303a1ba 59609c71697bb9df 36eb9e6a4c2c5e4b 8dd56c332850baa6 "
+       "cbb722192b353999 90b07e2158f88cc0 24c9621701603741 1d4c1d97ca684334 d1a425d530652287 "
+       "72623be342c20ab5 94c3dbdca59ddf57",
+    0x0123456789ABCDEF: "6ce66a2e8d4979a5 5b1da0b43545d196 26af914213d0c915 62d9ca1b73250cb5 90ab7c9f831cd940 "
+                        "84ae4eb65b96617e aceebc32a3c0d9e4 daa1a90ecb95f6f8 ec8eb3ef4af380b4 07045bd31abba34c "
+                        "d5f619fb2e62c4ae 5a336fd2c4c39abe 0e870b4623eea8ec e552edd6bf419d1d 37d170ddcb1223e6 "
+                        "1cd89e708e5098b6 765490569ccd77f2 19e9d77b86d01ee8 25f83ee520c1d241 d6007417091cd4c0 "
+                        "3e49c2d3727b9cc9 b2b3405ee5d65f4c",
+    0x100: "5f197b30bcec1e45 a761280322bb7698 11c31ccabaa524f1 3a43b7f58281c229 cff90b0466b7e3a2 "
+           "8ab53f45cc9315e3 ea606e43d1976ccf 889b2f2ceecbec73 acbec1886cd23275 57c3affd1b71fcdb "
+           "7ef6ba49a3b068c3 49dbca62ed5a1ddf 192848484481e8c0 420b43a5edba1bd7 d6e8400a9de24ce3 "
+           "bea291b225ff384d 0ec94062b2f06960 fa613272ecd49985 76f0bb380bc207be 4afb4e08ca77c020 "
+           "410f9c129ad88aea 066c7b25f4f569ae",
+}
+
+
+class KomihashReference(unittest.TestCase):
+    """vectors/komihash_ref.py against the author's 66 published values (three seeds)."""
+
+    INPUTS = [s.encode() for s in KOMIHASH_STRINGS] + [bytes(i & 255 for i in range(n)) for n in KOMIHASH_BULK]
+
+    def test_every_published_value_of_every_seed(self):
+        for seed, values in KOMIHASH_README.items():
+            for data, want in zip(self.INPUTS, values.split()):
+                self.assertEqual(format(komihash_ref.komihash(data, seed), "016x"), want, (seed, len(data)))
+
+    def test_the_high_half_must_be_added_not_replaced(self):
+        # The header's multiply adds the product's high half to the lane; replacing it
+        # (a plausible misreading) fails the published values.
+        with mock.patch.object(komihash_ref, "_mul_add", lambda u, v, acc: komihash_ref._mul(u, v)):
+            self.assertNotEqual(format(komihash_ref.komihash(self.INPUTS[0], 0), "016x"),
+                                KOMIHASH_README[0].split()[0])
+
+
 class TypedKeyHashers(unittest.TestCase):
     """The `Hasher` models behind the typed-key vectors agree with the byte references they
     extend, and the key writes are std's."""
@@ -190,6 +233,7 @@ class TypedKeyHashers(unittest.TestCase):
             (fxhash_ref.FxHasher, fxhash_ref.fxhash),
             (ahash_ref.AHasher, ahash_ref.ahash),
             (wyhash_ref.WyHasher, wyhash_ref.wyhash),
+            (komihash_ref.KomiHasher, komihash_ref.komihash),
         ]
         for make, reference in models:
             for n in self.LENGTHS:

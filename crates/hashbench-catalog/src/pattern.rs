@@ -15,8 +15,6 @@ pub mod reason {
         "the library hashes one byte string per call: it has no state to construct or stream into";
     pub const NO_BUILD_HASHER: &str =
         "the library has no std BuildHasher for a hash map: keys:* patterns time BuildHasher::hash_one";
-    pub const DISCRETE_WRITES: &str =
-        "its Hasher seeds each write() with the last result instead of streaming them as one message: its keys:* results need typed-key vectors, which hashbench does not have for it yet";
     pub const RAPIDHASH_MAP: &str =
         "the crate's map hashers (rapidhash::fast, ::quality) compute other, unstable functions than rapidhash V3, and its V3 stream hasher is no std Hasher";
     pub const NO_CONSTRUCTOR: &str = "this hasher cannot construct a fresh library state";

@@ -317,7 +317,7 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("cityhash-64/cityhasher", &CITYHASH_64, &CITYHASHER, portable, keyed::<Buffered<CityHasher64>>),
     Implementation { probe: Some(farmhash_probe), ..imp("farmhash-64/farmhash", &FARMHASH_64, &FARMHASH_CRATE, portable, boxed::<Buffered<FarmFingerprint64>>) },
     imp("highwayhash-64/highway", &HIGHWAYHASH_64, &HIGHWAY, highway_backend, keyed::<Highway64>),
-    imp("komihash/komihash", &KOMIHASH, &KOMIHASH_CRATE, portable, boxed::<Komihash>),
+    imp("komihash/komihash", &KOMIHASH, &KOMIHASH_CRATE, portable, keyed::<Komihash>),
     imp("foldhash-fast/foldhash", &FOLDHASH_FAST, &FOLDHASH_CRATE, portable, keyed::<Buffered<FoldhashFast>>),
     imp("foldhash-quality/foldhash", &FOLDHASH_QUALITY, &FOLDHASH_CRATE, portable, keyed::<Buffered<FoldhashQuality>>),
     imp("rapidhash/rapidhash", &RAPIDHASH, &RAPIDHASH_CRATE, portable, boxed::<Buffered<RapidhashV3>>),

@@ -9,8 +9,8 @@
 //! - SipHash, xxHash and HighwayHash have a `Hasher` whose `write`s stream into one
 //!   message, so a key's hash is the byte API's digest of what std's `Hash` writes
 //!   ([`crate::keys::message`]);
-//! - foldhash, FxHash and aHash specialise the integer writes, and wyhash's and
-//!   cityhasher's `Hasher`s hash each `write` alone, seeded with the last result: their
+//! - foldhash, FxHash and aHash specialise the integer writes, and wyhash's, komihash's
+//!   and cityhasher's `Hasher`s hash each `write` alone, seeded with the last result: their
 //!   typed keys are other functions of the key, held to typed-key vectors
 //!   (`vectors/<alg>.json`, the vectors with a `key`).
 
@@ -18,8 +18,8 @@ use std::hash::{BuildHasher, BuildHasherDefault};
 use std::marker::PhantomData;
 
 use super::table::{
-    AHashFallback, Buffered, CityHasher64, FoldhashFast, FoldhashQuality, Highway64, RustcFxHash,
-    SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24, WyhashFinal4,
+    AHashFallback, Buffered, CityHasher64, FoldhashFast, FoldhashQuality, Highway64, Komihash,
+    RustcFxHash, SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24, WyhashFinal4,
 };
 use super::xxhash::{Twox3_64, Twox64, XxhRust3_64, XxhRust64};
 use super::{Streaming, Wrap};
@@ -221,6 +221,15 @@ map_hasher!(
     wyhash_final4::generics::WyHasher<wyhash_final4::WyHash64>,
     Default::default()
 );
+// komihash's map `Hasher` (seed 0, as the byte API), each write hashed alone and
+// seeded with the last result; the byte API's streamed state is another path.
+impl Keyed for Komihash {
+    type Build = BuildHasherDefault<komihash::KomiHasher>;
+    fn build() -> Self::Build {
+        BuildHasherDefault::default()
+    }
+}
+
 // `CityHasher::new()`: unseeded, so a key's first write is CityHash64 of its bytes.
 map_hasher!(
     CityHasher64,

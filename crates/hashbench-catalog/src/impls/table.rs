@@ -281,9 +281,6 @@ impl Streaming for Komihash {
     fn finish_owned(s: Self::State, out: &mut [u8]) {
         write_be(out, s.finish());
     }
-    // komihash's `KomiHasher` (the `Hasher` a map would use) hashes each write() seeded
-    // with the last result; the streamed state has no `BuildHasher`.
-    const KEYS: &'static str = reason::DISCRETE_WRITES;
 }
 
 // ---- hash-map hashers whose natural API is `std::hash::Hasher` ----
