@@ -197,7 +197,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &KERNEL,
 ];
 
-pub(crate) const fn imp(
+const fn imp(
     id: &'static str,
     algorithm: &'static Algorithm,
     provider: &'static Provider,

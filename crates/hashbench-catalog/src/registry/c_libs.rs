@@ -3,7 +3,6 @@
 //! built) and the Linux kernel's crypto API (AF_ALG); and the catalogue entries' helpers
 //! for those whose availability is a run-time question.
 
-use super::imp;
 use crate::algorithm::Algorithm;
 use crate::implementation::{Implementation, Provider, ProviderKind};
 use crate::impls::boxed;
@@ -63,18 +62,39 @@ pub static KERNEL: Provider = c_library(
     "the Linux kernel's crypto API through AF_ALG sockets (a send and a recv system call per digest)",
 );
 
+/// An entry whose availability is its probe's answer (the registry's `imp` with a probe;
+/// written out here so that this module needs nothing of its parent).
+const fn probed(
+    id: &'static str,
+    algorithm: &'static Algorithm,
+    provider: &'static Provider,
+    probe: fn() -> Result<(), crate::Unavailable>,
+    backend: fn() -> String,
+    new: fn() -> Box<dyn crate::Hasher>,
+) -> Implementation {
+    Implementation {
+        id,
+        algorithm,
+        provider,
+        variant: None,
+        requires: &[],
+        probe: Some(probe),
+        parallel: false,
+        backend,
+        new,
+    }
+}
+
 /// ISA-L's entry: always unavailable, with the reason ([`isal_probe`]).
 pub(super) const fn isal(id: &'static str, algorithm: &'static Algorithm) -> Implementation {
-    Implementation {
-        probe: Some(isal_probe),
-        ..imp(
-            id,
-            algorithm,
-            &ISAL,
-            isal_backend,
-            boxed::<Checksum<IsalNotBuilt>>,
-        )
-    }
+    probed(
+        id,
+        algorithm,
+        &ISAL,
+        isal_probe,
+        isal_backend,
+        boxed::<Checksum<IsalNotBuilt>>,
+    )
 }
 
 /// A kernel hash through AF_ALG, available where the running kernel opens it.
@@ -82,14 +102,12 @@ pub(super) const fn kernel<H: KernelHash>(
     id: &'static str,
     algorithm: &'static Algorithm,
 ) -> Implementation {
-    Implementation {
-        probe: Some(kernel_probe::<H>),
-        ..imp(
-            id,
-            algorithm,
-            &KERNEL,
-            kernel_backend::<H>,
-            boxed::<AfAlg<H>>,
-        )
-    }
+    probed(
+        id,
+        algorithm,
+        &KERNEL,
+        kernel_probe::<H>,
+        kernel_backend::<H>,
+        boxed::<AfAlg<H>>,
+    )
 }
