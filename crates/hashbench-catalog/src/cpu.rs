@@ -25,6 +25,8 @@ pub fn has_feature(name: &str) -> bool {
 ///
 /// - `bmi1`: BMI1, which OpenSSL-derived code requires with AVX2 (the host's feature
 ///   list does not record it);
+/// - `avx512dq`, `avx512vnni`: AVX-512 DQ and VNNI, which zlib-ng's dispatch asks about
+///   (nor does the host's list record these);
 /// - `intel`: the vendor is GenuineIntel (OpenSSL, ring and AWS-LC take their AVX SHA
 ///   kernels only on Intel CPUs);
 /// - `x86_64`: the build targets x86_64 (some crates have SIMD kernels there only, not
@@ -35,6 +37,10 @@ pub fn has_fact(name: &str) -> bool {
         "intel" => is_intel(),
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "avx512dq" => std::arch::is_x86_feature_detected!("avx512dq"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "avx512vnni" => std::arch::is_x86_feature_detected!("avx512vnni"),
         _ => has_feature(name),
     }
 }

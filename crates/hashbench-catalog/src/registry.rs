@@ -12,6 +12,8 @@ use crate::impls::blake3_levels::{
     level_backend, level_probe, Avx2, Avx512, Blake3Level, Level, Portable, Sse2, Sse41,
 };
 use crate::impls::checksums::*;
+use crate::impls::deflate_libs::*;
+use crate::impls::kernel::*;
 use crate::impls::keyed::keyed;
 use crate::impls::openssl::*;
 use crate::impls::ring::*;
@@ -19,8 +21,13 @@ use crate::impls::rustcrypto::*;
 use crate::impls::sodium::*;
 use crate::impls::table::*;
 use crate::impls::xxhash::*;
+use crate::impls::xxhash_c::*;
 use crate::impls::{boxed, portable};
 use hashbench_host::CpuFeature;
+
+mod c_libs;
+use c_libs::{isal, kernel};
+pub use c_libs::{ISAL, KERNEL, LIBDEFLATE, XXHASH_C, ZLIB, ZLIB_NG};
 
 const fn rust_crate(name: &'static str, about: &'static str) -> Provider {
     Provider {
@@ -182,6 +189,12 @@ pub static PROVIDERS: &[&Provider] = &[
     &AWS_LC_RS,
     &OPENSSL,
     &LIBSODIUM,
+    &ZLIB,
+    &ZLIB_NG,
+    &LIBDEFLATE,
+    &XXHASH_C,
+    &ISAL,
+    &KERNEL,
 ];
 
 const fn imp(
@@ -272,6 +285,10 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("adler32/adler2", &ADLER32, &ADLER2, portable, boxed::<Adler2>),
     imp("adler32/simd-adler32", &ADLER32, &SIMD_ADLER32, simd_adler32_backend, boxed::<SimdAdler32>),
     imp("adler32/adler32", &ADLER32, &ADLER32_CRATE, portable, boxed::<Adler32Crate>),
+    imp("adler32/zlib", &ADLER32, &ZLIB, zlib_adler_backend, boxed::<Checksum<ZlibAdler32>>),
+    imp("adler32/zlib-ng", &ADLER32, &ZLIB_NG, zlib_ng_adler32_backend, boxed::<Checksum<ZlibNgAdler32>>),
+    imp("adler32/libdeflate", &ADLER32, &LIBDEFLATE, libdeflate_adler32_backend, boxed::<Checksum<LibdeflateAdler32>>),
+    isal("adler32/isa-l", &ADLER32),
     // crc32
     imp("crc32/crc", &CRC32, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32>),
     pinned("slice16", &[], imp("crc32/crc+slice16", &CRC32, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32Slice16>)),
@@ -279,32 +296,46 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     pinned("baseline", &[], imp("crc32/crc32fast+baseline", &CRC32, &CRC32FAST, crc32fast_baseline_backend, boxed::<Crc32FastBaseline>)),
     pinned("pclmulqdq", &[CpuFeature::Pclmulqdq, CpuFeature::Sse41], imp("crc32/crc32fast+pclmulqdq", &CRC32, &CRC32FAST, crc32fast_specialized_backend, boxed::<Crc32FastPclmul>)),
     imp("crc32/crc-fast", &CRC32, &CRC_FAST, crc_fast_crc32_backend, boxed::<CrcFast<CrcFastCrc32>>),
+    imp("crc32/zlib", &CRC32, &ZLIB, zlib_backend, boxed::<Checksum<ZlibCrc32>>),
+    imp("crc32/zlib-ng", &CRC32, &ZLIB_NG, zlib_ng_crc32_backend, boxed::<Checksum<ZlibNgCrc32>>),
+    imp("crc32/libdeflate", &CRC32, &LIBDEFLATE, libdeflate_crc32_backend, boxed::<Checksum<LibdeflateCrc32>>),
+    isal("crc32/isa-l", &CRC32),
+    kernel::<KCrc32>("crc32/kernel", &CRC32),
     // crc32c
     imp("crc32c/crc", &CRC32C, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32c>),
     pinned("slice16", &[], imp("crc32c/crc+slice16", &CRC32C, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32cSlice16>)),
     imp("crc32c/crc32c", &CRC32C, &CRC32C_CRATE, crc32c_crate_backend, boxed::<Crc32cCrate>),
     imp("crc32c/crc-fast", &CRC32C, &CRC_FAST, crc_fast_crc32c_backend, boxed::<CrcFast<CrcFastCrc32c>>),
+    isal("crc32c/isa-l", &CRC32C),
+    kernel::<KCrc32c>("crc32c/kernel", &CRC32C),
     // crc64-nvme
     imp("crc64-nvme/crc", &CRC64_NVME, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc64Nvme>),
     pinned("slice16", &[], imp("crc64-nvme/crc+slice16", &CRC64_NVME, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc64NvmeSlice16>)),
     imp("crc64-nvme/crc64fast-nvme", &CRC64_NVME, &CRC64FAST_NVME, crc64fast_nvme_backend, boxed::<Crc64FastNvme>),
     pinned("table", &[], imp("crc64-nvme/crc64fast-nvme+table", &CRC64_NVME, &CRC64FAST_NVME, table_backend, boxed::<Crc64FastNvmeTable>)),
     imp("crc64-nvme/crc-fast", &CRC64_NVME, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc64Nvme>>),
+    isal("crc64-nvme/isa-l", &CRC64_NVME),
     // crc64-xz
     imp("crc64-xz/crc", &CRC64_XZ, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc64Xz>),
     pinned("slice16", &[], imp("crc64-xz/crc+slice16", &CRC64_XZ, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc64XzSlice16>)),
     imp("crc64-xz/crc64fast", &CRC64_XZ, &CRC64FAST, crc64fast_backend, boxed::<Crc64Fast>),
     pinned("table", &[], imp("crc64-xz/crc64fast+table", &CRC64_XZ, &CRC64FAST, table_backend, boxed::<Crc64FastTable>)),
     imp("crc64-xz/crc-fast", &CRC64_XZ, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc64Xz>>),
+    isal("crc64-xz/isa-l", &CRC64_XZ),
     // xxHash
     imp("xxh32/xxhash-rust", &XXH32, &XXHASH_RUST, scalar, boxed::<XxhRust32>),
     imp("xxh32/twox-hash", &XXH32, &TWOX_HASH, scalar, boxed::<Twox32>),
+    imp("xxh32/xxhash-c", &XXH32, &XXHASH_C, xxhash_c_scalar_backend, boxed::<XxhC32>),
     imp("xxh64/xxhash-rust", &XXH64, &XXHASH_RUST, scalar, keyed::<XxhRust64>),
     imp("xxh64/twox-hash", &XXH64, &TWOX_HASH, scalar, keyed::<Twox64>),
+    imp("xxh64/xxhash-c", &XXH64, &XXHASH_C, xxhash_c_scalar_backend, boxed::<XxhC64>),
+    kernel::<KXxh64>("xxh64/kernel", &XXH64),
     imp("xxh3-64/xxhash-rust", &XXH3_64, &XXHASH_RUST, xxhash_rust_xxh3_backend, keyed::<XxhRust3_64>),
     imp("xxh3-64/twox-hash", &XXH3_64, &TWOX_HASH, twox_xxh3_backend, keyed::<Twox3_64>),
+    imp("xxh3-64/xxhash-c", &XXH3_64, &XXHASH_C, xxhash_c_xxh3_backend, boxed::<XxhC3_64>),
     imp("xxh3-128/xxhash-rust", &XXH3_128, &XXHASH_RUST, xxhash_rust_xxh3_backend, boxed::<XxhRust3_128>),
     imp("xxh3-128/twox-hash", &XXH3_128, &TWOX_HASH, twox_xxh3_backend, boxed::<Twox3_128>),
+    imp("xxh3-128/xxhash-c", &XXH3_128, &XXHASH_C, xxhash_c_xxh3_backend, boxed::<XxhC3_128>),
     // hash-table hashers (impls/table.rs)
     imp("siphash-1-3/siphasher", &SIPHASH_1_3, &SIPHASHER, portable, keyed::<SiphasherSip13>),
     imp("siphash-1-3/std", &SIPHASH_1_3, &STD, portable, keyed::<StdDefaultHasher>),
@@ -329,30 +360,36 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("md5/md-5", &MD5, &MD_5, rustcrypto_portable_backend, boxed::<Rc<rustcrypto_md5::Md5>>),
     imp("md5/md5", &MD5, &MD5_CRATE, portable, boxed::<Md5Crate>),
     openssl::<OsslMd5>("md5/openssl", &MD5),
+    kernel::<KMd5>("md5/kernel", &MD5),
     // sha1
     imp("sha1/sha1", &SHA1, &SHA1_CRATE, sha1_backend, boxed::<Rc<sha1::Sha1>>),
     imp("sha1/sha1_smol", &SHA1, &SHA1_SMOL, portable, boxed::<Sha1Smol>),
     imp("sha1/ring", &SHA1, &RING, ring_sha1_backend, boxed::<RingSha1>),
     imp("sha1/aws-lc-rs", &SHA1, &AWS_LC_RS, awslc_sha1_backend, boxed::<AwsLcSha1>),
     openssl::<OsslSha1>("sha1/openssl", &SHA1),
+    kernel::<KSha1>("sha1/kernel", &SHA1),
     // sha2
     imp("sha2-224/sha2", &SHA2_224, &SHA2_CRATE, sha256_backend, boxed::<Rc<sha2::Sha224>>),
     imp("sha2-224/aws-lc-rs", &SHA2_224, &AWS_LC_RS, awslc_sha256_backend, boxed::<AwsLcSha224>),
     openssl::<OsslSha224>("sha2-224/openssl", &SHA2_224),
+    kernel::<KSha224>("sha2-224/kernel", &SHA2_224),
     imp("sha2-256/sha2", &SHA2_256, &SHA2_CRATE, sha256_backend, boxed::<Rc<sha2::Sha256>>),
     imp("sha2-256/ring", &SHA2_256, &RING, ring_sha256_backend, boxed::<RingSha256>),
     imp("sha2-256/aws-lc-rs", &SHA2_256, &AWS_LC_RS, awslc_sha256_backend, boxed::<AwsLcSha256>),
     openssl::<OsslSha256>("sha2-256/openssl", &SHA2_256),
     imp("sha2-256/libsodium", &SHA2_256, &LIBSODIUM, sha2_backend, boxed::<SodiumSha256>),
+    kernel::<KSha256>("sha2-256/kernel", &SHA2_256),
     imp("sha2-384/sha2", &SHA2_384, &SHA2_CRATE, sha512_backend, boxed::<Rc<sha2::Sha384>>),
     imp("sha2-384/ring", &SHA2_384, &RING, ring_sha512_backend, boxed::<RingSha384>),
     imp("sha2-384/aws-lc-rs", &SHA2_384, &AWS_LC_RS, awslc_sha512_backend, boxed::<AwsLcSha384>),
     openssl::<OsslSha384>("sha2-384/openssl", &SHA2_384),
+    kernel::<KSha384>("sha2-384/kernel", &SHA2_384),
     imp("sha2-512/sha2", &SHA2_512, &SHA2_CRATE, sha512_backend, boxed::<Rc<sha2::Sha512>>),
     imp("sha2-512/ring", &SHA2_512, &RING, ring_sha512_backend, boxed::<RingSha512>),
     imp("sha2-512/aws-lc-rs", &SHA2_512, &AWS_LC_RS, awslc_sha512_backend, boxed::<AwsLcSha512>),
     openssl::<OsslSha512>("sha2-512/openssl", &SHA2_512),
     imp("sha2-512/libsodium", &SHA2_512, &LIBSODIUM, sha2_backend, boxed::<SodiumSha512>),
+    kernel::<KSha512>("sha2-512/kernel", &SHA2_512),
     imp("sha2-512-256/sha2", &SHA2_512_256, &SHA2_CRATE, sha512_backend, boxed::<Rc<sha2::Sha512_256>>),
     imp("sha2-512-256/ring", &SHA2_512_256, &RING, ring_sha512_backend, boxed::<RingSha512_256>),
     imp("sha2-512-256/aws-lc-rs", &SHA2_512_256, &AWS_LC_RS, awslc_sha512_backend, boxed::<AwsLcSha512_256>),
@@ -361,18 +398,22 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("sha3-224/sha3", &SHA3_224, &SHA3_CRATE, rustcrypto_portable_backend, boxed::<Rc<sha3::Sha3_224>>),
     imp("sha3-224/tiny-keccak", &SHA3_224, &TINY_KECCAK, portable, boxed::<TinyKeccak224>),
     openssl::<OsslSha3_224>("sha3-224/openssl", &SHA3_224),
+    kernel::<KSha3_224>("sha3-224/kernel", &SHA3_224),
     imp("sha3-256/sha3", &SHA3_256, &SHA3_CRATE, rustcrypto_portable_backend, boxed::<Rc<sha3::Sha3_256>>),
     imp("sha3-256/tiny-keccak", &SHA3_256, &TINY_KECCAK, portable, boxed::<TinyKeccak256>),
     imp("sha3-256/aws-lc-rs", &SHA3_256, &AWS_LC_RS, awslc_sha3_backend, boxed::<AwsLcSha3_256>),
     openssl::<OsslSha3_256>("sha3-256/openssl", &SHA3_256),
+    kernel::<KSha3_256>("sha3-256/kernel", &SHA3_256),
     imp("sha3-384/sha3", &SHA3_384, &SHA3_CRATE, rustcrypto_portable_backend, boxed::<Rc<sha3::Sha3_384>>),
     imp("sha3-384/tiny-keccak", &SHA3_384, &TINY_KECCAK, portable, boxed::<TinyKeccak384>),
     imp("sha3-384/aws-lc-rs", &SHA3_384, &AWS_LC_RS, awslc_sha3_backend, boxed::<AwsLcSha3_384>),
     openssl::<OsslSha3_384>("sha3-384/openssl", &SHA3_384),
+    kernel::<KSha3_384>("sha3-384/kernel", &SHA3_384),
     imp("sha3-512/sha3", &SHA3_512, &SHA3_CRATE, rustcrypto_portable_backend, boxed::<Rc<sha3::Sha3_512>>),
     imp("sha3-512/tiny-keccak", &SHA3_512, &TINY_KECCAK, portable, boxed::<TinyKeccak512>),
     imp("sha3-512/aws-lc-rs", &SHA3_512, &AWS_LC_RS, awslc_sha3_backend, boxed::<AwsLcSha3_512>),
     openssl::<OsslSha3_512>("sha3-512/openssl", &SHA3_512),
+    kernel::<KSha3_512>("sha3-512/kernel", &SHA3_512),
     // blake2
     imp("blake2s-256/blake2", &BLAKE2S_256, &BLAKE2_CRATE, portable, boxed::<Rc<blake2::Blake2s256>>),
     imp("blake2s-256/blake2s_simd", &BLAKE2S_256, &BLAKE2S_SIMD, blake2s_simd_backend, boxed::<Blake2sSimd256>),
@@ -382,11 +423,13 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("blake2b-256/blake2b_simd", &BLAKE2B_256, &BLAKE2B_SIMD, blake2b_simd_backend, boxed::<Blake2bSimd256>),
     pinned("portable", &[], imp("blake2b-256/blake2b_simd+portable", &BLAKE2B_256, &BLAKE2B_SIMD, blake2_simd_forced_portable, boxed::<Blake2bSimd256Portable>)),
     imp("blake2b-256/libsodium", &BLAKE2B_256, &LIBSODIUM, generichash_backend, boxed::<SodiumGenericHash<32>>),
+    kernel::<KBlake2b256>("blake2b-256/kernel", &BLAKE2B_256),
     imp("blake2b-512/blake2", &BLAKE2B_512, &BLAKE2_CRATE, portable, boxed::<Rc<blake2::Blake2b512>>),
     imp("blake2b-512/blake2b_simd", &BLAKE2B_512, &BLAKE2B_SIMD, blake2b_simd_backend, boxed::<Blake2bSimd512>),
     pinned("portable", &[], imp("blake2b-512/blake2b_simd+portable", &BLAKE2B_512, &BLAKE2B_SIMD, blake2_simd_forced_portable, boxed::<Blake2bSimd512Portable>)),
     imp("blake2b-512/libsodium", &BLAKE2B_512, &LIBSODIUM, generichash_backend, boxed::<SodiumGenericHash<64>>),
     openssl::<OsslBlake2b512>("blake2b-512/openssl", &BLAKE2B_512),
+    kernel::<KBlake2b512>("blake2b-512/kernel", &BLAKE2B_512),
     // blake3
     imp("blake3/blake3", &BLAKE3, &BLAKE3_CRATE, blake3_backend, boxed::<Blake3>),
     parallel(pinned("rayon", &[], imp("blake3/blake3+rayon", &BLAKE3, &BLAKE3_CRATE, blake3_rayon_backend, boxed::<Blake3Rayon>))),

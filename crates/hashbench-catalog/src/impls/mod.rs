@@ -9,6 +9,8 @@ pub(crate) mod awslc;
 pub(crate) mod blake;
 pub(crate) mod blake3_levels;
 pub(crate) mod checksums;
+pub(crate) mod deflate_libs;
+pub(crate) mod kernel;
 pub(crate) mod keyed;
 pub(crate) mod openssl;
 mod openssl_kernels;
@@ -17,6 +19,7 @@ pub(crate) mod rustcrypto;
 pub(crate) mod sodium;
 pub(crate) mod table;
 pub(crate) mod xxhash;
+pub(crate) mod xxhash_c;
 
 use std::marker::PhantomData;
 
