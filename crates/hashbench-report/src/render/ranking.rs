@@ -102,8 +102,9 @@ pub(crate) fn title(first: &Cell, s: Size, mode: Mode) -> String {
     format!("Ranking at {}{level}{how}", size(s))
 }
 
-/// `1` for a group's leader, `=1` for a cell tied with #1, `~1` for one equivalent to it.
-fn ranks(places: &[Place]) -> Vec<String> {
+/// `1` for a group's leader, `=1` for a cell tied with #1, `~1` for one equivalent to it:
+/// the marks of every format that ranks.
+pub(crate) fn ranks(places: &[Place]) -> Vec<String> {
     places
         .iter()
         .enumerate()
@@ -129,7 +130,7 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
-    fn of(cells: &[&Cell], places: &[Place], margin: f64) -> Marks {
+    pub(crate) fn of(cells: &[&Cell], places: &[Place], margin: f64) -> Marks {
         Marks {
             tied: places
                 .iter()
@@ -257,6 +258,16 @@ pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> 
 /// The legend of tie and equivalence marks, shown once under the rankings that hold one;
 /// empty when none does.
 pub(crate) fn legend(marks: Marks, options: &TextOptions) -> String {
+    let lines = legend_lines(marks);
+    lines
+        .iter()
+        .map(|l| format!("{}\n", options.paint(Paint::Dim, &options.fit(l))))
+        .chain((!lines.is_empty()).then(|| "\n".to_string()))
+        .collect()
+}
+
+/// The legend's lines, one per mark used.
+pub(crate) fn legend_lines(marks: Marks) -> Vec<String> {
     let mut lines = Vec::new();
     if marks.tied && !marks.paired {
         lines.push(
@@ -276,8 +287,4 @@ pub(crate) fn legend(marks: Marks, options: &TextOptions) -> String {
         ));
     }
     lines
-        .iter()
-        .map(|l| format!("{}\n", options.paint(Paint::Dim, &options.fit(l))))
-        .chain((!lines.is_empty()).then(|| "\n".to_string()))
-        .collect()
 }

@@ -95,8 +95,8 @@ fn markdown_has_the_same_figures_in_tables_with_alignment_rules() {
         "",
         "| # | implementation | throughput | 95 % CI | vs read | flags |",
         "| ---: | :--- | ---: | ---: | :--- | :--- |",
-        "| 1. | blake3/b [reuse] (2 threads) | 8.192 GB/s | ±12.5 % | - | high-spread |",
-        "| 2. | crc32c/a | 4.096 GB/s | ±1.0 % | 25 % of read ceiling |  |",
+        "| 1 | blake3/b [reuse] (2 threads) | 8.192 GB/s | ±12.5 % | - | high-spread |",
+        "| 2 | crc32c/a | 4.096 GB/s | ±1.0 % | 25 % of read ceiling |  |",
         "",
     ]);
     assert!(md.contains(&ranking), "{md}");
@@ -340,5 +340,35 @@ fn strings_in_markdown_cannot_forge_rows_or_open_html() {
     assert!(
         md.contains("Evil \\| forged \\| row \\| &lt;img src=x&gt;"),
         "{md}"
+    );
+}
+
+/// A Markdown ranking marks ties as the terminal does (`=1`), with the legend, so that a
+/// pasted table claims no order the run cannot support.
+#[test]
+fn markdown_ranks_mark_ties_as_the_terminal_does() {
+    use hashbench_model::testutil::analysis::{cell_ci, quiet};
+    let run = hashbench_model::testutil::run_with(vec![
+        cell_ci("crc32c/a", 4096, 100.0, 99.0, 101.0),
+        cell_ci("crc32c/b", 4096, 100.5, 99.5, 101.5),
+        quiet("crc32c/c", 4096, 200.0),
+    ]);
+    let md = markdown(&run);
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| ")).collect();
+    assert!(rows[2].starts_with("| 1 | crc32c/a |"), "{md}");
+    assert!(rows[3].starts_with("| =1 | crc32c/b |"), "{md}");
+    assert!(rows[4].starts_with("| 3 | crc32c/c |"), "{md}");
+    assert!(
+        md.contains(
+            "\n=N: tied with #N (their medians' 95 % CIs overlap: this run cannot order them)\n"
+        ),
+        "{md}"
+    );
+    // The terminal table of the same run agrees.
+    let text = terminal(&run);
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("=1  crc32c/b")),
+        "{text}"
     );
 }

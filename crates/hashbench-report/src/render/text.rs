@@ -116,16 +116,23 @@ fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
     let mut marks = super::ranking::Marks::default();
     for s in sizes {
         for mode in [Mode::Throughput, Mode::Latency] {
-            if style == Style::Markdown {
-                out.push_str(&ranking_section(run, s, mode, style));
+            let (text, m) = if style == Style::Markdown {
+                ranking_section(run, s, mode, style)
             } else {
-                let (text, m) = super::ranking::section(run, s, mode, options);
-                out.push_str(&text);
-                marks = marks.or(m);
-            }
+                super::ranking::section(run, s, mode, options)
+            };
+            out.push_str(&text);
+            marks = marks.or(m);
         }
     }
-    out.push_str(&super::ranking::legend(marks, options));
+    if style == Style::Markdown {
+        // One paragraph per mark: Markdown joins consecutive lines.
+        for line in super::ranking::legend_lines(marks) {
+            out.push_str(&format!("{line}\n\n"));
+        }
+    } else {
+        out.push_str(&super::ranking::legend(marks, options));
+    }
     out
 }
 
@@ -158,20 +165,30 @@ fn compact_flags(run: &Run, options: &TextOptions) -> String {
 
 /// The cells at `size` in `mode` ranked by throughput, with the relative columns, as a
 /// Markdown table (the terminal has [`super::ranking`]); empty when no cell has that
-/// size and mode.
-fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
+/// size and mode; and the tie marks it used.
+fn ranking_section(
+    run: &Run,
+    s: Size,
+    mode: Mode,
+    style: Style,
+) -> (String, super::ranking::Marks) {
     let cells = super::ranking::ranked(run, s, mode);
     if cells.is_empty() {
-        return String::new();
+        return (String::new(), super::ranking::Marks::default());
     }
     let empty = s.mean_bytes() == 0.0;
     let mut out = heading(style, 1, &super::ranking::title(cells[0], s, mode));
+    // The terminal's tie and equivalence marks, so that a pasted table claims no order
+    // the run cannot support.
+    let margin = hashbench_analysis::ties::margin_of(run);
+    let places = hashbench_analysis::ties::groups(&cells, margin);
+    let ranks = super::ranking::ranks(&places);
     let rows: Vec<Vec<String>> = cells
         .iter()
-        .enumerate()
-        .map(|(i, c)| {
+        .zip(&ranks)
+        .map(|(c, rank)| {
             let mut row = vec![
-                format!("{}.", i + 1),
+                rank.clone(),
                 c.label(),
                 if empty {
                     time_ns(c.time_ns())
@@ -204,7 +221,7 @@ fn ranking_section(run: &Run, s: Size, mode: Mode, style: Style) -> String {
     right.extend([false, false]);
     out.push_str(&table(style, &header, &rows, &right));
     out.push('\n');
-    out
+    (out, super::ranking::Marks::of(&cells, &places, margin))
 }
 
 /// One row per cell with every figure.
