@@ -215,14 +215,19 @@ fn ranking(run: &Run, s: Size, mode: Mode, labels: &[String]) -> Result<String, 
         return Ok(String::new());
     }
     cells.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
+    // Each bar is labelled with its rank as the terminal marks it (`=1`: tied with #1),
+    // so the chart claims no order the run cannot support.
+    let places = hashbench_analysis::ties::groups(&cells, hashbench_analysis::ties::margin_of(run));
+    let ranks = crate::render::ranking::ranks(&places);
     let bars = cells
         .iter()
-        .map(|c| {
+        .zip(ranks)
+        .map(|(c, rank)| {
             let label = c.label();
             let p = throughput_point(c);
             Bar {
                 colour: charts::colour(labels.iter().position(|l| *l == label).unwrap_or(0)),
-                label,
+                label: format!("{rank} {label}"),
                 value: p.y,
                 interval: p.band,
             }

@@ -139,3 +139,18 @@ fn a_comparison_has_its_change_bars_and_thresholds() {
     assert!(html.contains("&lt;b&gt;.json") && !html.contains("<b>"));
     assert!(html.contains("<table>"));
 }
+
+/// The ranking bars carry the terminal's rank marks: `=1` for a cell tied with #1.
+#[test]
+fn the_ranking_bars_mark_ties_as_the_terminal_does() {
+    use hashbench_model::testutil::analysis::{cell_ci, quiet};
+    let run = run_with(vec![
+        cell_ci("crc32c/a", 4096, 100.0, 99.0, 101.0),
+        cell_ci("crc32c/b", 4096, 100.5, 99.5, 101.5),
+        quiet("crc32c/c", 4096, 200.0),
+    ]);
+    let html = Html::default().render(&run).unwrap();
+    for label in ["1 crc32c/a", "=1 crc32c/b", "3 crc32c/c"] {
+        assert!(html.lines().any(|l| l.trim() == label), "{label}: {html}");
+    }
+}
