@@ -150,8 +150,8 @@ pub fn rows(
 }
 
 /// `compare --published` in `format`: the [`rows`] of `run` beside `published` (of
-/// `only_seed`, if given), as JSON (the rows exactly), else as the table per machine of
-/// [`render`], over the run with its strings' control characters escaped (a run file can
+/// `only_seed`, if given), as JSON (the rows exactly), as an HTML page ([`html`]), else
+/// as the table per machine of [`render`], over the run with its strings' control characters escaped (a run file can
 /// come from anywhere). `None` when no cell of the run matches a published figure.
 ///
 /// # Errors
@@ -172,6 +172,9 @@ pub fn document(
         let mut s = serde_json::to_string_pretty(&rows)?;
         s.push('\n');
         s
+    } else if format == CompareFormat::Html {
+        // The page escapes every string itself.
+        html(run, published, &rows)
     } else {
         let run = crate::render::sanitize::sanitized(run);
         let rows = self::rows(&run, published, only_seed, counterparts);
@@ -179,106 +182,152 @@ pub fn document(
     }))
 }
 
-/// The rows as a table per (seed, machine), with the machine's description.
-#[must_use]
-pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
-    let mut out = format!(
+/// The header of every machine's table.
+const HEADER: [&str; 8] = [
+    "published",
+    "size",
+    "figure",
+    "per call",
+    "this machine",
+    "per call",
+    "speedup",
+    "flags",
+];
+const RIGHT: [bool; 8] = [false, true, true, true, false, true, true, false];
+
+/// What sits above the tables: this machine, and how to read the speedup.
+fn preamble(run: &Run) -> String {
+    format!(
         "This machine: {} ({} logical cores), {}; run of {}\n\
          speedup = published time per call / this machine's (above 1: this machine is faster);\n\
          this machine's figure is the implementation a suite maps the seed's row to (like for\n\
          like: same library or kernel, SIMD level and pattern); none when the run has none.\n",
         run.host.cpu_model, run.host.logical_cores, run.host.os, run.timestamp
-    );
-    let mut groups: Vec<(u32, &str)> = Vec::new();
+    )
+}
+
+/// One published machine's rows beside this run: its heading, the table's rows, and the
+/// rows not set beside a stand-in, with why.
+struct Group {
+    heading: String,
+    table: Vec<Vec<String>>,
+    unlike: Vec<String>,
+}
+
+/// The rows grouped per (seed, machine), in the order they come.
+fn groups(published: &Published, rows: &[Row]) -> Vec<Group> {
+    let mut keys: Vec<(u32, &str)> = Vec::new();
     for r in rows {
-        if !groups.contains(&(r.seed, r.machine.as_str())) {
-            groups.push((r.seed, r.machine.as_str()));
+        if !keys.contains(&(r.seed, r.machine.as_str())) {
+            keys.push((r.seed, r.machine.as_str()));
         }
     }
-    for (seed_no, machine) in groups {
+    let mut out = Vec::new();
+    for (seed_no, machine) in keys {
         let Ok(seed) = published.seed(seed_no) else {
             continue;
         };
-        let m = seed.machine(machine);
-        out.push_str(&format!(
-            "\nSeed {seed_no} ({}; {}), machine {machine}: {}\n",
-            seed.title,
-            seed.source,
-            m.map(|m| {
-                [m.cpu.as_deref(), m.os.as_deref(), m.target.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            })
-            .unwrap_or_default()
-        ));
-        let mut table = vec![[
-            "published",
-            "size",
-            "figure",
-            "per call",
-            "this machine",
-            "per call",
-            "speedup",
-            "flags",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()];
-        for r in rows
+        let described = seed.machine(machine).map(|m| {
+            [m.cpu.as_deref(), m.os.as_deref(), m.target.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        let mine: Vec<&Row> = rows
             .iter()
             .filter(|r| r.seed == seed_no && r.machine == machine)
-        {
-            let per_call = |v: f64| {
-                if r.cycles {
-                    format!("{v:.0} cycles")
-                } else {
-                    time_ns(v)
-                }
-            };
-            table.push(vec![
-                r.label.clone(),
-                size(r.size),
-                r.published_text.clone(),
-                per_call(r.published_per_call),
-                if r.implementation.is_empty() {
-                    "no like-for-like call here".to_string()
-                } else {
-                    format!("{} ({})", r.implementation, r.pattern)
-                },
-                r.ours_per_call.map_or("-".to_string(), per_call),
-                r.speedup.map_or("-".to_string(), |s| format!("{s:.2}x")),
-                if r.flags.is_empty() {
-                    String::new()
-                } else {
-                    format!("IMPLAUSIBLE: {}", r.flags.join(", "))
-                },
-            ]);
-        }
-        out.push_str(&aligned(
-            &table,
-            &[false, true, true, true, false, true, true, false],
-        ));
+            .collect();
         let mut unlike: Vec<String> = Vec::new();
-        for r in rows
-            .iter()
-            .filter(|r| r.seed == seed_no && r.machine == machine)
-        {
+        for r in &mine {
             if let Some(why) = &r.unlike {
-                let line = format!("  {}: not beside {why}\n", r.label);
+                let line = format!("{}: not beside {why}", r.label);
                 if !unlike.contains(&line) {
                     unlike.push(line);
                 }
             }
         }
-        out.push_str(&unlike.concat());
-    }
-    if rows.iter().any(|r| r.cycles) {
-        out.push_str(
-            "\nCycle figures: the seed's cycles per call beside this machine's TSC ticks per call \
-             (reference cycles; neither is core cycles under turbo).\n",
-        );
+        out.push(Group {
+            heading: format!(
+                "Seed {seed_no} ({}; {}), machine {machine}: {}",
+                seed.title,
+                seed.source,
+                described.unwrap_or_default()
+            ),
+            table: mine.iter().map(|r| table_row(r)).collect(),
+            unlike,
+        });
     }
     out
+}
+
+/// One row of a machine's table.
+fn table_row(r: &Row) -> Vec<String> {
+    let per_call = |v: f64| {
+        if r.cycles {
+            format!("{v:.0} cycles")
+        } else {
+            time_ns(v)
+        }
+    };
+    vec![
+        r.label.clone(),
+        size(r.size),
+        r.published_text.clone(),
+        per_call(r.published_per_call),
+        if r.implementation.is_empty() {
+            "no like-for-like call here".to_string()
+        } else {
+            format!("{} ({})", r.implementation, r.pattern)
+        },
+        r.ours_per_call.map_or("-".to_string(), per_call),
+        r.speedup.map_or("-".to_string(), |s| format!("{s:.2}x")),
+        if r.flags.is_empty() {
+            String::new()
+        } else {
+            format!("IMPLAUSIBLE: {}", r.flags.join(", "))
+        },
+    ]
+}
+
+/// The note under the tables when a seed's figures are cycles.
+const CYCLES_NOTE: &str = "Cycle figures: the seed's cycles per call beside this machine's TSC \
+    ticks per call (reference cycles; neither is core cycles under turbo).";
+
+/// The rows as a table per (seed, machine), with the machine's description.
+#[must_use]
+pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
+    let mut out = preamble(run);
+    for g in groups(published, rows) {
+        out.push_str(&format!("\n{}\n", g.heading));
+        let mut table = vec![HEADER.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+        table.extend(g.table);
+        out.push_str(&aligned(&table, &RIGHT));
+        for line in g.unlike {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    if rows.iter().any(|r| r.cycles) {
+        out.push_str(&format!("\n{CYCLES_NOTE}\n"));
+    }
+    out
+}
+
+/// The rows as one self-contained HTML page: a section per (seed, machine), its table,
+/// every string escaped.
+#[must_use]
+pub fn html(run: &Run, published: &Published, rows: &[Row]) -> String {
+    use crate::render::html::page;
+    let mut body = page::pre(&preamble(run));
+    for g in groups(published, rows) {
+        body.push_str(&page::heading(2, &g.heading));
+        body.push_str(&page::table(&HEADER, &g.table, &RIGHT));
+        for line in g.unlike {
+            body.push_str(&page::note(&line));
+        }
+    }
+    if rows.iter().any(|r| r.cycles) {
+        body.push_str(&page::note(CYCLES_NOTE));
+    }
+    page::document("hashbench compare --published", &body)
 }

@@ -290,3 +290,28 @@ fn a_plain_run_pairs_each_seed_row_with_its_simd_level_only() {
     );
     assert!(!text.contains("avx512"), "{text}");
 }
+
+/// `--format html` is a page: the same groups and rows as the table, one HTML table per
+/// machine, every string escaped, nothing loaded.
+#[test]
+fn the_html_page_holds_the_same_tables() {
+    let p = published();
+    let mut run = run();
+    run.host.cpu_model = "<script>alert(1)</script>".to_string();
+    let html = crate::render::compare_published::html(&run, &p, &beside(&run, &p, None));
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert_eq!(html.matches("<table>").count(), 2, "{html}");
+    assert!(html.contains(
+        "<h2>Seed 9 (Nine; github.com&#x2F;o&#x2F;nine, README.md), machine m1: CPU X, Linux, x86_64</h2>"
+    ), "{html}");
+    assert!(html.contains("<td>sha2-256&#x2F;fast (oneshot)</td><td class=\"num\">1.000 µs</td><td class=\"num\">2.00x</td>"), "{html}");
+    assert!(html.contains("IMPLAUSIBLE: flat-scaling"), "{html}");
+    assert!(
+        !html.contains("<script>") && html.contains("&lt;script&gt;"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "{html}"
+    );
+}

@@ -19,7 +19,7 @@
 mod charts;
 mod compare;
 mod figures;
-mod page;
+pub(crate) mod page;
 mod sections;
 
 use std::collections::BTreeMap;
