@@ -49,6 +49,7 @@ import ahash_ref
 import foldhash_ref
 import fxhash_ref
 import komihash_ref
+import rapidhash_fast_ref
 import rapidhash_ref
 import std_hash
 import wyhash_ref
@@ -336,7 +337,7 @@ IMPLEMENTATIONS = {
         "chaining is the crate's"),
     # The hash-map hashers, pure Python written for hashbench (vectors/<alg>_ref.py), each
     # the value written big-endian. rapidhash and wyhash follow their authors' C headers;
-    # foldhash, FxHash and aHash have no definition outside their crates, so their
+    # foldhash, rapidhash-fast, FxHash and aHash have no definition outside their crates, so their
     # references transcribe the crate's code (sharing none of it) and pin its version.
     "foldhash-fast": Impl(
         "foldhash_ref.foldhash_fast", foldhash_ref.foldhash_fast_hex,
@@ -359,6 +360,16 @@ IMPLEMENTATIONS = {
         "vectors/rapidhash_ref.py, pure Python written from the author's reference header (Nicoshev/rapidhash "
         "rapidhash.h at 92731ee0): rapidhash V3, seed 0; test_refs.py holds it to SMHasher3's verification "
         "code for its own port (0x1FDC65EE)"),
+    "rapidhash-fast": Impl(
+        "rapidhash_fast_ref.rapidhash_fast", rapidhash_fast_ref.rapidhash_fast_hex,
+        "vectors/rapidhash_fast_ref.py, pure Python transcribing the rapidhash crate 4.5.1's fast::RapidHasher "
+        "(src/inner/*.rs; the crate is its only definition): BuildHasherDefault<fast::RapidHasher>, seed 0 "
+        "premixed and the default secrets, one write(bytes), finish(); it shares no code with the crate; "
+        "test_refs.py holds it to SMHasher3's verification code for its port (rust-rapidhash.fast, 0xB891F260)",
+        typed=rapidhash_fast_ref.typed_fast,
+        typed_source=TYPED_NOTE + "vectors/rapidhash_fast_ref.py's FastHasher (rapidhash 4.5.1's "
+        "fast::RapidHasher transcribed, its 128-bit integer sponge included); it follows the crate, it is no "
+        "independent definition"),
     "fxhash": Impl(
         "fxhash_ref.fxhash", fxhash_ref.fxhash_hex,
         "vectors/fxhash_ref.py, pure Python transcribing rustc-hash 2.1.3 (rust-lang/rustc-hash at c13e7ccc, "

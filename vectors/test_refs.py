@@ -6,8 +6,8 @@
   test_vectors.json, without help from the `blake3` wheel.
 * Those vectors must be able to tell a wrong BLAKE3 from the right one: with a
   flag or the tree shape deliberately broken, blake3_ref must disagree.
-* The hash-map hashers' references (rapidhash_ref, fxhash_ref, ahash_ref,
-  wyhash_ref) must reproduce values published outside hashbench: SMHasher3's
+* The hash-map hashers' references (rapidhash_ref, rapidhash_fast_ref, fxhash_ref,
+  ahash_ref, wyhash_ref) must reproduce values published outside hashbench: SMHasher3's
   verification codes for its own C ports (fwojcik/smhasher3 at ea0b94f9) and the
   wyhash-final4 crate's test table; broken variants must not.
 * `generate.py --check` must report a corrupted vector (published or
@@ -36,6 +36,7 @@ import blake3_ref  # noqa: E402  (needs the path above when run from elsewhere)
 import foldhash_ref  # noqa: E402
 import komihash_ref  # noqa: E402
 import fxhash_ref  # noqa: E402
+import rapidhash_fast_ref  # noqa: E402
 import rapidhash_ref  # noqa: E402
 import std_hash  # noqa: E402
 import wyhash_ref  # noqa: E402
@@ -153,6 +154,21 @@ class HashMapHasherReferences(unittest.TestCase):
         self.assertNotEqual(
             smhasher3_verification(lambda d, s: rapidhash_ref.rapidhash(d, s, tuple(wrong))), 0x1FDC65EE)
 
+    def test_rapidhash_fast_gives_smhasher3s_verification_code(self):
+        # hashes/rust-rapidhash.cpp, "rapidhash rust, fast::RapidHasher::new()": the seed
+        # premixed as new() does, the default secrets, one write: verification_LE 0xB891F260.
+        # The keys reach 255 bytes and the last hash 2048, so every path counts (up to 16,
+        # 17..48, the three lanes to 400 bytes, the seven lanes beyond).
+        self.assertEqual(smhasher3_verification(rapidhash_fast_ref.rapidhash_fast), 0xB891F260)
+        # A wrong secret for the seventh lane (only the long path reads it) fails.
+        wrong = list(rapidhash_fast_ref.SECRETS)
+        wrong[6] ^= 1
+        broken = tuple(wrong)
+        self.assertNotEqual(
+            smhasher3_verification(lambda d, s: rapidhash_fast_ref.rapidhash_fast(d, s, broken)), 0xB891F260)
+        # V3 (the avalanche multiply, other seeding) is another function.
+        self.assertNotEqual(smhasher3_verification(rapidhash_ref.rapidhash), 0xB891F260)
+
     def test_fxhash_gives_smhasher3s_verification_code(self):
         # hashes/rust-fxhash.cpp, "Rust FxHash v2.1.1 64-bit version": the seed is the
         # hasher's starting state, 0x8F177350.
@@ -234,6 +250,7 @@ class TypedKeyHashers(unittest.TestCase):
             (ahash_ref.AHasher, ahash_ref.ahash),
             (wyhash_ref.WyHasher, wyhash_ref.wyhash),
             (komihash_ref.KomiHasher, komihash_ref.komihash),
+            (rapidhash_fast_ref.FastHasher, rapidhash_fast_ref.rapidhash_fast),
         ]
         for make, reference in models:
             for n in self.LENGTHS:
@@ -273,6 +290,32 @@ class TypedKeyHashers(unittest.TestCase):
                 h.write_u64(i + 1)
         self.assertEqual(two.acc, foldhash_ref.A[3])
         self.assertNotEqual(three.acc, foldhash_ref.A[3])
+        # rapidhash's fast hasher: the same, folding into its premixed seed; a byte string
+        # folds into the seed at once and leaves the sponge as it was.
+        two, three = rapidhash_fast_ref.FastHasher(), rapidhash_fast_ref.FastHasher()
+        for h, n in ((two, 2), (three, 3)):
+            for i in range(n):
+                h.write_u64(i + 1)
+        start = rapidhash_fast_ref.premix(0)
+        self.assertEqual((two.seed, two.sponge_len), (start, 128))
+        self.assertNotEqual(three.seed, start)
+        self.assertEqual((three.sponge, three.sponge_len), (3, 64))
+        three.write(b"key")
+        self.assertEqual((three.sponge, three.sponge_len), (3, 64))
+
+    def test_a_broken_rapidhash_fast_hasher_differs(self):
+        # A wrong secret 0 (every path and the sponge use it) changes each typed key and
+        # each byte string; so does the sponge folded in on finish without secret 0.
+        wrong = list(rapidhash_fast_ref.SECRETS)
+        wrong[0] ^= 1 << 17
+        broken = tuple(wrong)
+        for kind, data in (("u64", pattern251(8)), ("id16", pattern251(16)), ("str", pattern251(33))):
+            good = std_hash.hash_one(rapidhash_fast_ref.FastHasher(), kind, data)
+            bad = std_hash.hash_one(rapidhash_fast_ref.FastHasher(secrets=broken), kind, data)
+            self.assertNotEqual(good, bad, kind)
+        for n in (0, 5, 17, 100, 401):
+            self.assertNotEqual(rapidhash_fast_ref.rapidhash_fast(pattern251(n)),
+                                rapidhash_fast_ref.rapidhash_fast(pattern251(n), secrets=broken), n)
 
 
 def flip_last_hex_digit(digest):

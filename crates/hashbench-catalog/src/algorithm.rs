@@ -12,7 +12,7 @@
 //!   big-endian (what `xxhsum -H2` and python-xxhash's `hexdigest()` print).
 //! - The hash-table hashers with a 64-bit or 32-bit result (SipHash, MurmurHash3's
 //!   x86_32, CityHash64, FarmHash's Fingerprint64, HighwayHash-64, komihash, foldhash,
-//!   rapidhash, FxHash, aHash, wyhash, gxhash) write that integer big-endian too: SipHash-2-4 of the SipHash paper's example is `a129ca6149be45e5`,
+//!   rapidhash (V3 and the crate's fast map hasher), FxHash, aHash, wyhash, gxhash) write that integer big-endian too: SipHash-2-4 of the SipHash paper's example is `a129ca6149be45e5`,
 //!   as the paper prints it (its reference code stores the same value little-endian).
 //! - murmur3-x64-128 writes the 16 bytes `MurmurHash3_x64_128` stores into its output
 //!   buffer: h1 then h2, each little-endian (what mmh3's `hash_bytes` returns).
@@ -185,8 +185,9 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // PRF", INDOCRYPT 2012); MurmurHash3's seed-independent multicollisions (Aumasson,
 // Bernstein and Boßlet, "Hash-flooding DoS reloaded", 29C3, 2012); HighwayHash (Alakuijala,
 // Cox and Wassenberg, "Fast keyed hash/pseudo-random function using SIMD multiply and
-// permute", 2016); foldhash, FxHash 2 and aHash are defined by their crates alone,
-// rapidhash by Nicoshev/rapidhash's rapidhash.h, wyhash by wangyi-fudan/wyhash's
+// permute", 2016); foldhash, rapidhash's fast map hasher, FxHash 2 and aHash are defined
+// by their crates alone, rapidhash by Nicoshev/rapidhash's rapidhash.h, wyhash by
+// wangyi-fudan/wyhash's
 // wyhash.h (vectors/README.md names the commits). Quality: SMHasher3's results (algorithm/quality.rs names the commit);
 // each entry's verdict is its raw results file's "Overall result" line.
 // One constant per algorithm, so implementations name theirs and the compiler checks it.
@@ -254,6 +255,15 @@ mod defs {
         "fast hash for tables (Nicoshev, wyhash's successor); a secret seed lowers the chance of flooding, not proven to prevent it")
         .props(hp(Smhasher3::passes("rapidhash", 250), Key::Seed { bits: 64 }, true,
             "the V3 function of rapidhash.h: the same on every platform; V1, V2 and V3 differ, and the Rust crate's fast/quality map hashers are other, unstable functions"));
+    // The rapidhash crate's fast map hasher (what RapidHashMap's fast::RandomState
+    // builds), fixed: BuildHasherDefault<fast::RapidHasher>, i.e. RapidHasher::default(),
+    // seed 0 premixed and the default secrets. SMHasher3's "rust-rapidhash.fast"
+    // (fast::RapidHasher::new(seed), one write) is this function: vectors/test_refs.py
+    // holds the Python reference to its verification code.
+    pub const RAPIDHASH_FAST: Algorithm = alg("rapidhash-fast", "rapidhash", NonCryptographicHash, 64, 112,
+        "the rapidhash crate's map hasher (RapidHashMap's default): rapidhash's core without the final avalanche multiply, integers gathered in a 128-bit sponge; its random seed and secrets defeat only trivial flooding, not proven to prevent it")
+        .props(hp(Smhasher3::fails("rust-rapidhash.fast", 132, 250), Key::Seed { bits: 64 }, false,
+            "documented as not stable: the crate's fast and quality hashers may change between versions (vectors pinned to 4.5.1), unlike its v1/v2/v3 functions; reads bytes in the platform's order and folds the multiply differently on 32-bit targets"));
     // FxHash as rustc-hash 2.1.1+ computes it (FxHasher::default(), state 0).
     pub const FXHASH: Algorithm = alg("fxhash", "fxhash", NonCryptographicHash, 64, 16,
         "rustc's hasher (rustc-hash 2.x, Peters' string hash): minimal mixing for speed; trivially floodable, for trusted keys only")
@@ -322,6 +332,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     FOLDHASH_FAST,
     FOLDHASH_QUALITY,
     RAPIDHASH,
+    RAPIDHASH_FAST,
     FXHASH,
     AHASH_FALLBACK,
     WYHASH_FINAL4,

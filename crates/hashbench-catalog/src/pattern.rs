@@ -16,6 +16,6 @@ pub mod reason {
     pub const NO_BUILD_HASHER: &str =
         "the library has no std BuildHasher for a hash map: keys:* patterns time BuildHasher::hash_one";
     pub const RAPIDHASH_MAP: &str =
-        "the crate's map hashers (rapidhash::fast, ::quality) compute other, unstable functions than rapidhash V3, and its V3 stream hasher is no std Hasher";
+        "the crate's map hashers (rapidhash::fast, ::quality) compute other, unstable functions than rapidhash V3 (rapidhash-fast/rapidhash times the fast one), and its V3 stream hasher is no std Hasher";
     pub const NO_CONSTRUCTOR: &str = "this hasher cannot construct a fresh library state";
 }

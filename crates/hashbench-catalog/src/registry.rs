@@ -352,6 +352,7 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("foldhash-fast/foldhash", &FOLDHASH_FAST, &FOLDHASH_CRATE, portable, keyed::<Buffered<FoldhashFast>>),
     imp("foldhash-quality/foldhash", &FOLDHASH_QUALITY, &FOLDHASH_CRATE, portable, keyed::<Buffered<FoldhashQuality>>),
     imp("rapidhash/rapidhash", &RAPIDHASH, &RAPIDHASH_CRATE, portable, boxed::<Buffered<RapidhashV3>>),
+    imp("rapidhash-fast/rapidhash", &RAPIDHASH_FAST, &RAPIDHASH_CRATE, portable, keyed::<Buffered<RapidhashFast>>),
     imp("fxhash/rustc-hash", &FXHASH, &RUSTC_HASH, portable, keyed::<Buffered<RustcFxHash>>),
     Implementation { probe: Some(ahash_probe), ..imp("ahash-fallback/ahash", &AHASH_FALLBACK, &AHASH_CRATE, ahash_backend, keyed::<Buffered<AHashFallback>>) },
     imp("wyhash-final4/wyhash-final4", &WYHASH_FINAL4, &WYHASH_FINAL4_CRATE, portable, keyed::<Buffered<WyhashFinal4>>),

@@ -82,6 +82,13 @@ fn cases() -> Vec<(&'static str, Batch)> {
         ),
         ("rapidhash/rapidhash", direct!(rapidhash::v3::rapidhash_v3)),
         (
+            "rapidhash-fast/rapidhash",
+            direct!(|d: &[u8]| write_finish(
+                &std::hash::BuildHasherDefault::<rapidhash::fast::RapidHasher<'static>>::default(),
+                d
+            )),
+        ),
+        (
             "wyhash-final4/wyhash-final4",
             direct!(|d: &[u8]| {
                 use wyhash_final4::generics::WyHashVariant as _;

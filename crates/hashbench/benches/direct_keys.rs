@@ -73,6 +73,12 @@ fn cases() -> Vec<(&'static str, [Batch; 3])> {
             "foldhash-quality/foldhash",
             direct_keys!(foldhash::quality::FixedState::with_seed(0)),
         ),
+        (
+            "rapidhash-fast/rapidhash",
+            direct_keys!(std::hash::BuildHasherDefault::<
+                rapidhash::fast::RapidHasher<'static>,
+            >::default()),
+        ),
         ("fxhash/rustc-hash", direct_keys!(rustc_hash::FxBuildHasher)),
         (
             "ahash-fallback/ahash",

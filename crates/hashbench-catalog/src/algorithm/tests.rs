@@ -13,7 +13,7 @@ fn ids_are_unique_kebab_case() {
         );
         assert_eq!(a.output_bits % 8, 0, "{}", a.id);
     }
-    assert_eq!(ALGORITHMS.len(), 39);
+    assert_eq!(ALGORITHMS.len(), 40);
 }
 
 #[test]
@@ -115,4 +115,18 @@ fn smhasher3_verdicts_are_the_published_ones() {
     );
     assert_eq!(verdict(&KOMIHASH), Some(Verdict::Passes { tests: 250 }));
     assert_eq!(verdict(&SIPHASH_2_4), Some(Verdict::Passes { tests: 235 }));
+    // rapidhash's V3 passes; the crate's fast map hasher (no avalanche multiply) is its
+    // own entry, results/raw/rust-rapidhash.fast.txt: "FAIL ( 118 / 250 passed)".
+    assert_eq!(verdict(&RAPIDHASH), Some(Verdict::Passes { tests: 250 }));
+    assert_eq!(
+        verdict(&RAPIDHASH_FAST),
+        Some(Verdict::Fails {
+            failed: 132,
+            of: 250
+        })
+    );
+    assert_eq!(
+        RAPIDHASH_FAST.hash.unwrap().smhasher3.entry,
+        "rust-rapidhash.fast"
+    );
 }

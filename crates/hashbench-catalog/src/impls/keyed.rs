@@ -9,17 +9,18 @@
 //! - SipHash, xxHash and HighwayHash have a `Hasher` whose `write`s stream into one
 //!   message, so a key's hash is the byte API's digest of what std's `Hash` writes
 //!   ([`crate::keys::message`]);
-//! - foldhash, FxHash and aHash specialise the integer writes, and wyhash's, komihash's
-//!   and cityhasher's `Hasher`s hash each `write` alone, seeded with the last result: their
-//!   typed keys are other functions of the key, held to typed-key vectors
-//!   (`vectors/<alg>.json`, the vectors with a `key`).
+//! - foldhash, rapidhash's fast hasher, FxHash and aHash specialise the integer writes,
+//!   and wyhash's, komihash's and cityhasher's `Hasher`s hash each `write` alone, seeded
+//!   with the last result: their typed keys are other functions of the key, held to
+//!   typed-key vectors (`vectors/<alg>.json`, the vectors with a `key`).
 
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::marker::PhantomData;
 
 use super::table::{
     AHashFallback, Buffered, CityHasher64, FoldhashFast, FoldhashQuality, Highway64, Komihash,
-    RustcFxHash, SiphasherSip13, SiphasherSip24, StdDefaultHasher, StdSipHasher24, WyhashFinal4,
+    RapidhashFast, RapidhashFastBuild, RustcFxHash, SiphasherSip13, SiphasherSip24,
+    StdDefaultHasher, StdSipHasher24, WyhashFinal4,
 };
 use super::xxhash::{Twox3_64, Twox64, XxhRust3_64, XxhRust64};
 use super::{Streaming, Wrap};
@@ -203,6 +204,13 @@ map_hasher!(
     FoldhashQuality,
     foldhash::quality::FixedState,
     foldhash::quality::FixedState::with_seed(0)
+);
+// rapidhash's fast `RapidHasher` from `BuildHasherDefault` (seed 0, the default secrets),
+// as the byte API builds it; integers gather in its 128-bit sponge.
+map_hasher!(
+    RapidhashFast,
+    RapidhashFastBuild,
+    RapidhashFastBuild::default()
 );
 map_hasher!(
     RustcFxHash,

@@ -340,6 +340,20 @@ impl OneCall for RapidhashV3 {
     }
 }
 
+/// The rapidhash crate's fast map hasher with its fixed default seeding:
+/// `BuildHasherDefault<rapidhash::fast::RapidHasher>` builds `RapidHasher::default()`
+/// (seed 0 premixed, the default secrets; `fast::SeedableState::fixed()` builds the same
+/// hasher). `fast::RandomState`, behind `RapidHashMap`, is this with random ones.
+pub(crate) type RapidhashFastBuild =
+    std::hash::BuildHasherDefault<rapidhash::fast::RapidHasher<'static>>;
+
+write_finish!(
+    /// rapidhash 4's fast map hasher, [`RapidhashFastBuild`]: not rapidhash V3 (no
+    /// avalanche multiply on finish; the crate documents its output as unstable).
+    RapidhashFast,
+    RapidhashFastBuild::default()
+);
+
 /// wyhash final version 4 with seed 0 and the default secret: the crate's one-call
 /// `hash` (its `Hasher` computes the same through `write` then `finish`).
 pub(crate) struct WyhashFinal4;

@@ -34,6 +34,7 @@ fn every_algorithm_has_two_implementations_grouped_in_catalogue_order() {
         "foldhash-fast",
         "foldhash-quality",
         "rapidhash",
+        "rapidhash-fast",
         "fxhash",
         "ahash-fallback",
         "wyhash-final4",

@@ -41,6 +41,7 @@ fn published_vectors_are_present_where_standards_give_them() {
         "foldhash-fast",
         "foldhash-quality",
         "rapidhash",
+        "rapidhash-fast",
         "fxhash",
         "ahash-fallback",
         "wyhash-final4",

@@ -16,7 +16,7 @@ use crate::common::{
     assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json,
 };
 
-const ALGORITHMS: [&str; 39] = [
+const ALGORITHMS: [&str; 40] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -37,6 +37,7 @@ const ALGORITHMS: [&str; 39] = [
     "foldhash-fast",
     "foldhash-quality",
     "rapidhash",
+    "rapidhash-fast",
     "fxhash",
     "ahash-fallback",
     "wyhash-final4",
@@ -130,7 +131,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 39, "{ids:?}");
+    assert_eq!(ids.len(), 40, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -157,6 +158,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("foldhash-fast", 64),
         ("foldhash-quality", 64),
         ("rapidhash", 64),
+        ("rapidhash-fast", 64),
         ("fxhash", 64),
         ("ahash-fallback", 64),
         ("wyhash-final4", 64),
@@ -209,6 +211,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
             "foldhash-fast",
             "foldhash-quality",
             "rapidhash",
+            "rapidhash-fast",
             "fxhash",
             "ahash-fallback",
             "wyhash-final4",
@@ -331,8 +334,8 @@ fn list_shows_every_non_cryptographic_hash_s_quality_key_and_stability() {
         );
     }
     assert_eq!(
-        seen, 19,
-        "the xxHash family and the fifteen hash-table hashers"
+        seen, 20,
+        "the xxHash family and the sixteen hash-table hashers"
     );
     let ahash = &list_json(&["ahash-fallback"])["algorithms"][0]["hash_properties"];
     assert_eq!(ahash["stability"]["stable"], false, "{ahash}");

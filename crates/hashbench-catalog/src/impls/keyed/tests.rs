@@ -20,6 +20,7 @@ const MAP_HASHERS: &[&str] = &[
     "cityhash-64/cityhasher",
     "foldhash-fast/foldhash",
     "foldhash-quality/foldhash",
+    "rapidhash-fast/rapidhash",
     "fxhash/rustc-hash",
     "ahash-fallback/ahash",
     "wyhash-final4/wyhash-final4",

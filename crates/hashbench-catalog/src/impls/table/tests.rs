@@ -118,6 +118,8 @@ fn map_hashers_are_one_write_then_finish_from_their_fixed_seed() {
     let fold_quality = foldhash::quality::FixedState::with_seed(0);
     let fx = rustc_hash::FxBuildHasher;
     let ahash = ahash::RandomState::with_seeds(0, 0, 0, 0);
+    // rapidhash's named fixed state builds the hasher `BuildHasherDefault` does.
+    let rapid_fast = rapidhash::fast::SeedableState::fixed();
     for len in [0usize, 1, 3, 4, 8, 16, 17, 64, 129, 257, 1000] {
         let data: Vec<u8> = (0..len).map(|i| (i * 13 + 5) as u8).collect();
         let pairs = [
@@ -137,6 +139,10 @@ fn map_hashers_are_one_write_then_finish_from_their_fixed_seed() {
                 digest::<Buffered<AHashFallback>>(&data, 8),
                 write_finish(&ahash, &data),
             ),
+            (
+                digest::<Buffered<RapidhashFast>>(&data, 8),
+                write_finish(&rapid_fast, &data),
+            ),
         ];
         for (adapter, direct) in pairs {
             assert_eq!(adapter, direct, "len {len}");
@@ -155,6 +161,11 @@ fn map_hashers_are_one_write_then_finish_from_their_fixed_seed() {
             w.finish().to_be_bytes()
         );
     }
+    // rapidhash's fast map hasher is not rapidhash V3 (no avalanche multiply).
+    assert_ne!(
+        digest::<Buffered<RapidhashFast>>(b"hashbench", 8),
+        digest::<Buffered<RapidhashV3>>(b"hashbench", 8)
+    );
     // fast and quality differ by the quality variant's last multiply.
     assert_ne!(
         digest::<Buffered<FoldhashFast>>(b"hashbench", 8),
@@ -182,6 +193,13 @@ fn crates_give_smhasher3_s_verification_codes_for_its_own_ports() {
         rapidhash::v3::rapidhash_v3_seeded(d, &rapidhash::v3::RapidSecrets::seed_cpp(seed))
     };
     assert_eq!(smhasher3_verification(rapid), 0x1FDC_65EE);
+    // hashes/rust-rapidhash.cpp "rapidhash rust, fast::RapidHasher::new()": one write.
+    let rapid_fast = |d: &[u8], seed: u64| {
+        let mut h = rapidhash::fast::RapidHasher::new(seed);
+        h.write(d);
+        h.finish()
+    };
+    assert_eq!(smhasher3_verification(rapid_fast), 0xB891_F260);
     // hashes/rust-fxhash.cpp "Rust FxHash v2.1.1 64-bit": the seed is the start state.
     let fx = |d: &[u8], seed: u64| {
         let mut h = rustc_hash::FxHasher::with_seed(seed as usize);
