@@ -18,9 +18,25 @@ fn hello_with(version: &str, implementations: &str) -> String {
     )
 }
 
+/// `start("go", dir)`. A test thread that forks while `answering` has the script open
+/// for writing leaves a child holding that descriptor until it execs, and exec of the
+/// script then fails with ETXTBSY ("Text file busy"): a race of the test harness's
+/// threads, not of the adapter, so that one error is retried.
+fn start_go(dir: &tempfile::TempDir) -> RuntimeState {
+    for _ in 0..50 {
+        match start("go", dir.path()) {
+            RuntimeState::Unavailable { why, .. } if why.contains("(os error 26)") => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            state => return state,
+        }
+    }
+    panic!("the script stayed busy (ETXTBSY) for a second");
+}
+
 fn unavailable(reply: &str) -> (String, String) {
     let dir = answering(reply);
-    match start("go", dir.path()) {
+    match start_go(&dir) {
         RuntimeState::Unavailable { why, setup } => {
             assert_eq!(setup, dir.path().join("setup").display().to_string());
             (why, setup)
@@ -68,7 +84,7 @@ fn a_hello_of_our_version_that_breaks_the_contract_is_named_by_its_field() {
     assert_eq!(why, "go adapter: no");
 
     let dir = answering(&hello_with(&ours, "[]"));
-    match start("go", dir.path()) {
+    match start_go(&dir) {
         RuntimeState::Ready { hello, .. } => assert_eq!(hello.protocol, PROTOCOL),
         RuntimeState::Unavailable { why, .. } => panic!("{why}"),
     }
@@ -83,7 +99,7 @@ fn offered_ids_are_parsed_once_and_a_malformed_one_is_refused_with_why() {
     let dir = answering(&hello_with(&ours, &offered));
     let runtime = Runtime {
         name: "go".to_string(),
-        state: start("go", dir.path()),
+        state: start_go(&dir),
     };
     let (ok, refused) = runtime.implementations();
     let ids: Vec<String> = ok.iter().map(|e| e.id.to_string()).collect();
