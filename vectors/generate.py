@@ -22,6 +22,7 @@ Needs the pinned packages in vectors/requirements.txt.
 """
 
 import argparse
+import binascii
 import hashlib
 import json
 import re
@@ -154,8 +155,17 @@ CRC64_XZ = crc.Calculator(crc.Configuration(
 CRC64_NVME = crc.Calculator(crc.Configuration(
     width=64, polynomial=0xAD93D23594C93659, init_value=MASK64,
     final_xor_value=MASK64, reverse_input=True, reverse_output=True), optimized=True)
+# CRC-16 models from the same catalogue: CRC-16/IBM-3740 ("CCITT-FALSE") and CRC-16/ARC.
+CRC16_IBM_3740 = crc.Calculator(crc.Configuration(
+    width=16, polynomial=0x1021, init_value=0xFFFF, final_xor_value=0,
+    reverse_input=False, reverse_output=False), optimized=True)
+CRC16_ARC = crc.Calculator(crc.Configuration(
+    width=16, polynomial=0x8005, init_value=0, final_xor_value=0,
+    reverse_input=True, reverse_output=True), optimized=True)
 # Guard the hand-entered parameters even if someone deletes the catalogue
 # vectors from the JSON files.
+assert CRC16_IBM_3740.checksum(b"123456789") == 0x29B1, "CRC-16/IBM-3740 parameters wrong"
+assert CRC16_ARC.checksum(b"123456789") == 0xBB3D, "CRC-16/ARC parameters wrong"
 assert CRC64_XZ.checksum(b"123456789") == 0x995DC9BBDF1939FA, "CRC-64/XZ parameters wrong"
 assert CRC64_NVME.checksum(b"123456789") == 0xAE8B14860A799888, "CRC-64/NVME parameters wrong"
 
@@ -276,6 +286,17 @@ TYPED_NOTE = ("BuildHasher::hash_one of each typed key, the writes std's Hash ma
 IMPLEMENTATIONS = {
     "adler32": Impl("zlib.adler32", lambda d: be(4)(zlib.adler32(d)),
                     "Python zlib.adler32 (the zlib C library)"),
+    "crc16-ibm-3740": Impl(
+        "crc.Calculator", lambda d: be(2)(CRC16_IBM_3740.checksum(d)),
+        "PyPI crc 8.0.0 (pure Python), Configuration(width=16, polynomial=0x1021, init_value=0xFFFF, "
+        "final_xor_value=0, reverse_input=False, reverse_output=False); independent of the Rust crates under "
+        "test. Second opinion, must agree: Python binascii.crc_hqx(data, 0xFFFF) (CPython's own C code: "
+        "the same polynomial and register, no reflection, no final xor)",
+        cross=(("binascii.crc_hqx", lambda d: be(2)(binascii.crc_hqx(d, 0xFFFF))),),
+    ),
+    "crc16-arc": Impl("crc.Calculator", lambda d: be(2)(CRC16_ARC.checksum(d)),
+                      "PyPI crc 8.0.0 (pure Python), Configuration(width=16, polynomial=0x8005, init_value=0, "
+                      "final_xor_value=0, reverse_input=True, reverse_output=True)"),
     "crc32": Impl("zlib.crc32", lambda d: be(4)(zlib.crc32(d)), "Python zlib.crc32 (the zlib C library)"),
     "crc32c": Impl("crc32c.crc32c", lambda d: be(4)(crc32c.crc32c(d)),
                    "PyPI crc32c 2.9.post0 (crc32c.crc32c, C implementation)"),

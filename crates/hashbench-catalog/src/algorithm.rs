@@ -5,7 +5,7 @@
 //! Every implementation writes its digest in one conventional order, defined here once:
 //!
 //! - [`Class::Checksum`] and the integer-valued [`Class::NonCryptographicHash`]es
-//!   (adler32, the CRCs, xxh32, xxh64, xxh3-64) write the integer **big-endian**, so the
+//!   (adler32, the CRCs (16, 32 and 64 bits), xxh32, xxh64, xxh3-64) write the integer **big-endian**, so the
 //!   hex string reads like the number: crc32 of `"123456789"` is `cbf43926`, as zlib,
 //!   `cksum -a crc32b` and the CRC catalogue print it.
 //! - xxh3-128 writes its canonical form: the high 64 bits, then the low 64 bits, each
@@ -152,6 +152,8 @@ const fn alg(
 
 use Class::{Checksum, CryptographicHash, NonCryptographicHash};
 
+const CRC16_NOTE: &str =
+    "detects all burst errors up to 16 bits; for short frames only (its Hamming distance falls with length); no protection against deliberate changes";
 const CRC32_NOTE: &str =
     "detects all burst errors up to 32 bits; no protection against deliberate changes";
 const CRC64_NOTE: &str =
@@ -171,7 +173,10 @@ const SHA2_NOTE: &str = "secure; no practical attack known";
 const SHA3_NOTE: &str = "secure; no practical attack known (Keccak sponge, unlike SHA-2's design)";
 const BLAKE2_NOTE: &str = "secure; no practical attack known";
 
-// Standards: ISO/IEC 13239 and IEEE 802.3 define CRC-32; RFC 3720 section 12.1 (and
+// Standards: ITU-T V.41 defines the polynomial of CRC-16/IBM-3740 (the CRC catalogue's
+// name for "CRC-16/CCITT-FALSE", also CRC-16/AUTOSAR); CRC-16/ARC ("CRC-16/IBM", the
+// ARC and LHA archivers') has no standard of its own (Greg Cook's CRC catalogue,
+// reveng.sourceforge.io, defines both by their parameters); ISO/IEC 13239 and IEEE 802.3 define CRC-32; RFC 3720 section 12.1 (and
 // RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
 // the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
 // RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
@@ -196,6 +201,10 @@ mod defs {
     use super::*;
     pub const ADLER32: Algorithm = alg("adler32", "adler", Checksum, 32, 1,
         "weak on short inputs (under a few hundred bytes its sums cover few values); no protection against deliberate changes").std("RFC 1950");
+    // CRC-16/IBM-3740: poly 0x1021, init 0xffff, not reflected, no final xor.
+    pub const CRC16_IBM_3740: Algorithm = alg("crc16-ibm-3740", "crc", Checksum, 16, 1, CRC16_NOTE).std("ITU-T V.41 (polynomial)");
+    // CRC-16/ARC: poly 0x8005, init 0, reflected in and out, no final xor.
+    pub const CRC16_ARC: Algorithm = alg("crc16-arc", "crc", Checksum, 16, 1, CRC16_NOTE);
     pub const CRC32: Algorithm = alg("crc32", "crc", Checksum, 32, 1, CRC32_NOTE).std("ISO/IEC 13239 (HDLC), IEEE 802.3");
     pub const CRC32C: Algorithm = alg("crc32c", "crc", Checksum, 32, 1, CRC32_NOTE).std("RFC 3720 (iSCSI), RFC 9260 (SCTP)");
     pub const CRC64_NVME: Algorithm = alg("crc64-nvme", "crc", Checksum, 64, 1, CRC64_NOTE).std("NVM Express NVM Command Set 1.0");
@@ -313,6 +322,8 @@ pub use defs::*;
 /// non-cryptographic hashes, then cryptographic hashes.
 pub static ALGORITHMS: &[Algorithm] = &[
     ADLER32,
+    CRC16_IBM_3740,
+    CRC16_ARC,
     CRC32,
     CRC32C,
     CRC64_NVME,

@@ -63,6 +63,13 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("crc32-c", "crc32c"),
     ("crc32-iscsi", "crc32c"),
     ("adler-32", "adler32"),
+    // The CRC catalogue's aliases (reveng.sourceforge.io): CRC-16/IBM-3740 is also
+    // CRC-16/CCITT-FALSE and CRC-16/AUTOSAR; CRC-16/ARC is also CRC-16/IBM and CRC-16/LHA.
+    // Bare "crc16-ccitt" is left out: libraries give it to CRC-16/KERMIT and to XMODEM too.
+    ("crc16-ccitt-false", "crc16-ibm-3740"),
+    ("crc16-autosar", "crc16-ibm-3740"),
+    ("crc16-ibm", "crc16-arc"),
+    ("crc16-lha", "crc16-arc"),
 ];
 
 /// The id `term` is an alias of, if it is one.

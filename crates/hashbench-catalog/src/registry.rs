@@ -289,6 +289,12 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("adler32/zlib-ng", &ADLER32, &ZLIB_NG, zlib_ng_adler32_backend, boxed::<Checksum<ZlibNgAdler32>>),
     imp("adler32/libdeflate", &ADLER32, &LIBDEFLATE, libdeflate_adler32_backend, boxed::<Checksum<LibdeflateAdler32>>),
     isal("adler32/isa-l", &ADLER32),
+    // crc16-ibm-3740, crc16-arc: the crc crate is the Rust implementation of record (the
+    // SIMD CRC crates here do no 16-bit CRCs)
+    imp("crc16-ibm-3740/crc", &CRC16_IBM_3740, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc16Ibm3740>),
+    pinned("slice16", &[], imp("crc16-ibm-3740/crc+slice16", &CRC16_IBM_3740, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc16Ibm3740Slice16>)),
+    imp("crc16-arc/crc", &CRC16_ARC, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc16Arc>),
+    pinned("slice16", &[], imp("crc16-arc/crc+slice16", &CRC16_ARC, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc16ArcSlice16>)),
     // crc32
     imp("crc32/crc", &CRC32, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32>),
     pinned("slice16", &[], imp("crc32/crc+slice16", &CRC32, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32Slice16>)),

@@ -16,7 +16,7 @@ use crate::common::{
     assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json,
 };
 
-const ALGORITHMS: [&str; 40] = [
+const ALGORITHMS: [&str; 42] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -57,6 +57,8 @@ const ALGORITHMS: [&str; 40] = [
     "blake2b-256",
     "blake2b-512",
     "blake3",
+    "crc16-ibm-3740",
+    "crc16-arc",
 ];
 
 /// md5("abc") and md5(""), from RFC 1321.
@@ -131,7 +133,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 40, "{ids:?}");
+    assert_eq!(ids.len(), 42, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -178,6 +180,8 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("blake2b-256", 256),
         ("blake2b-512", 512),
         ("blake3", 256),
+        ("crc16-ibm-3740", 16),
+        ("crc16-arc", 16),
     ]
     .into_iter()
     .collect();
@@ -400,7 +404,7 @@ fn list_filters_by_provider_family_and_id() {
         );
     }
 
-    // Family: the four CRCs, nothing else.
+    // Family: the six CRCs, nothing else.
     let crc = list_json(&["crc"]);
     let algs: BTreeSet<&str> = array(&crc, "algorithms")
         .iter()
@@ -408,9 +412,16 @@ fn list_filters_by_provider_family_and_id() {
         .collect();
     assert_eq!(
         algs,
-        ["crc32", "crc32c", "crc64-nvme", "crc64-xz"]
-            .into_iter()
-            .collect(),
+        [
+            "crc16-ibm-3740",
+            "crc16-arc",
+            "crc32",
+            "crc32c",
+            "crc64-nvme",
+            "crc64-xz"
+        ]
+        .into_iter()
+        .collect(),
         "family crc"
     );
     for a in array(&crc, "algorithms") {
