@@ -41,7 +41,7 @@ import mmh3
 import siphash24
 import siphashc
 import xxhash
-from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
+from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
                          SHA3_384, SHA3_512)
 
 import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.path
@@ -450,6 +450,9 @@ IMPLEMENTATIONS = {
         "(bindings to the Rust blake3 crate that hashbench runs, so not independent)",
         cross=(("PyPI blake3", lambda d: blake3.blake3(d).hexdigest()),),
     ),
+    # hashlib's ripemd160 is OpenSSL's (hashbench runs no OpenSSL RIPEMD-160), a second opinion.
+    "ripemd-160": pycryptodome_impl("Crypto.Hash.RIPEMD160", RIPEMD160, "new('ripemd160')",
+                                    lambda d: hashlib.new("ripemd160", d).hexdigest()),
 }
 
 # ---------------------------------------------------------------------------

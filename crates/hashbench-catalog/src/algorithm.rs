@@ -181,7 +181,10 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
 // RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
 // FIPS 202 SHA-3; RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
-// BLAKE3 (the 2020 BLAKE3 paper) have no standards body.
+// BLAKE3 (the 2020 BLAKE3 paper) have no standards body. ISO/IEC 10118-3 RIPEMD-160
+// (Dobbertin, Bosselaers and Preneel, FSE 1996); no collision of the full 80 steps is
+// published (the best reach reduced steps: Liu, Wang et al., "New records in collision
+// attacks on RIPEMD-160 and SHA-256", EUROCRYPT 2023), so it counts as sound at 2^80.
 // Attacks: MD5 collisions in about 2^18 compressions (Xie, Liu and Feng, "Fast
 // collision attack on MD5", IACR ePrint 2013/170); SHA-1 identical-prefix collisions in
 // about 2^61 (Leurent and Peyrin, "SHA-1 is a Shambles", USENIX Security 2020; their
@@ -313,6 +316,9 @@ mod defs {
     pub const BLAKE2S_256: Algorithm = alg("blake2s-256", "blake2", CryptographicHash, 256, 64, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE2B_256: Algorithm = alg("blake2b-256", "blake2", CryptographicHash, 256, 128, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE2B_512: Algorithm = alg("blake2b-512", "blake2", CryptographicHash, 512, 128, BLAKE2_NOTE).std("RFC 7693").sound();
+    pub const RIPEMD_160: Algorithm = alg("ripemd-160", "ripemd", CryptographicHash, 160, 64,
+        "no practical attack on the full function, but its 160 bits give only 80-bit collision resistance; legacy and Bitcoin's HASH160")
+        .std("ISO/IEC 10118-3").sound();
     pub const BLAKE3: Algorithm = alg("blake3", "blake3", CryptographicHash, 256, 64,
         "secure; no practical attack known (reduced-round BLAKE2s core in a Merkle tree of 1 KiB chunks)").sound();
 }
@@ -363,6 +369,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     BLAKE2B_256,
     BLAKE2B_512,
     BLAKE3,
+    RIPEMD_160,
 ];
 
 /// The algorithm with this id, if there is one.

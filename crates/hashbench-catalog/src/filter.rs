@@ -58,6 +58,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("blake2b512", "blake2b-512"),
     ("blake2s", "blake2s-256"),
     ("blake2s256", "blake2s-256"),
+    ("ripemd160", "ripemd-160"),
+    ("rmd160", "ripemd-160"),
     ("xxh3", "xxh3-64"),
     ("xxh128", "xxh3-128"),
     ("crc32-c", "crc32c"),

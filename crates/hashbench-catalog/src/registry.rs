@@ -122,6 +122,7 @@ pub static SHA2_CRATE: Provider =
     rust_crate("sha2", "RustCrypto SHA-2 (SHA-NI / AVX2 when present)");
 pub static SHA3_CRATE: Provider = rust_crate("sha3", "RustCrypto SHA-3");
 pub static TINY_KECCAK: Provider = rust_crate("tiny-keccak", "compact Keccak / SHA-3");
+pub static RIPEMD_CRATE: Provider = rust_crate("ripemd", "RustCrypto RIPEMD-160 (portable Rust)");
 pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
 pub static BLAKE2B_SIMD: Provider =
     rust_crate("blake2b_simd", "BLAKE2b with AVX2 / SSE4.1 kernels");
@@ -181,6 +182,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &SHA2_CRATE,
     &SHA3_CRATE,
     &TINY_KECCAK,
+    &RIPEMD_CRATE,
     &BLAKE2_CRATE,
     &BLAKE2B_SIMD,
     &BLAKE2S_SIMD,
@@ -446,6 +448,8 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     blake3_level::<Avx2>("blake3/blake3+avx2", "avx2", &[CpuFeature::Avx2]),
     // blake3's own AVX-512 test: F and VL.
     blake3_level::<Avx512>("blake3/blake3+avx512", "avx512", &[CpuFeature::Avx512f, CpuFeature::Avx512vl]),
+    // ripemd-160 (ripemd has no SIMD or assembly kernel)
+    imp("ripemd-160/ripemd", &RIPEMD_160, &RIPEMD_CRATE, portable, boxed::<Rc<ripemd::Ripemd160>>),
 ];
 
 /// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose
