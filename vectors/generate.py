@@ -42,7 +42,7 @@ import siphash24
 import siphashc
 import xxhash
 from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
-                         SHA3_384, SHA3_512)
+                         SHA3_384, SHA3_512, SHAKE128, SHAKE256)
 
 import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.path
 # The hash-map hashers' pure-Python references (vectors/README.md says what each follows).
@@ -449,6 +449,19 @@ IMPLEMENTATIONS = {
         f"vectors by vectors/test_refs.py; {INDEPENDENT}. Second opinion, must agree: PyPI blake3 1.0.11 "
         "(bindings to the Rust blake3 crate that hashbench runs, so not independent)",
         cross=(("PyPI blake3", lambda d: blake3.blake3(d).hexdigest()),),
+    ),
+    # SHAKE read to a fixed length; hashlib's shake_* are OpenSSL's (a second opinion).
+    "shake128-256": Impl(
+        "pycryptodome Crypto.Hash.SHAKE128", lambda d: SHAKE128.new(d).read(32).hex(),
+        f"{PYCRYPTODOME}, Crypto.Hash.SHAKE128, read(32); {INDEPENDENT}. Second opinion, must agree: "
+        + HASHLIB_OPENSSL.format("shake_128, hexdigest(32)"),
+        cross=(("hashlib.shake_128", lambda d: hashlib.shake_128(d).hexdigest(32)),),
+    ),
+    "shake256-512": Impl(
+        "pycryptodome Crypto.Hash.SHAKE256", lambda d: SHAKE256.new(d).read(64).hex(),
+        f"{PYCRYPTODOME}, Crypto.Hash.SHAKE256, read(64); {INDEPENDENT}. Second opinion, must agree: "
+        + HASHLIB_OPENSSL.format("shake_256, hexdigest(64)"),
+        cross=(("hashlib.shake_256", lambda d: hashlib.shake_256(d).hexdigest(64)),),
     ),
     # hashlib's ripemd160 is OpenSSL's (hashbench runs no OpenSSL RIPEMD-160), a second opinion.
     "ripemd-160": pycryptodome_impl("Crypto.Hash.RIPEMD160", RIPEMD160, "new('ripemd160')",

@@ -180,7 +180,8 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
 // the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
 // RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
-// FIPS 202 SHA-3; RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
+// FIPS 202 SHA-3 and the SHAKE XOFs (here read to a fixed 256 or 512 bits; a collision
+// costs min(d/2, the 128- or 256-bit capacity level) = half the output either way); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
 // BLAKE3 (the 2020 BLAKE3 paper) have no standards body. ISO/IEC 10118-3 RIPEMD-160
 // (Dobbertin, Bosselaers and Preneel, FSE 1996); no collision of the full 80 steps is
 // published (the best reach reduced steps: Liu, Wang et al., "New records in collision
@@ -316,6 +317,11 @@ mod defs {
     pub const BLAKE2S_256: Algorithm = alg("blake2s-256", "blake2", CryptographicHash, 256, 64, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE2B_256: Algorithm = alg("blake2b-256", "blake2", CryptographicHash, 256, 128, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE2B_512: Algorithm = alg("blake2b-512", "blake2", CryptographicHash, 512, 128, BLAKE2_NOTE).std("RFC 7693").sound();
+    // SHAKE128 read to 32 bytes, SHAKE256 to 64 (FIPS 202, section 6.2).
+    pub const SHAKE128_256: Algorithm = alg("shake128-256", "shake", CryptographicHash, 256, 168,
+        "secure; no practical attack known (FIPS 202 XOF at 128-bit security, read to 256 bits)").std("FIPS 202").sound();
+    pub const SHAKE256_512: Algorithm = alg("shake256-512", "shake", CryptographicHash, 512, 136,
+        "secure; no practical attack known (FIPS 202 XOF at 256-bit security, read to 512 bits)").std("FIPS 202").sound();
     pub const RIPEMD_160: Algorithm = alg("ripemd-160", "ripemd", CryptographicHash, 160, 64,
         "no practical attack on the full function, but its 160 bits give only 80-bit collision resistance; legacy and Bitcoin's HASH160")
         .std("ISO/IEC 10118-3").sound();
@@ -370,6 +376,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
     BLAKE2B_512,
     BLAKE3,
     RIPEMD_160,
+    SHAKE128_256,
+    SHAKE256_512,
 ];
 
 /// The algorithm with this id, if there is one.

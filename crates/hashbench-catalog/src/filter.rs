@@ -54,6 +54,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("sha3_256", "sha3-256"),
     ("sha3_384", "sha3-384"),
     ("sha3_512", "sha3-512"),
+    ("shake128", "shake128-256"),
+    ("shake256", "shake256-512"),
     ("blake2b", "blake2b-512"),
     ("blake2b512", "blake2b-512"),
     ("blake2s", "blake2s-256"),

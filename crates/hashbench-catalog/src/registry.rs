@@ -121,7 +121,9 @@ pub static SHA1_SMOL: Provider = rust_crate("sha1_smol", "minimal dependency-fre
 pub static SHA2_CRATE: Provider =
     rust_crate("sha2", "RustCrypto SHA-2 (SHA-NI / AVX2 when present)");
 pub static SHA3_CRATE: Provider = rust_crate("sha3", "RustCrypto SHA-3");
-pub static TINY_KECCAK: Provider = rust_crate("tiny-keccak", "compact Keccak / SHA-3");
+pub static TINY_KECCAK: Provider = rust_crate("tiny-keccak", "compact Keccak / SHA-3 / SHAKE");
+pub static SHAKE_CRATE: Provider =
+    rust_crate("shake", "RustCrypto SHAKE128/256 (split from sha3 0.12)");
 pub static RIPEMD_CRATE: Provider = rust_crate("ripemd", "RustCrypto RIPEMD-160 (portable Rust)");
 pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
 pub static BLAKE2B_SIMD: Provider =
@@ -182,6 +184,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &SHA2_CRATE,
     &SHA3_CRATE,
     &TINY_KECCAK,
+    &SHAKE_CRATE,
     &RIPEMD_CRATE,
     &BLAKE2_CRATE,
     &BLAKE2B_SIMD,
@@ -450,6 +453,11 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     blake3_level::<Avx512>("blake3/blake3+avx512", "avx512", &[CpuFeature::Avx512f, CpuFeature::Avx512vl]),
     // ripemd-160 (ripemd has no SIMD or assembly kernel)
     imp("ripemd-160/ripemd", &RIPEMD_160, &RIPEMD_CRATE, portable, boxed::<Rc<ripemd::Ripemd160>>),
+    // shake128-256, shake256-512 (keccak's portable permutation, as for sha3)
+    imp("shake128-256/shake", &SHAKE128_256, &SHAKE_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<shake::Shake128>>),
+    imp("shake128-256/tiny-keccak", &SHAKE128_256, &TINY_KECCAK, portable, boxed::<TinyShake128>),
+    imp("shake256-512/shake", &SHAKE256_512, &SHAKE_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<shake::Shake256>>),
+    imp("shake256-512/tiny-keccak", &SHAKE256_512, &TINY_KECCAK, portable, boxed::<TinyShake256>),
 ];
 
 /// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose
