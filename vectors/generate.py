@@ -41,7 +41,7 @@ import mmh3
 import siphash24
 import siphashc
 import xxhash
-from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
+from Crypto.Hash import (BLAKE2b, BLAKE2s, KangarooTwelve, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
                          SHA3_384, SHA3_512, SHAKE128, SHAKE256)
 
 import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.path
@@ -463,6 +463,11 @@ IMPLEMENTATIONS = {
         + HASHLIB_OPENSSL.format("shake_256, hexdigest(64)"),
         cross=(("hashlib.shake_256", lambda d: hashlib.shake_256(d).hexdigest(64)),),
     ),
+    # KangarooTwelve: no second Python implementation here (hashlib has none).
+    "k12-256": Impl(
+        "pycryptodome Crypto.Hash.KangarooTwelve",
+        lambda d: KangarooTwelve.new(data=d, custom=b"").read(32).hex(),
+        f"{PYCRYPTODOME}, Crypto.Hash.KangarooTwelve, empty customization string, read(32)"),
     # hashlib's ripemd160 is OpenSSL's (hashbench runs no OpenSSL RIPEMD-160), a second opinion.
     "ripemd-160": pycryptodome_impl("Crypto.Hash.RIPEMD160", RIPEMD160, "new('ripemd160')",
                                     lambda d: hashlib.new("ripemd160", d).hexdigest()),

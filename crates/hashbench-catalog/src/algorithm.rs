@@ -181,7 +181,10 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
 // RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
 // FIPS 202 SHA-3 and the SHAKE XOFs (here read to a fixed 256 or 512 bits; a collision
-// costs min(d/2, the 128- or 256-bit capacity level) = half the output either way); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
+// costs min(d/2, the 128- or 256-bit capacity level) = half the output either way);
+// RFC 9861 KangarooTwelve (KT128: 12-round Keccak in a tree of 8 KiB chunks, 128-bit
+// security; Bertoni, Daemen, Peeters, Van Assche, Van Keer and Viguier, ACNS 2018),
+// here with the empty customization string read to 256 bits; RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
 // BLAKE3 (the 2020 BLAKE3 paper) have no standards body. ISO/IEC 10118-3 RIPEMD-160
 // (Dobbertin, Bosselaers and Preneel, FSE 1996); no collision of the full 80 steps is
 // published (the best reach reduced steps: Liu, Wang et al., "New records in collision
@@ -322,6 +325,9 @@ mod defs {
         "secure; no practical attack known (FIPS 202 XOF at 128-bit security, read to 256 bits)").std("FIPS 202").sound();
     pub const SHAKE256_512: Algorithm = alg("shake256-512", "shake", CryptographicHash, 512, 136,
         "secure; no practical attack known (FIPS 202 XOF at 256-bit security, read to 512 bits)").std("FIPS 202").sound();
+    // KangarooTwelve (KT128), empty customization string, read to 32 bytes.
+    pub const K12_256: Algorithm = alg("k12-256", "k12", CryptographicHash, 256, 168,
+        "secure; no practical attack known (12-round Keccak, the Keccak team's 128-bit-security tree hash)").std("RFC 9861").sound();
     pub const RIPEMD_160: Algorithm = alg("ripemd-160", "ripemd", CryptographicHash, 160, 64,
         "no practical attack on the full function, but its 160 bits give only 80-bit collision resistance; legacy and Bitcoin's HASH160")
         .std("ISO/IEC 10118-3").sound();
@@ -378,6 +384,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     RIPEMD_160,
     SHAKE128_256,
     SHAKE256_512,
+    K12_256,
 ];
 
 /// The algorithm with this id, if there is one.

@@ -56,6 +56,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("sha3_512", "sha3-512"),
     ("shake128", "shake128-256"),
     ("shake256", "shake256-512"),
+    ("kangarootwelve", "k12-256"),
+    ("kt128", "k12-256"),
     ("blake2b", "blake2b-512"),
     ("blake2b512", "blake2b-512"),
     ("blake2s", "blake2s-256"),

@@ -121,9 +121,13 @@ pub static SHA1_SMOL: Provider = rust_crate("sha1_smol", "minimal dependency-fre
 pub static SHA2_CRATE: Provider =
     rust_crate("sha2", "RustCrypto SHA-2 (SHA-NI / AVX2 when present)");
 pub static SHA3_CRATE: Provider = rust_crate("sha3", "RustCrypto SHA-3");
-pub static TINY_KECCAK: Provider = rust_crate("tiny-keccak", "compact Keccak / SHA-3 / SHAKE");
+pub static TINY_KECCAK: Provider = rust_crate(
+    "tiny-keccak",
+    "compact Keccak / SHA-3 / SHAKE / KangarooTwelve",
+);
 pub static SHAKE_CRATE: Provider =
     rust_crate("shake", "RustCrypto SHAKE128/256 (split from sha3 0.12)");
+pub static K12_CRATE: Provider = rust_crate("k12", "RustCrypto KangarooTwelve (KT128)");
 pub static RIPEMD_CRATE: Provider = rust_crate("ripemd", "RustCrypto RIPEMD-160 (portable Rust)");
 pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
 pub static BLAKE2B_SIMD: Provider =
@@ -185,6 +189,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &SHA3_CRATE,
     &TINY_KECCAK,
     &SHAKE_CRATE,
+    &K12_CRATE,
     &RIPEMD_CRATE,
     &BLAKE2_CRATE,
     &BLAKE2B_SIMD,
@@ -458,6 +463,9 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("shake128-256/tiny-keccak", &SHAKE128_256, &TINY_KECCAK, portable, boxed::<TinyShake128>),
     imp("shake256-512/shake", &SHAKE256_512, &SHAKE_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<shake::Shake256>>),
     imp("shake256-512/tiny-keccak", &SHAKE256_512, &TINY_KECCAK, portable, boxed::<TinyShake256>),
+    // k12-256 (KangarooTwelve, empty customization string)
+    imp("k12-256/k12", &K12_256, &K12_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<k12::Kt128>>),
+    imp("k12-256/tiny-keccak", &K12_256, &TINY_KECCAK, portable, boxed::<TinyK12>),
 ];
 
 /// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose

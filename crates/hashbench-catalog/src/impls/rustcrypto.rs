@@ -1,6 +1,6 @@
 //! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2, ripemd, and the
-//! extendable-output shake) through the shared `digest` traits, plus the
-//! single-algorithm crates md5, sha1_smol and tiny-keccak (SHA-3 and SHAKE).
+//! extendable-output shake and k12) through the shared `digest` traits, plus the
+//! single-algorithm crates md5, sha1_smol and tiny-keccak (SHA-3, SHAKE, KangarooTwelve).
 
 use std::marker::PhantomData;
 
@@ -48,7 +48,7 @@ where
 
 /// Any RustCrypto extendable-output function read to a fixed length: the catalogued
 /// output is the first `out.len()` bytes its reader gives (`shake128-256` reads 32,
-/// `shake256-512` 64).
+/// `shake256-512` 64, `k12-256` 32, with k12's default, empty customization string).
 pub(crate) struct RustCryptoXof<D>(PhantomData<D>);
 
 impl<D> Streaming for RustCryptoXof<D>
@@ -113,7 +113,7 @@ pub(crate) fn sha512_backend() -> String {
 }
 const SHA512_RULE: &[(&str, &[&str])] = &[("avx2", &["avx2"])];
 
-/// md-5, sha3 and shake (keccak) have no x86 kernel: portable Rust on x86; md-5 has LoongArch
+/// md-5, sha3, shake and k12 (keccak) have no x86 kernel: portable Rust on x86; md-5 has LoongArch
 /// assembly and keccak an ARMv8 SHA3 kernel, so elsewhere the label says it cannot tell
 /// (md-5-0.11.0/src/compress.rs:1-12, keccak-0.2.2/src/lib.rs:58-92).
 pub(crate) fn rustcrypto_portable_backend() -> String {
@@ -219,6 +219,12 @@ macro_rules! tiny_keccak_xof {
 }
 tiny_keccak_xof!(TinyShake128, tiny_keccak::Shake, tiny_keccak::Shake::v128());
 tiny_keccak_xof!(TinyShake256, tiny_keccak::Shake, tiny_keccak::Shake::v256());
+// KangarooTwelve with the empty customization string.
+tiny_keccak_xof!(
+    TinyK12,
+    tiny_keccak::KangarooTwelve<&'static [u8]>,
+    tiny_keccak::KangarooTwelve::new(&[])
+);
 
 #[cfg(test)]
 mod tests;
