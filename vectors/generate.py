@@ -41,6 +41,7 @@ import mmh3
 import siphash24
 import siphashc
 import xxhash
+from gmssl import func as gmssl_func, sm3 as gmssl_sm3
 from Crypto.Hash import (BLAKE2b, BLAKE2s, KangarooTwelve, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
                          SHA3_384, SHA3_512, SHAKE128, SHAKE256)
 
@@ -468,6 +469,13 @@ IMPLEMENTATIONS = {
         "pycryptodome Crypto.Hash.KangarooTwelve",
         lambda d: KangarooTwelve.new(data=d, custom=b"").read(32).hex(),
         f"{PYCRYPTODOME}, Crypto.Hash.KangarooTwelve, empty customization string, read(32)"),
+    # SM3: gmssl is pure Python; hashlib's sm3 is OpenSSL's (hashbench runs no OpenSSL SM3).
+    "sm3": Impl(
+        "gmssl.sm3.sm3_hash", lambda d: gmssl_sm3.sm3_hash(gmssl_func.bytes_to_list(d)),
+        "PyPI gmssl 3.2.2 (pure Python, its own SM3 code), sm3.sm3_hash; independent of the Rust crates under "
+        "test. Second opinion, must agree: " + HASHLIB_OPENSSL.format("new('sm3')"),
+        cross=(("hashlib.new('sm3')", lambda d: hashlib.new("sm3", d).hexdigest()),),
+    ),
     # hashlib's ripemd160 is OpenSSL's (hashbench runs no OpenSSL RIPEMD-160), a second opinion.
     "ripemd-160": pycryptodome_impl("Crypto.Hash.RIPEMD160", RIPEMD160, "new('ripemd160')",
                                     lambda d: hashlib.new("ripemd160", d).hexdigest()),

@@ -184,7 +184,9 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // costs min(d/2, the 128- or 256-bit capacity level) = half the output either way);
 // RFC 9861 KangarooTwelve (KT128: 12-round Keccak in a tree of 8 KiB chunks, 128-bit
 // security; Bertoni, Daemen, Peeters, Van Assche, Van Keer and Viguier, ACNS 2018),
-// here with the empty customization string read to 256 bits; RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
+// here with the empty customization string read to 256 bits; GB/T 32905-2016 and
+// ISO/IEC 10118-3:2018 SM3 (a SHA-256-like Merkle-Damgard hash; the best attacks reach
+// reduced steps only); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
 // BLAKE3 (the 2020 BLAKE3 paper) have no standards body. ISO/IEC 10118-3 RIPEMD-160
 // (Dobbertin, Bosselaers and Preneel, FSE 1996); no collision of the full 80 steps is
 // published (the best reach reduced steps: Liu, Wang et al., "New records in collision
@@ -328,6 +330,9 @@ mod defs {
     // KangarooTwelve (KT128), empty customization string, read to 32 bytes.
     pub const K12_256: Algorithm = alg("k12-256", "k12", CryptographicHash, 256, 168,
         "secure; no practical attack known (12-round Keccak, the Keccak team's 128-bit-security tree hash)").std("RFC 9861").sound();
+    pub const SM3: Algorithm = alg("sm3", "sm3", CryptographicHash, 256, 64,
+        "secure; no practical attack known (China's commercial-cryptography standard hash)")
+        .std("GB/T 32905-2016, ISO/IEC 10118-3:2018").sound();
     pub const RIPEMD_160: Algorithm = alg("ripemd-160", "ripemd", CryptographicHash, 160, 64,
         "no practical attack on the full function, but its 160 bits give only 80-bit collision resistance; legacy and Bitcoin's HASH160")
         .std("ISO/IEC 10118-3").sound();
@@ -385,6 +390,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     SHAKE128_256,
     SHAKE256_512,
     K12_256,
+    SM3,
 ];
 
 /// The algorithm with this id, if there is one.

@@ -129,6 +129,7 @@ pub static SHAKE_CRATE: Provider =
     rust_crate("shake", "RustCrypto SHAKE128/256 (split from sha3 0.12)");
 pub static K12_CRATE: Provider = rust_crate("k12", "RustCrypto KangarooTwelve (KT128)");
 pub static RIPEMD_CRATE: Provider = rust_crate("ripemd", "RustCrypto RIPEMD-160 (portable Rust)");
+pub static SM3_CRATE: Provider = rust_crate("sm3", "RustCrypto SM3 (portable Rust)");
 pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
 pub static BLAKE2B_SIMD: Provider =
     rust_crate("blake2b_simd", "BLAKE2b with AVX2 / SSE4.1 kernels");
@@ -191,6 +192,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &SHAKE_CRATE,
     &K12_CRATE,
     &RIPEMD_CRATE,
+    &SM3_CRATE,
     &BLAKE2_CRATE,
     &BLAKE2B_SIMD,
     &BLAKE2S_SIMD,
@@ -466,6 +468,8 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     // k12-256 (KangarooTwelve, empty customization string)
     imp("k12-256/k12", &K12_256, &K12_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<k12::Kt128>>),
     imp("k12-256/tiny-keccak", &K12_256, &TINY_KECCAK, portable, boxed::<TinyK12>),
+    // sm3 (sm3 has no SIMD or assembly kernel)
+    imp("sm3/sm3", &SM3, &SM3_CRATE, portable, boxed::<Rc<sm3::Sm3>>),
 ];
 
 /// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose

@@ -1,4 +1,4 @@
-//! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2, ripemd, and the
+//! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2, ripemd, sm3, and the
 //! extendable-output shake and k12) through the shared `digest` traits, plus the
 //! single-algorithm crates md5, sha1_smol and tiny-keccak (SHA-3, SHAKE, KangarooTwelve).
 
