@@ -281,6 +281,31 @@ class CityHasher(std_hash.DefaultWrites):
         return self.seed or 0
 
 
+def blake2_parallel(new, leaves, block, out):
+    """BLAKE2bp (new=hashlib.blake2b, 4 leaves, 128-byte blocks, 64-byte output) or BLAKE2sp
+    (hashlib.blake2s, 8, 64, 32), unkeyed, built as the BLAKE2 paper (section 2.10) defines
+    them from hashlib's tree parameters: block j goes to leaf j mod `leaves`; every node has
+    fanout `leaves`, depth 2, leaf size 0, inner size `out`; leaf i has node offset i and
+    depth 0, the last leaf and the root are last nodes; the root (depth 1) hashes the leaf
+    digests in order."""
+    def digest(data):
+        params = dict(digest_size=out, fanout=leaves, depth=2, leaf_size=0, inner_size=out)
+        nodes = [new(node_offset=i, node_depth=0, last_node=(i == leaves - 1), **params) for i in range(leaves)]
+        for at in range(0, len(data), block):
+            nodes[(at // block) % leaves].update(data[at:at + block])
+        root = new(node_offset=0, node_depth=1, last_node=True, **params)
+        for node in nodes:
+            root.update(node.digest())
+        return root.hexdigest()
+    return digest
+
+
+BLAKE2_PARALLEL_SOURCE = (
+    "Python hashlib.{} with its tree parameters (CPython 3.11's bundled BLAKE2 reference C code), composed into "
+    "{} as the BLAKE2 paper's section 2.10 defines it ({} leaves of {}-byte blocks dealt round-robin, then a "
+    "root over the leaf digests; generate.py's blake2_parallel); it reproduces all 256 unkeyed KATs of the "
+    "BLAKE2 team's blake2-kat.json; independent of the Rust blake2{}_simd crate under test")
+
 TYPED_NOTE = ("BuildHasher::hash_one of each typed key, the writes std's Hash makes on stable x86-64 "
               "(vectors/std_hash.py), through ")
 
@@ -469,6 +494,10 @@ IMPLEMENTATIONS = {
         "pycryptodome Crypto.Hash.KangarooTwelve",
         lambda d: KangarooTwelve.new(data=d, custom=b"").read(32).hex(),
         f"{PYCRYPTODOME}, Crypto.Hash.KangarooTwelve, empty customization string, read(32)"),
+    "blake2bp-512": Impl("blake2_parallel(hashlib.blake2b)", blake2_parallel(hashlib.blake2b, 4, 128, 64),
+                         BLAKE2_PARALLEL_SOURCE.format("blake2b", "BLAKE2bp", 4, 128, "b")),
+    "blake2sp-256": Impl("blake2_parallel(hashlib.blake2s)", blake2_parallel(hashlib.blake2s, 8, 64, 32),
+                         BLAKE2_PARALLEL_SOURCE.format("blake2s", "BLAKE2sp", 8, 64, "s")),
     # SM3: gmssl is pure Python; hashlib's sm3 is OpenSSL's (hashbench runs no OpenSSL SM3).
     "sm3": Impl(
         "gmssl.sm3.sm3_hash", lambda d: gmssl_sm3.sm3_hash(gmssl_func.bytes_to_list(d)),

@@ -187,7 +187,9 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // here with the empty customization string read to 256 bits; GB/T 32905-2016 and
 // ISO/IEC 10118-3:2018 SM3 (a SHA-256-like Merkle-Damgard hash; the best attacks reach
 // reduced steps only); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
-// BLAKE3 (the 2020 BLAKE3 paper) have no standards body. ISO/IEC 10118-3 RIPEMD-160
+// BLAKE3 (the 2020 BLAKE3 paper) have no standards body, nor BLAKE2bp and BLAKE2sp
+// (the BLAKE2 paper's parallel modes, Aumasson, Neves, Wilcox-O'Hearn and Winnerlein,
+// ACNS 2013, section 2.10; not in RFC 7693). ISO/IEC 10118-3 RIPEMD-160
 // (Dobbertin, Bosselaers and Preneel, FSE 1996); no collision of the full 80 steps is
 // published (the best reach reduced steps: Liu, Wang et al., "New records in collision
 // attacks on RIPEMD-160 and SHA-256", EUROCRYPT 2023), so it counts as sound at 2^80.
@@ -330,6 +332,12 @@ mod defs {
     // KangarooTwelve (KT128), empty customization string, read to 32 bytes.
     pub const K12_256: Algorithm = alg("k12-256", "k12", CryptographicHash, 256, 168,
         "secure; no practical attack known (12-round Keccak, the Keccak team's 128-bit-security tree hash)").std("RFC 9861").sound();
+    // BLAKE2bp: unkeyed BLAKE2b over 4 leaves (128-byte blocks dealt round-robin) and a
+    // root; BLAKE2sp: BLAKE2s over 8 leaves of 64-byte blocks. Each its own function.
+    pub const BLAKE2BP_512: Algorithm = alg("blake2bp-512", "blake2", CryptographicHash, 512, 128,
+        "secure; no practical attack known (BLAKE2b in the BLAKE2 paper's 4-leaf tree mode: another function than blake2b-512)").sound();
+    pub const BLAKE2SP_256: Algorithm = alg("blake2sp-256", "blake2", CryptographicHash, 256, 64,
+        "secure; no practical attack known (BLAKE2s in the BLAKE2 paper's 8-leaf tree mode: another function than blake2s-256)").sound();
     pub const SM3: Algorithm = alg("sm3", "sm3", CryptographicHash, 256, 64,
         "secure; no practical attack known (China's commercial-cryptography standard hash)")
         .std("GB/T 32905-2016, ISO/IEC 10118-3:2018").sound();
@@ -391,6 +399,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
     SHAKE256_512,
     K12_256,
     SM3,
+    BLAKE2BP_512,
+    BLAKE2SP_256,
 ];
 
 /// The algorithm with this id, if there is one.

@@ -62,6 +62,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("blake2b512", "blake2b-512"),
     ("blake2s", "blake2s-256"),
     ("blake2s256", "blake2s-256"),
+    ("blake2bp", "blake2bp-512"),
+    ("blake2sp", "blake2sp-256"),
     ("ripemd160", "ripemd-160"),
     ("rmd160", "ripemd-160"),
     ("xxh3", "xxh3-64"),

@@ -16,7 +16,7 @@ use crate::common::{
     assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json,
 };
 
-const ALGORITHMS: [&str; 47] = [
+const ALGORITHMS: [&str; 49] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -133,7 +133,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 47, "{ids:?}");
+    assert_eq!(ids.len(), 49, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -180,6 +180,8 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("blake2b-256", 256),
         ("blake2b-512", 512),
         ("blake3", 256),
+        ("blake2bp-512", 512),
+        ("blake2sp-256", 256),
         ("sm3", 256),
         ("k12-256", 256),
         ("shake128-256", 256),
