@@ -5,9 +5,9 @@
 //! Every implementation writes its digest in one conventional order, defined here once:
 //!
 //! - [`Class::Checksum`] and the integer-valued [`Class::NonCryptographicHash`]es
-//!   (adler32, the CRCs (16, 32 and 64 bits), xxh32, xxh64, xxh3-64) write the integer **big-endian**, so the
-//!   hex string reads like the number: crc32 of `"123456789"` is `cbf43926`, as zlib,
-//!   `cksum -a crc32b` and the CRC catalogue print it.
+//!   (adler32, the 16-, 32- and 64-bit CRCs, xxh32, xxh64, xxh3-64) write the integer
+//!   **big-endian**, so the hex string reads like the number: crc32 of `"123456789"` is
+//!   `cbf43926`, as zlib, `cksum -a crc32b` and the CRC catalogue print it.
 //! - xxh3-128 writes its canonical form: the high 64 bits, then the low 64 bits, each
 //!   big-endian (what `xxhsum -H2` and python-xxhash's `hexdigest()` print).
 //! - The hash-table hashers with a 64-bit or 32-bit result (SipHash, MurmurHash3's
@@ -18,7 +18,9 @@
 //!   buffer: h1 then h2, each little-endian (what mmh3's `hash_bytes` returns).
 //! - Keyed and seeded hashes are catalogued with one fixed key or seed, given with each
 //!   algorithm below and in vectors/README.md.
-//! - Cryptographic hashes write their digest bytes in the order the standard defines.
+//! - Cryptographic hashes write their digest bytes in the order the standard defines; the
+//!   extendable-output functions (SHAKE, KangarooTwelve) their first `output_bits / 8`
+//!   output bytes.
 
 use serde::Serialize;
 
@@ -176,8 +178,8 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // Standards: ITU-T V.41 defines the polynomial of CRC-16/IBM-3740 (the CRC catalogue's
 // name for "CRC-16/CCITT-FALSE", also CRC-16/AUTOSAR); CRC-16/ARC ("CRC-16/IBM", the
 // ARC and LHA archivers') has no standard of its own (Greg Cook's CRC catalogue,
-// reveng.sourceforge.io, defines both by their parameters); ISO/IEC 13239 and IEEE 802.3 define CRC-32; RFC 3720 section 12.1 (and
-// RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
+// reveng.sourceforge.io, defines both by their parameters); ISO/IEC 13239 and IEEE
+// 802.3 define CRC-32; RFC 3720 section 12.1 (and RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
 // the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
 // RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
 // FIPS 202 SHA-3 and the SHAKE XOFs (here read to a fixed 256 or 512 bits; a collision

@@ -28,16 +28,9 @@ use hashbench_host::CpuFeature;
 mod c_libs;
 use c_libs::{isal, kernel};
 pub use c_libs::{ISAL, KERNEL, LIBDEFLATE, XXHASH_C, ZLIB, ZLIB_NG};
-
-const fn rust_crate(name: &'static str, about: &'static str) -> Provider {
-    Provider {
-        name,
-        kind: ProviderKind::RustCrate,
-        crate_name: name,
-        runtime_version: None,
-        about,
-    }
-}
+mod crypto_crates;
+use crypto_crates::rust_crate;
+pub use crypto_crates::*;
 
 // ---- providers ----
 
@@ -114,29 +107,6 @@ pub static GXHASH_CRATE: Provider = Provider {
     runtime_version: Some(gxhash_not_built_version),
     about: "AES-based hash; needs -C target-feature=+aes,+sse2 to compile, so not built",
 };
-pub static MD_5: Provider = rust_crate("md-5", "RustCrypto MD5");
-pub static MD5_CRATE: Provider = rust_crate("md5", "standalone MD5 crate");
-pub static SHA1_CRATE: Provider = rust_crate("sha1", "RustCrypto SHA-1 (SHA-NI when present)");
-pub static SHA1_SMOL: Provider = rust_crate("sha1_smol", "minimal dependency-free SHA-1");
-pub static SHA2_CRATE: Provider =
-    rust_crate("sha2", "RustCrypto SHA-2 (SHA-NI / AVX2 when present)");
-pub static SHA3_CRATE: Provider = rust_crate("sha3", "RustCrypto SHA-3");
-pub static TINY_KECCAK: Provider = rust_crate(
-    "tiny-keccak",
-    "compact Keccak / SHA-3 / SHAKE / KangarooTwelve",
-);
-pub static SHAKE_CRATE: Provider =
-    rust_crate("shake", "RustCrypto SHAKE128/256 (split from sha3 0.12)");
-pub static K12_CRATE: Provider = rust_crate("k12", "RustCrypto KangarooTwelve (KT128)");
-pub static RIPEMD_CRATE: Provider = rust_crate("ripemd", "RustCrypto RIPEMD-160 (portable Rust)");
-pub static SM3_CRATE: Provider = rust_crate("sm3", "RustCrypto SM3 (portable Rust)");
-pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
-pub static BLAKE2B_SIMD: Provider =
-    rust_crate("blake2b_simd", "BLAKE2b with AVX2 / SSE4.1 kernels");
-pub static BLAKE2S_SIMD: Provider =
-    rust_crate("blake2s_simd", "BLAKE2s with AVX2 / SSE4.1 kernels");
-pub static BLAKE3_CRATE: Provider =
-    rust_crate("blake3", "the official BLAKE3 crate (SIMD, optional rayon)");
 pub static RING: Provider = rust_crate("ring", "BoringSSL-derived assembly behind a Rust API");
 pub static AWS_LC_RS: Provider =
     rust_crate("aws-lc-rs", "AWS-LC (BoringSSL fork) behind ring's API");

@@ -59,6 +59,13 @@ const ALGORITHMS: [&str; 49] = [
     "blake3",
     "crc16-ibm-3740",
     "crc16-arc",
+    "ripemd-160",
+    "shake128-256",
+    "shake256-512",
+    "k12-256",
+    "sm3",
+    "blake2bp-512",
+    "blake2sp-256",
 ];
 
 /// md5("abc") and md5(""), from RFC 1321.
@@ -228,6 +235,9 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
             "wyhash-final4",
             "gxhash-64",
             "ripemd-160",
+            "sm3",
+            "blake2bp-512",
+            "blake2sp-256",
         ];
         let least = if single.contains(&id) { 1 } else { 2 };
         assert!(
