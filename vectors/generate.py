@@ -22,6 +22,7 @@ Needs the pinned packages in vectors/requirements.txt.
 """
 
 import argparse
+import binascii
 import hashlib
 import json
 import re
@@ -40,8 +41,9 @@ import mmh3
 import siphash24
 import siphashc
 import xxhash
-from Crypto.Hash import (BLAKE2b, BLAKE2s, MD5, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
-                         SHA3_384, SHA3_512)
+from gmssl import func as gmssl_func, sm3 as gmssl_sm3
+from Crypto.Hash import (BLAKE2b, BLAKE2s, KangarooTwelve, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3_224, SHA3_256,
+                         SHA3_384, SHA3_512, SHAKE128, SHAKE256)
 
 import blake3_ref  # vectors/blake3_ref.py; the script's own folder is on sys.path
 # The hash-map hashers' pure-Python references (vectors/README.md says what each follows).
@@ -154,8 +156,17 @@ CRC64_XZ = crc.Calculator(crc.Configuration(
 CRC64_NVME = crc.Calculator(crc.Configuration(
     width=64, polynomial=0xAD93D23594C93659, init_value=MASK64,
     final_xor_value=MASK64, reverse_input=True, reverse_output=True), optimized=True)
+# CRC-16 models from the same catalogue: CRC-16/IBM-3740 ("CCITT-FALSE") and CRC-16/ARC.
+CRC16_IBM_3740 = crc.Calculator(crc.Configuration(
+    width=16, polynomial=0x1021, init_value=0xFFFF, final_xor_value=0,
+    reverse_input=False, reverse_output=False), optimized=True)
+CRC16_ARC = crc.Calculator(crc.Configuration(
+    width=16, polynomial=0x8005, init_value=0, final_xor_value=0,
+    reverse_input=True, reverse_output=True), optimized=True)
 # Guard the hand-entered parameters even if someone deletes the catalogue
 # vectors from the JSON files.
+assert CRC16_IBM_3740.checksum(b"123456789") == 0x29B1, "CRC-16/IBM-3740 parameters wrong"
+assert CRC16_ARC.checksum(b"123456789") == 0xBB3D, "CRC-16/ARC parameters wrong"
 assert CRC64_XZ.checksum(b"123456789") == 0x995DC9BBDF1939FA, "CRC-64/XZ parameters wrong"
 assert CRC64_NVME.checksum(b"123456789") == 0xAE8B14860A799888, "CRC-64/NVME parameters wrong"
 
@@ -270,12 +281,48 @@ class CityHasher(std_hash.DefaultWrites):
         return self.seed or 0
 
 
+def blake2_parallel(new, leaves, block, out):
+    """BLAKE2bp (new=hashlib.blake2b, 4 leaves, 128-byte blocks, 64-byte output) or BLAKE2sp
+    (hashlib.blake2s, 8, 64, 32), unkeyed, built as the BLAKE2 paper (section 2.10) defines
+    them from hashlib's tree parameters: block j goes to leaf j mod `leaves`; every node has
+    fanout `leaves`, depth 2, leaf size 0, inner size `out`; leaf i has node offset i and
+    depth 0, the last leaf and the root are last nodes; the root (depth 1) hashes the leaf
+    digests in order."""
+    def digest(data):
+        params = dict(digest_size=out, fanout=leaves, depth=2, leaf_size=0, inner_size=out)
+        nodes = [new(node_offset=i, node_depth=0, last_node=(i == leaves - 1), **params) for i in range(leaves)]
+        for at in range(0, len(data), block):
+            nodes[(at // block) % leaves].update(data[at:at + block])
+        root = new(node_offset=0, node_depth=1, last_node=True, **params)
+        for node in nodes:
+            root.update(node.digest())
+        return root.hexdigest()
+    return digest
+
+
+BLAKE2_PARALLEL_SOURCE = (
+    "Python hashlib.{} with its tree parameters (CPython 3.11's bundled BLAKE2 reference C code), composed into "
+    "{} as the BLAKE2 paper's section 2.10 defines it ({} leaves of {}-byte blocks dealt round-robin, then a "
+    "root over the leaf digests; generate.py's blake2_parallel); it reproduces all 256 unkeyed KATs of the "
+    "BLAKE2 team's blake2-kat.json; independent of the Rust blake2{}_simd crate under test")
+
 TYPED_NOTE = ("BuildHasher::hash_one of each typed key, the writes std's Hash makes on stable x86-64 "
               "(vectors/std_hash.py), through ")
 
 IMPLEMENTATIONS = {
     "adler32": Impl("zlib.adler32", lambda d: be(4)(zlib.adler32(d)),
                     "Python zlib.adler32 (the zlib C library)"),
+    "crc16-ibm-3740": Impl(
+        "crc.Calculator", lambda d: be(2)(CRC16_IBM_3740.checksum(d)),
+        "PyPI crc 8.0.0 (pure Python), Configuration(width=16, polynomial=0x1021, init_value=0xFFFF, "
+        "final_xor_value=0, reverse_input=False, reverse_output=False); independent of the Rust crates under "
+        "test. Second opinion, must agree: Python binascii.crc_hqx(data, 0xFFFF) (CPython's own C code: "
+        "the same polynomial and register, no reflection, no final xor)",
+        cross=(("binascii.crc_hqx", lambda d: be(2)(binascii.crc_hqx(d, 0xFFFF))),),
+    ),
+    "crc16-arc": Impl("crc.Calculator", lambda d: be(2)(CRC16_ARC.checksum(d)),
+                      "PyPI crc 8.0.0 (pure Python), Configuration(width=16, polynomial=0x8005, init_value=0, "
+                      "final_xor_value=0, reverse_input=True, reverse_output=True)"),
     "crc32": Impl("zlib.crc32", lambda d: be(4)(zlib.crc32(d)), "Python zlib.crc32 (the zlib C library)"),
     "crc32c": Impl("crc32c.crc32c", lambda d: be(4)(crc32c.crc32c(d)),
                    "PyPI crc32c 2.9.post0 (crc32c.crc32c, C implementation)"),
@@ -429,6 +476,38 @@ IMPLEMENTATIONS = {
         "(bindings to the Rust blake3 crate that hashbench runs, so not independent)",
         cross=(("PyPI blake3", lambda d: blake3.blake3(d).hexdigest()),),
     ),
+    # SHAKE read to a fixed length; hashlib's shake_* are OpenSSL's (a second opinion).
+    "shake128-256": Impl(
+        "pycryptodome Crypto.Hash.SHAKE128", lambda d: SHAKE128.new(d).read(32).hex(),
+        f"{PYCRYPTODOME}, Crypto.Hash.SHAKE128, read(32); {INDEPENDENT}. Second opinion, must agree: "
+        + HASHLIB_OPENSSL.format("shake_128, hexdigest(32)"),
+        cross=(("hashlib.shake_128", lambda d: hashlib.shake_128(d).hexdigest(32)),),
+    ),
+    "shake256-512": Impl(
+        "pycryptodome Crypto.Hash.SHAKE256", lambda d: SHAKE256.new(d).read(64).hex(),
+        f"{PYCRYPTODOME}, Crypto.Hash.SHAKE256, read(64); {INDEPENDENT}. Second opinion, must agree: "
+        + HASHLIB_OPENSSL.format("shake_256, hexdigest(64)"),
+        cross=(("hashlib.shake_256", lambda d: hashlib.shake_256(d).hexdigest(64)),),
+    ),
+    # KangarooTwelve: no second Python implementation here (hashlib has none).
+    "k12-256": Impl(
+        "pycryptodome Crypto.Hash.KangarooTwelve",
+        lambda d: KangarooTwelve.new(data=d, custom=b"").read(32).hex(),
+        f"{PYCRYPTODOME}, Crypto.Hash.KangarooTwelve, empty customization string, read(32)"),
+    "blake2bp-512": Impl("blake2_parallel(hashlib.blake2b)", blake2_parallel(hashlib.blake2b, 4, 128, 64),
+                         BLAKE2_PARALLEL_SOURCE.format("blake2b", "BLAKE2bp", 4, 128, "b")),
+    "blake2sp-256": Impl("blake2_parallel(hashlib.blake2s)", blake2_parallel(hashlib.blake2s, 8, 64, 32),
+                         BLAKE2_PARALLEL_SOURCE.format("blake2s", "BLAKE2sp", 8, 64, "s")),
+    # SM3: gmssl is pure Python; hashlib's sm3 is OpenSSL's (hashbench runs no OpenSSL SM3).
+    "sm3": Impl(
+        "gmssl.sm3.sm3_hash", lambda d: gmssl_sm3.sm3_hash(gmssl_func.bytes_to_list(d)),
+        "PyPI gmssl 3.2.2 (pure Python, its own SM3 code), sm3.sm3_hash; independent of the Rust crates under "
+        "test. Second opinion, must agree: " + HASHLIB_OPENSSL.format("new('sm3')"),
+        cross=(("hashlib.new('sm3')", lambda d: hashlib.new("sm3", d).hexdigest()),),
+    ),
+    # hashlib's ripemd160 is OpenSSL's (hashbench runs no OpenSSL RIPEMD-160), a second opinion.
+    "ripemd-160": pycryptodome_impl("Crypto.Hash.RIPEMD160", RIPEMD160, "new('ripemd160')",
+                                    lambda d: hashlib.new("ripemd160", d).hexdigest()),
 }
 
 # ---------------------------------------------------------------------------

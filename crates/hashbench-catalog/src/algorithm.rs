@@ -5,9 +5,9 @@
 //! Every implementation writes its digest in one conventional order, defined here once:
 //!
 //! - [`Class::Checksum`] and the integer-valued [`Class::NonCryptographicHash`]es
-//!   (adler32, the CRCs, xxh32, xxh64, xxh3-64) write the integer **big-endian**, so the
-//!   hex string reads like the number: crc32 of `"123456789"` is `cbf43926`, as zlib,
-//!   `cksum -a crc32b` and the CRC catalogue print it.
+//!   (adler32, the 16-, 32- and 64-bit CRCs, xxh32, xxh64, xxh3-64) write the integer
+//!   **big-endian**, so the hex string reads like the number: crc32 of `"123456789"` is
+//!   `cbf43926`, as zlib, `cksum -a crc32b` and the CRC catalogue print it.
 //! - xxh3-128 writes its canonical form: the high 64 bits, then the low 64 bits, each
 //!   big-endian (what `xxhsum -H2` and python-xxhash's `hexdigest()` print).
 //! - The hash-table hashers with a 64-bit or 32-bit result (SipHash, MurmurHash3's
@@ -18,7 +18,9 @@
 //!   buffer: h1 then h2, each little-endian (what mmh3's `hash_bytes` returns).
 //! - Keyed and seeded hashes are catalogued with one fixed key or seed, given with each
 //!   algorithm below and in vectors/README.md.
-//! - Cryptographic hashes write their digest bytes in the order the standard defines.
+//! - Cryptographic hashes write their digest bytes in the order the standard defines; the
+//!   extendable-output functions (SHAKE, KangarooTwelve) their first `output_bits / 8`
+//!   output bytes.
 
 use serde::Serialize;
 
@@ -152,6 +154,8 @@ const fn alg(
 
 use Class::{Checksum, CryptographicHash, NonCryptographicHash};
 
+const CRC16_NOTE: &str =
+    "detects all burst errors up to 16 bits; for short frames only (its Hamming distance falls with length); no protection against deliberate changes";
 const CRC32_NOTE: &str =
     "detects all burst errors up to 32 bits; no protection against deliberate changes";
 const CRC64_NOTE: &str =
@@ -171,12 +175,26 @@ const SHA2_NOTE: &str = "secure; no practical attack known";
 const SHA3_NOTE: &str = "secure; no practical attack known (Keccak sponge, unlike SHA-2's design)";
 const BLAKE2_NOTE: &str = "secure; no practical attack known";
 
-// Standards: ISO/IEC 13239 and IEEE 802.3 define CRC-32; RFC 3720 section 12.1 (and
-// RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
+// Standards: ITU-T V.41 defines the polynomial of CRC-16/IBM-3740 (the CRC catalogue's
+// name for "CRC-16/CCITT-FALSE", also CRC-16/AUTOSAR); CRC-16/ARC ("CRC-16/IBM", the
+// ARC and LHA archivers') has no standard of its own (Greg Cook's CRC catalogue,
+// reveng.sourceforge.io, defines both by their parameters); ISO/IEC 13239 and IEEE
+// 802.3 define CRC-32; RFC 3720 section 12.1 (and RFC 9260 appendix A) CRC-32C; ECMA-182 the CRC-64 polynomial the .xz format uses;
 // the NVM Express NVM Command Set 1.0 (section 5.2.1.3) the 64-bit guard CRC-64/NVME;
 // RFC 1950 Adler-32; RFC 1321 MD5; FIPS 180-4 SHA-1 and SHA-2 (SHA-512/256 included);
-// FIPS 202 SHA-3; RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
-// BLAKE3 (the 2020 BLAKE3 paper) have no standards body.
+// FIPS 202 SHA-3 and the SHAKE XOFs (here read to a fixed 256 or 512 bits; a collision
+// costs min(d/2, the 128- or 256-bit capacity level) = half the output either way);
+// RFC 9861 KangarooTwelve (KT128: 12-round Keccak in a tree of 8 KiB chunks, 128-bit
+// security; Bertoni, Daemen, Peeters, Van Assche, Van Keer and Viguier, ACNS 2018),
+// here with the empty customization string read to 256 bits; GB/T 32905-2016 and
+// ISO/IEC 10118-3:2018 SM3 (a SHA-256-like Merkle-Damgard hash; the best attacks reach
+// reduced steps only); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
+// BLAKE3 (the 2020 BLAKE3 paper) have no standards body, nor BLAKE2bp and BLAKE2sp
+// (the BLAKE2 paper's parallel modes, Aumasson, Neves, Wilcox-O'Hearn and Winnerlein,
+// ACNS 2013, section 2.10; not in RFC 7693). ISO/IEC 10118-3 RIPEMD-160
+// (Dobbertin, Bosselaers and Preneel, FSE 1996); no collision of the full 80 steps is
+// published (the best reach reduced steps: Liu, Wang et al., "New records in collision
+// attacks on RIPEMD-160 and SHA-256", EUROCRYPT 2023), so it counts as sound at 2^80.
 // Attacks: MD5 collisions in about 2^18 compressions (Xie, Liu and Feng, "Fast
 // collision attack on MD5", IACR ePrint 2013/170); SHA-1 identical-prefix collisions in
 // about 2^61 (Leurent and Peyrin, "SHA-1 is a Shambles", USENIX Security 2020; their
@@ -196,6 +214,10 @@ mod defs {
     use super::*;
     pub const ADLER32: Algorithm = alg("adler32", "adler", Checksum, 32, 1,
         "weak on short inputs (under a few hundred bytes its sums cover few values); no protection against deliberate changes").std("RFC 1950");
+    // CRC-16/IBM-3740: poly 0x1021, init 0xffff, not reflected, no final xor.
+    pub const CRC16_IBM_3740: Algorithm = alg("crc16-ibm-3740", "crc", Checksum, 16, 1, CRC16_NOTE).std("ITU-T V.41 (polynomial)");
+    // CRC-16/ARC: poly 0x8005, init 0, reflected in and out, no final xor.
+    pub const CRC16_ARC: Algorithm = alg("crc16-arc", "crc", Checksum, 16, 1, CRC16_NOTE);
     pub const CRC32: Algorithm = alg("crc32", "crc", Checksum, 32, 1, CRC32_NOTE).std("ISO/IEC 13239 (HDLC), IEEE 802.3");
     pub const CRC32C: Algorithm = alg("crc32c", "crc", Checksum, 32, 1, CRC32_NOTE).std("RFC 3720 (iSCSI), RFC 9260 (SCTP)");
     pub const CRC64_NVME: Algorithm = alg("crc64-nvme", "crc", Checksum, 64, 1, CRC64_NOTE).std("NVM Express NVM Command Set 1.0");
@@ -304,6 +326,26 @@ mod defs {
     pub const BLAKE2S_256: Algorithm = alg("blake2s-256", "blake2", CryptographicHash, 256, 64, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE2B_256: Algorithm = alg("blake2b-256", "blake2", CryptographicHash, 256, 128, BLAKE2_NOTE).std("RFC 7693").sound();
     pub const BLAKE2B_512: Algorithm = alg("blake2b-512", "blake2", CryptographicHash, 512, 128, BLAKE2_NOTE).std("RFC 7693").sound();
+    // SHAKE128 read to 32 bytes, SHAKE256 to 64 (FIPS 202, section 6.2).
+    pub const SHAKE128_256: Algorithm = alg("shake128-256", "shake", CryptographicHash, 256, 168,
+        "secure; no practical attack known (FIPS 202 XOF at 128-bit security, read to 256 bits)").std("FIPS 202").sound();
+    pub const SHAKE256_512: Algorithm = alg("shake256-512", "shake", CryptographicHash, 512, 136,
+        "secure; no practical attack known (FIPS 202 XOF at 256-bit security, read to 512 bits)").std("FIPS 202").sound();
+    // KangarooTwelve (KT128), empty customization string, read to 32 bytes.
+    pub const K12_256: Algorithm = alg("k12-256", "k12", CryptographicHash, 256, 168,
+        "secure; no practical attack known (12-round Keccak, the Keccak team's 128-bit-security tree hash)").std("RFC 9861").sound();
+    // BLAKE2bp: unkeyed BLAKE2b over 4 leaves (128-byte blocks dealt round-robin) and a
+    // root; BLAKE2sp: BLAKE2s over 8 leaves of 64-byte blocks. Each its own function.
+    pub const BLAKE2BP_512: Algorithm = alg("blake2bp-512", "blake2", CryptographicHash, 512, 128,
+        "secure; no practical attack known (BLAKE2b in the BLAKE2 paper's 4-leaf tree mode: another function than blake2b-512)").sound();
+    pub const BLAKE2SP_256: Algorithm = alg("blake2sp-256", "blake2", CryptographicHash, 256, 64,
+        "secure; no practical attack known (BLAKE2s in the BLAKE2 paper's 8-leaf tree mode: another function than blake2s-256)").sound();
+    pub const SM3: Algorithm = alg("sm3", "sm3", CryptographicHash, 256, 64,
+        "secure; no practical attack known (China's commercial-cryptography standard hash)")
+        .std("GB/T 32905-2016, ISO/IEC 10118-3:2018").sound();
+    pub const RIPEMD_160: Algorithm = alg("ripemd-160", "ripemd", CryptographicHash, 160, 64,
+        "no practical attack on the full function, but its 160 bits give only 80-bit collision resistance; legacy and Bitcoin's HASH160")
+        .std("ISO/IEC 10118-3").sound();
     pub const BLAKE3: Algorithm = alg("blake3", "blake3", CryptographicHash, 256, 64,
         "secure; no practical attack known (reduced-round BLAKE2s core in a Merkle tree of 1 KiB chunks)").sound();
 }
@@ -313,6 +355,8 @@ pub use defs::*;
 /// non-cryptographic hashes, then cryptographic hashes.
 pub static ALGORITHMS: &[Algorithm] = &[
     ADLER32,
+    CRC16_IBM_3740,
+    CRC16_ARC,
     CRC32,
     CRC32C,
     CRC64_NVME,
@@ -352,6 +396,13 @@ pub static ALGORITHMS: &[Algorithm] = &[
     BLAKE2B_256,
     BLAKE2B_512,
     BLAKE3,
+    RIPEMD_160,
+    SHAKE128_256,
+    SHAKE256_512,
+    K12_256,
+    SM3,
+    BLAKE2BP_512,
+    BLAKE2SP_256,
 ];
 
 /// The algorithm with this id, if there is one.

@@ -54,15 +54,30 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("sha3_256", "sha3-256"),
     ("sha3_384", "sha3-384"),
     ("sha3_512", "sha3-512"),
+    ("shake128", "shake128-256"),
+    ("shake256", "shake256-512"),
+    ("kangarootwelve", "k12-256"),
+    ("kt128", "k12-256"),
     ("blake2b", "blake2b-512"),
     ("blake2b512", "blake2b-512"),
     ("blake2s", "blake2s-256"),
     ("blake2s256", "blake2s-256"),
+    ("blake2bp", "blake2bp-512"),
+    ("blake2sp", "blake2sp-256"),
+    ("ripemd160", "ripemd-160"),
+    ("rmd160", "ripemd-160"),
     ("xxh3", "xxh3-64"),
     ("xxh128", "xxh3-128"),
     ("crc32-c", "crc32c"),
     ("crc32-iscsi", "crc32c"),
     ("adler-32", "adler32"),
+    // The CRC catalogue's aliases (reveng.sourceforge.io): CRC-16/IBM-3740 is also
+    // CRC-16/CCITT-FALSE and CRC-16/AUTOSAR; CRC-16/ARC is also CRC-16/IBM and CRC-16/LHA.
+    // Bare "crc16-ccitt" is left out: libraries give it to CRC-16/KERMIT and to XMODEM too.
+    ("crc16-ccitt-false", "crc16-ibm-3740"),
+    ("crc16-autosar", "crc16-ibm-3740"),
+    ("crc16-ibm", "crc16-arc"),
+    ("crc16-lha", "crc16-arc"),
 ];
 
 /// The id `term` is an alias of, if it is one.

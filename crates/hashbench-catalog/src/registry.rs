@@ -28,16 +28,9 @@ use hashbench_host::CpuFeature;
 mod c_libs;
 use c_libs::{isal, kernel};
 pub use c_libs::{ISAL, KERNEL, LIBDEFLATE, XXHASH_C, ZLIB, ZLIB_NG};
-
-const fn rust_crate(name: &'static str, about: &'static str) -> Provider {
-    Provider {
-        name,
-        kind: ProviderKind::RustCrate,
-        crate_name: name,
-        runtime_version: None,
-        about,
-    }
-}
+mod crypto_crates;
+use crypto_crates::rust_crate;
+pub use crypto_crates::*;
 
 // ---- providers ----
 
@@ -114,21 +107,6 @@ pub static GXHASH_CRATE: Provider = Provider {
     runtime_version: Some(gxhash_not_built_version),
     about: "AES-based hash; needs -C target-feature=+aes,+sse2 to compile, so not built",
 };
-pub static MD_5: Provider = rust_crate("md-5", "RustCrypto MD5");
-pub static MD5_CRATE: Provider = rust_crate("md5", "standalone MD5 crate");
-pub static SHA1_CRATE: Provider = rust_crate("sha1", "RustCrypto SHA-1 (SHA-NI when present)");
-pub static SHA1_SMOL: Provider = rust_crate("sha1_smol", "minimal dependency-free SHA-1");
-pub static SHA2_CRATE: Provider =
-    rust_crate("sha2", "RustCrypto SHA-2 (SHA-NI / AVX2 when present)");
-pub static SHA3_CRATE: Provider = rust_crate("sha3", "RustCrypto SHA-3");
-pub static TINY_KECCAK: Provider = rust_crate("tiny-keccak", "compact Keccak / SHA-3");
-pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
-pub static BLAKE2B_SIMD: Provider =
-    rust_crate("blake2b_simd", "BLAKE2b with AVX2 / SSE4.1 kernels");
-pub static BLAKE2S_SIMD: Provider =
-    rust_crate("blake2s_simd", "BLAKE2s with AVX2 / SSE4.1 kernels");
-pub static BLAKE3_CRATE: Provider =
-    rust_crate("blake3", "the official BLAKE3 crate (SIMD, optional rayon)");
 pub static RING: Provider = rust_crate("ring", "BoringSSL-derived assembly behind a Rust API");
 pub static AWS_LC_RS: Provider =
     rust_crate("aws-lc-rs", "AWS-LC (BoringSSL fork) behind ring's API");
@@ -181,6 +159,10 @@ pub static PROVIDERS: &[&Provider] = &[
     &SHA2_CRATE,
     &SHA3_CRATE,
     &TINY_KECCAK,
+    &SHAKE_CRATE,
+    &K12_CRATE,
+    &RIPEMD_CRATE,
+    &SM3_CRATE,
     &BLAKE2_CRATE,
     &BLAKE2B_SIMD,
     &BLAKE2S_SIMD,
@@ -289,6 +271,12 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("adler32/zlib-ng", &ADLER32, &ZLIB_NG, zlib_ng_adler32_backend, boxed::<Checksum<ZlibNgAdler32>>),
     imp("adler32/libdeflate", &ADLER32, &LIBDEFLATE, libdeflate_adler32_backend, boxed::<Checksum<LibdeflateAdler32>>),
     isal("adler32/isa-l", &ADLER32),
+    // crc16-ibm-3740, crc16-arc: the crc crate is the Rust implementation of record (the
+    // SIMD CRC crates here do no 16-bit CRCs)
+    imp("crc16-ibm-3740/crc", &CRC16_IBM_3740, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc16Ibm3740>),
+    pinned("slice16", &[], imp("crc16-ibm-3740/crc+slice16", &CRC16_IBM_3740, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc16Ibm3740Slice16>)),
+    imp("crc16-arc/crc", &CRC16_ARC, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc16Arc>),
+    pinned("slice16", &[], imp("crc16-arc/crc+slice16", &CRC16_ARC, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc16ArcSlice16>)),
     // crc32
     imp("crc32/crc", &CRC32, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32>),
     pinned("slice16", &[], imp("crc32/crc+slice16", &CRC32, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32Slice16>)),
@@ -440,6 +428,21 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     blake3_level::<Avx2>("blake3/blake3+avx2", "avx2", &[CpuFeature::Avx2]),
     // blake3's own AVX-512 test: F and VL.
     blake3_level::<Avx512>("blake3/blake3+avx512", "avx512", &[CpuFeature::Avx512f, CpuFeature::Avx512vl]),
+    // ripemd-160 (ripemd has no SIMD or assembly kernel)
+    imp("ripemd-160/ripemd", &RIPEMD_160, &RIPEMD_CRATE, portable, boxed::<Rc<ripemd::Ripemd160>>),
+    // shake128-256, shake256-512 (keccak's portable permutation, as for sha3)
+    imp("shake128-256/shake", &SHAKE128_256, &SHAKE_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<shake::Shake128>>),
+    imp("shake128-256/tiny-keccak", &SHAKE128_256, &TINY_KECCAK, portable, boxed::<TinyShake128>),
+    imp("shake256-512/shake", &SHAKE256_512, &SHAKE_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<shake::Shake256>>),
+    imp("shake256-512/tiny-keccak", &SHAKE256_512, &TINY_KECCAK, portable, boxed::<TinyShake256>),
+    // k12-256 (KangarooTwelve, empty customization string)
+    imp("k12-256/k12", &K12_256, &K12_CRATE, rustcrypto_portable_backend, boxed::<RustCryptoXof<k12::Kt128>>),
+    imp("k12-256/tiny-keccak", &K12_256, &TINY_KECCAK, portable, boxed::<TinyK12>),
+    // sm3 (sm3 has no SIMD or assembly kernel)
+    imp("sm3/sm3", &SM3, &SM3_CRATE, portable, boxed::<Rc<sm3::Sm3>>),
+    // blake2bp-512, blake2sp-256 (the parallel modes of blake2b_simd and blake2s_simd)
+    imp("blake2bp-512/blake2b_simd", &BLAKE2BP_512, &BLAKE2B_SIMD, blake2bp_simd_backend, boxed::<Blake2bpSimd>),
+    imp("blake2sp-256/blake2s_simd", &BLAKE2SP_256, &BLAKE2S_SIMD, blake2sp_simd_backend, boxed::<Blake2spSimd>),
 ];
 
 /// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose

@@ -47,6 +47,60 @@ blake2_simd!(Blake2bSimd512Portable, blake2b_simd, 64, portable = true);
 blake2_simd!(Blake2sSimd256, blake2s_simd, 32, portable = false);
 blake2_simd!(Blake2sSimd256Portable, blake2s_simd, 32, portable = true);
 
+/// BLAKE2bp and BLAKE2sp (the BLAKE2 paper's 4- and 8-leaf parallel modes) from
+/// blake2b_simd's `blake2bp` and blake2s_simd's `blake2sp` modules, unkeyed, with their
+/// default (full) output length.
+macro_rules! blake2_parallel {
+    ($name:ident, $module:ident, $oneshot:ident) => {
+        pub(crate) struct $name;
+        impl Streaming for $name {
+            type State = $module::State;
+            fn new() -> Self::State {
+                $module::State::new()
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                s.update(data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                out.copy_from_slice(s.finalize().as_bytes());
+                *s = Self::new();
+            }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                out.copy_from_slice(s.finalize().as_bytes());
+            }
+            #[inline(always)]
+            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
+                out.copy_from_slice($module::$oneshot(data).as_bytes());
+            }
+        }
+    };
+}
+use blake2b_simd::blake2bp;
+use blake2s_simd::blake2sp;
+blake2_parallel!(Blake2bpSimd, blake2bp, blake2bp);
+blake2_parallel!(Blake2spSimd, blake2sp, blake2sp);
+
+/// blake2bp compresses its four leaves through `many::compress_many`, as many at once as
+/// the detected kernel's degree: 4 with AVX2, 2 with SSE4.1, else one at a time
+/// (blake2b_simd-1.0.5/src/blake2bp.rs:143, src/guts.rs:85-93).
+pub(crate) fn blake2bp_simd_backend() -> String {
+    first_of(BLAKE2BP_SIMD_RULE, "portable", &has_fact)
+}
+const BLAKE2BP_SIMD_RULE: &[(&str, &[&str])] = &[
+    ("avx2 (4 leaves at once)", &["avx2"]),
+    ("sse4.1 (2 leaves at once)", &["sse4.1"]),
+];
+
+/// blake2sp likewise, over eight leaves: 8 at once with AVX2, 4 with SSE4.1
+/// (blake2s_simd-1.0.5/src/blake2sp.rs, src/guts.rs:85-93, 116-131).
+pub(crate) fn blake2sp_simd_backend() -> String {
+    first_of(BLAKE2SP_SIMD_RULE, "portable", &has_fact)
+}
+const BLAKE2SP_SIMD_RULE: &[(&str, &[&str])] = &[
+    ("avx2 (8 leaves at once)", &["avx2"]),
+    ("sse4.1 (4 leaves at once)", &["sse4.1"]),
+];
+
 /// blake2b_simd detects AVX2, then SSE4.1, at run time, but hashes one message with
 /// its AVX2 kernel or else the portable one: its SSE4.1 kernel serves only the 2-way
 /// parallel API (blake2b_simd-1.0.5/src/guts.rs:27-43, 95-113). On other architectures

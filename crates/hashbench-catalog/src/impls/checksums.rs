@@ -361,6 +361,10 @@ macro_rules! crc_crate {
         }
     };
 }
+crc_crate!(CrcCrc16Ibm3740, u16, crc::Table<1>, CRC_16_IBM_3740);
+crc_crate!(CrcCrc16Arc, u16, crc::Table<1>, CRC_16_ARC);
+crc_crate!(CrcCrc16Ibm3740Slice16, u16, crc::Table<16>, CRC_16_IBM_3740);
+crc_crate!(CrcCrc16ArcSlice16, u16, crc::Table<16>, CRC_16_ARC);
 crc_crate!(CrcCrc32, u32, crc::Table<1>, CRC_32_ISO_HDLC);
 crc_crate!(CrcCrc32c, u32, crc::Table<1>, CRC_32_ISCSI);
 crc_crate!(CrcCrc64Nvme, u64, crc::Table<1>, CRC_64_NVME);

@@ -1,9 +1,10 @@
-//! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2) through the shared `digest`
-//! traits, plus the single-algorithm crates md5, sha1_smol and tiny-keccak.
+//! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2, ripemd, sm3, and the
+//! extendable-output shake and k12) through the shared `digest` traits, plus the
+//! single-algorithm crates md5, sha1_smol and tiny-keccak (SHA-3, SHAKE, KangarooTwelve).
 
 use std::marker::PhantomData;
 
-use sha2::digest::{Digest, FixedOutputReset};
+use sha2::digest::{Digest, ExtendableOutput, ExtendableOutputReset, FixedOutputReset, Update};
 
 use super::Streaming;
 use crate::cpu::first_supported;
@@ -45,6 +46,43 @@ where
     }
 }
 
+/// Any RustCrypto extendable-output function read to a fixed length: the catalogued
+/// output is the first `out.len()` bytes its reader gives (`shake128-256` reads 32,
+/// `shake256-512` 64, `k12-256` 32, with k12's default, empty customization string).
+pub(crate) struct RustCryptoXof<D>(PhantomData<D>);
+
+impl<D> Streaming for RustCryptoXof<D>
+where
+    D: Default + Update + ExtendableOutputReset + Send + 'static,
+{
+    type State = D;
+    fn new() -> D {
+        D::default()
+    }
+    fn update(s: &mut D, data: &[u8]) {
+        Update::update(s, data);
+    }
+    fn finish(s: &mut D, out: &mut [u8]) {
+        s.finalize_xof_reset_into(out);
+    }
+    fn reset(s: &mut D) {
+        sha2::digest::Reset::reset(s);
+    }
+    #[inline(always)]
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
+        D::digest_xof(data, out);
+    }
+    const RESETS: bool = true;
+    const INTO_BUFFER: bool = true;
+    /// An XOF always reads into the caller's buffer: `digest_xof` is the one call.
+    fn write_into(_: &mut D, data: &[u8], out: &mut [u8]) {
+        D::digest_xof(data, out);
+    }
+    fn finish_owned(s: D, out: &mut [u8]) {
+        ExtendableOutput::finalize_xof_into(s, out);
+    }
+}
+
 /// `out` as the crate's output array type (same length by the Hasher contract).
 fn output_of<D: Digest>(out: &mut [u8]) -> &mut sha2::digest::Output<D> {
     out.try_into()
@@ -75,7 +113,7 @@ pub(crate) fn sha512_backend() -> String {
 }
 const SHA512_RULE: &[(&str, &[&str])] = &[("avx2", &["avx2"])];
 
-/// md-5 and sha3 (keccak) have no x86 kernel: portable Rust on x86; md-5 has LoongArch
+/// md-5, sha3, shake and k12 (keccak) have no x86 kernel: portable Rust on x86; md-5 has LoongArch
 /// assembly and keccak an ARMv8 SHA3 kernel, so elsewhere the label says it cannot tell
 /// (md-5-0.11.0/src/compress.rs:1-12, keccak-0.2.2/src/lib.rs:58-92).
 pub(crate) fn rustcrypto_portable_backend() -> String {
@@ -155,6 +193,38 @@ tiny_keccak!(TinyKeccak224, v224);
 tiny_keccak!(TinyKeccak256, v256);
 tiny_keccak!(TinyKeccak384, v384);
 tiny_keccak!(TinyKeccak512, v512);
+
+/// tiny-keccak's extendable-output functions: `finalize` fills the caller's buffer,
+/// whatever its length, with the first bytes of the output.
+macro_rules! tiny_keccak_xof {
+    ($name:ident, $state:ty, $ctor:expr) => {
+        pub(crate) struct $name;
+        impl Streaming for $name {
+            type State = $state;
+            fn new() -> Self::State {
+                $ctor
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                tiny_keccak::Hasher::update(s, data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                let done = std::mem::replace(s, Self::new());
+                tiny_keccak::Hasher::finalize(done, out);
+            }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                tiny_keccak::Hasher::finalize(s, out);
+            }
+        }
+    };
+}
+tiny_keccak_xof!(TinyShake128, tiny_keccak::Shake, tiny_keccak::Shake::v128());
+tiny_keccak_xof!(TinyShake256, tiny_keccak::Shake, tiny_keccak::Shake::v256());
+// KangarooTwelve with the empty customization string.
+tiny_keccak_xof!(
+    TinyK12,
+    tiny_keccak::KangarooTwelve<&'static [u8]>,
+    tiny_keccak::KangarooTwelve::new(&[])
+);
 
 #[cfg(test)]
 mod tests;

@@ -16,7 +16,7 @@ use crate::common::{
     assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json,
 };
 
-const ALGORITHMS: [&str; 40] = [
+const ALGORITHMS: [&str; 49] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -57,6 +57,15 @@ const ALGORITHMS: [&str; 40] = [
     "blake2b-256",
     "blake2b-512",
     "blake3",
+    "crc16-ibm-3740",
+    "crc16-arc",
+    "ripemd-160",
+    "shake128-256",
+    "shake256-512",
+    "k12-256",
+    "sm3",
+    "blake2bp-512",
+    "blake2sp-256",
 ];
 
 /// md5("abc") and md5(""), from RFC 1321.
@@ -131,7 +140,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 40, "{ids:?}");
+    assert_eq!(ids.len(), 49, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -178,6 +187,15 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("blake2b-256", 256),
         ("blake2b-512", 512),
         ("blake3", 256),
+        ("blake2bp-512", 512),
+        ("blake2sp-256", 256),
+        ("sm3", 256),
+        ("k12-256", 256),
+        ("shake128-256", 256),
+        ("shake256-512", 512),
+        ("ripemd-160", 160),
+        ("crc16-ibm-3740", 16),
+        ("crc16-arc", 16),
     ]
     .into_iter()
     .collect();
@@ -202,7 +220,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         assert!(!str_field(alg, "security_note").is_empty(), "{id}: note");
 
         let imps = array(alg, "implementations");
-        // Only one pure-Rust crate exists for these.
+        // Only one implementation is catalogued for these.
         let single = [
             "cityhash-64",
             "farmhash-64",
@@ -216,6 +234,10 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
             "ahash-fallback",
             "wyhash-final4",
             "gxhash-64",
+            "ripemd-160",
+            "sm3",
+            "blake2bp-512",
+            "blake2sp-256",
         ];
         let least = if single.contains(&id) { 1 } else { 2 };
         assert!(
@@ -400,7 +422,7 @@ fn list_filters_by_provider_family_and_id() {
         );
     }
 
-    // Family: the four CRCs, nothing else.
+    // Family: the six CRCs, nothing else.
     let crc = list_json(&["crc"]);
     let algs: BTreeSet<&str> = array(&crc, "algorithms")
         .iter()
@@ -408,9 +430,16 @@ fn list_filters_by_provider_family_and_id() {
         .collect();
     assert_eq!(
         algs,
-        ["crc32", "crc32c", "crc64-nvme", "crc64-xz"]
-            .into_iter()
-            .collect(),
+        [
+            "crc16-ibm-3740",
+            "crc16-arc",
+            "crc32",
+            "crc32c",
+            "crc64-nvme",
+            "crc64-xz"
+        ]
+        .into_iter()
+        .collect(),
         "family crc"
     );
     for a in array(&crc, "algorithms") {
