@@ -9,7 +9,10 @@
 //!    cryptographic hashes that are not broken; `hash-table` (the hasher of a hash map)
 //!    admits non-cryptographic hashes, and with `--keyed` only those whose authors claim
 //!    flood resistance for a secret key, with `--stable` only those whose output is the
-//!    same across versions and platforms. `--min-bits` then drops narrower outputs.
+//!    same across versions and platforms. `--min-bits` then drops narrower outputs;
+//!    with `checksum`, `--min-hd N` drops algorithms whose Hamming distance at the size
+//!    is below N or not known (a hash has none); with `crypto`, `--fips` keeps only
+//!    FIPS-approved hashes.
 //! 2. **Ranking.** The admitted cells are ranked by their figures (time per call) alone,
 //!    never by strength: when a cryptographic hash is the fastest way to detect errors,
 //!    it is the answer, and nothing is lost by it.
@@ -24,13 +27,15 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use hashbench_model::{AlgorithmProperties, Cell, Flag, Mode, Pattern, Run, Size, SkipReason};
+use hashbench_model::{
+    AlgorithmProperties, Cell, Flag, HdAt, Mode, Pattern, Run, Size, SkipReason,
+};
 
 use super::ties::{groups, margin_of, ratio as paired_ratio};
 
 mod need;
 use hashbench_stats::rounds::Relation;
-pub use need::{gives_up, Need, Request};
+pub use need::{data_bits, detection_gives_up, gives_up, hd_at, Need, Request};
 
 /// A tie group of this many implementations or more gets a line saying the ranking at
 /// the top is not settled.
@@ -139,6 +144,15 @@ pub struct Recommendation {
     pub keyed: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stable: bool,
+    /// `--min-hd` and `--fips`, as asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_hd: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fips: bool,
+    /// For `--need checksum`, the answer's Hamming distance at the size (where a source
+    /// gives its profile).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hamming_distance: Option<HdAt>,
     /// The margin within which an implementation counts as equivalent (a fraction).
     pub equivalence: f64,
     /// Others within the equivalence margin of the answer, fastest first.
@@ -217,22 +231,7 @@ pub fn recommend(
         .copied()
         .partition(|(_, p)| request.rejects(p).is_none());
     let Some(&(winner_cell, winner_props)) = admitted.first() else {
-        let mut algs: Vec<&str> = measured.iter().map(|(_, p)| p.id.as_str()).collect();
-        algs.sort_unstable();
-        algs.dedup();
-        return Err(RecommendError::NoCandidate {
-            size: request.size,
-            need: request.need.as_str(),
-            bits: format!(
-                "{}{}{}",
-                request
-                    .min_bits
-                    .map_or(String::new(), |b| format!(" --min-bits {b}")),
-                if request.keyed { " --keyed" } else { "" },
-                if request.stable { " --stable" } else { "" }
-            ),
-            measured: algs.join(", "),
-        });
+        return Err(no_candidate(request, &measured));
     };
     let answer = Pick::of(winner_cell, winner_props);
     let compared = |c: &Cell, p: &AlgorithmProperties, why: Option<String>| {
@@ -292,9 +291,14 @@ pub fn recommend(
         mode: request.mode,
         threads: request.threads,
         candidates: admitted.len(),
-        gives_up: gives_up(request.need, winner_props),
+        gives_up: answer_gives_up(request, winner_props),
         keyed: request.keyed,
         stable: request.stable,
+        min_hd: request.min_hd,
+        fips: request.fips,
+        hamming_distance: (request.need == Need::Checksum)
+            .then(|| hd_at(winner_props, request.size))
+            .flatten(),
         answer,
         equivalence: margin,
         equivalent,
@@ -305,6 +309,40 @@ pub fn recommend(
         not_measured,
         warnings,
     })
+}
+
+/// The error for a request no measured algorithm satisfies, with what was measured.
+fn no_candidate(request: &Request, measured: &[(&Cell, &AlgorithmProperties)]) -> RecommendError {
+    let mut algs: Vec<&str> = measured.iter().map(|(_, p)| p.id.as_str()).collect();
+    algs.sort_unstable();
+    algs.dedup();
+    RecommendError::NoCandidate {
+        size: request.size,
+        need: request.need.as_str(),
+        bits: format!(
+            "{}{}{}{}{}",
+            request
+                .min_bits
+                .map_or(String::new(), |b| format!(" --min-bits {b}")),
+            if request.keyed { " --keyed" } else { "" },
+            if request.stable { " --stable" } else { "" },
+            request
+                .min_hd
+                .map_or(String::new(), |n| format!(" --min-hd {n}")),
+            if request.fips { " --fips" } else { "" }
+        ),
+        measured: algs.join(", "),
+    }
+}
+
+/// What the answer gives up: [`gives_up`], and for `--need checksum` its error detection
+/// at the size ([`detection_gives_up`]).
+fn answer_gives_up(request: &Request, p: &AlgorithmProperties) -> Vec<String> {
+    let mut out = gives_up(request.need, p);
+    if request.need == Need::Checksum {
+        out.extend(detection_gives_up(p, request.size));
+    }
+    out
 }
 
 /// The implementations of admitted algorithms that the run skipped because their library

@@ -16,6 +16,7 @@ pub mod algorithm;
 mod barrier;
 pub mod batch;
 pub mod cpu;
+pub mod detection;
 pub mod feed;
 pub mod filter;
 pub mod hasher;

@@ -11,6 +11,7 @@
 
 mod cell;
 mod costfit;
+mod detection;
 mod external_id;
 mod flag;
 pub mod format;
@@ -36,6 +37,7 @@ pub mod testutil;
 
 pub use cell::{Cell, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
+pub use detection::{Detection, Fips, HdAt};
 pub use external_id::{ExternalId, ExternalIdError};
 pub use flag::{Flag, FlagCode};
 pub use layout::Layout;

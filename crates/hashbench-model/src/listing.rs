@@ -35,6 +35,12 @@ pub struct AlgorithmEntry {
     /// and stability, as a run records them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hash_properties: Option<crate::HashProperties>,
+    /// What it detects (a CRC's HD profile, a checksum's weakness), with its source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detection: Option<crate::Detection>,
+    /// A cryptographic hash's FIPS approval, with its source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fips: Option<crate::Fips>,
     pub implementations: Vec<ImplementationEntry>,
 }
 

@@ -51,4 +51,11 @@ pub struct AlgorithmProperties {
     /// checksums and cryptographic hashes, and in documents from before it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<crate::HashProperties>,
+    /// What it detects: a CRC's HD profile, a checksum's weakness, or why HD does not
+    /// apply (absent in documents from before it, and for algorithms not yet described).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detection: Option<crate::Detection>,
+    /// A cryptographic hash's FIPS approval (absent for the other classes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fips: Option<crate::Fips>,
 }

@@ -63,6 +63,8 @@ fn algorithm_entry(a: &Algorithm, selected: &[&'static Implementation]) -> Algor
         broken: a.broken,
         standard: a.standard.map(str::to_string),
         hash_properties: a.hash.map(|h| h.model()),
+        detection: hashbench_catalog::detection::detection(a),
+        fips: hashbench_catalog::detection::fips(a),
         implementations: selected
             .iter()
             .filter(|i| i.algorithm.id == a.id)

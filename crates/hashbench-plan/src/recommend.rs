@@ -21,6 +21,10 @@ pub const SCREENING_ROUNDS: u32 = 3;
 /// The most rounds a contender gets in the race (within `--time`).
 pub const MAX_RACE_ROUNDS: u32 = 30;
 
+/// The bounds of `--min-hd`.
+pub const MIN_HD: u32 = 2;
+pub const MAX_HD: u32 = 16;
+
 /// The mode a need is answered in when `--mode` is not given: latency for a hash
 /// table's hasher (a lookup waits for its hash before it can probe), throughput for the
 /// others (blocks hashed one after another, independently).
@@ -44,6 +48,10 @@ pub struct Ask {
     pub keyed: bool,
     /// Only hashes with a stable output (`--stable`).
     pub stable: bool,
+    /// `--min-hd N`: with `--need checksum`, the least Hamming distance at the size.
+    pub min_hd: Option<u32>,
+    /// `--fips`: with `--need crypto`, only FIPS-approved hashes.
+    pub fips: bool,
     /// Threads a parallel implementation may use.
     pub threads: usize,
     /// `--mode`; `None`: [`default_mode`] for the need.
@@ -87,6 +95,28 @@ impl Ask {
                 "{} asks about a hash's key and stability: give it with --need hash or \
                  hash-table, not {}",
                 if self.keyed { "--keyed" } else { "--stable" },
+                self.need.as_str()
+            )));
+        }
+        if let Some(n) = self.min_hd {
+            if self.need != Need::Checksum {
+                return Err(UsageError(format!(
+                    "--min-hd asks for a checksum's Hamming distance: give it with --need \
+                     checksum, not {}",
+                    self.need.as_str()
+                )));
+            }
+            if !(MIN_HD..=MAX_HD).contains(&n) {
+                return Err(UsageError(format!(
+                    "--min-hd {n}: a Hamming distance from {MIN_HD} to {MAX_HD} (HD 2 only \
+                     detects every 1-bit error)"
+                )));
+            }
+        }
+        if self.fips && self.need != Need::Crypto {
+            return Err(UsageError(format!(
+                "--fips asks for FIPS-approved cryptographic hashes: give it with --need \
+                 crypto, not {}",
                 self.need.as_str()
             )));
         }
@@ -208,6 +238,8 @@ impl Ask {
                     min_bits: self.min_bits,
                     keyed: self.keyed,
                     stable: self.stable,
+                    min_hd: self.min_hd,
+                    fips: self.fips,
                     size,
                     mode: self.mode(),
                     threads: self.threads,
@@ -233,6 +265,8 @@ pub fn properties() -> Vec<AlgorithmProperties> {
             standard: a.standard.map(str::to_string),
             note: a.security_note.to_string(),
             hash: a.hash.map(|h| h.model()),
+            detection: hashbench_catalog::detection::detection(a),
+            fips: hashbench_catalog::detection::fips(a),
         })
         .collect()
 }

@@ -43,6 +43,15 @@ pub struct RecommendArgs {
     /// what hashes that are stored or sent need. With --need hash or hash-table.
     #[arg(long)]
     pub stable: bool,
+    /// With --need checksum, leave out algorithms whose Hamming distance at the size is
+    /// below N (2 to 16), or is not known: a CRC's HD from Koopman's CRC Zoo
+    /// (docs/detection.md); a hash or Adler-32 guarantees none.
+    #[arg(long, value_name = "N")]
+    pub min_hd: Option<u32>,
+    /// With --need crypto, only hashes FIPS approves (SHA-2 in FIPS 180-4, SHA-3 in
+    /// FIPS 202).
+    #[arg(long)]
+    pub fips: bool,
     /// With --need hash-table, the key a map hashes (BuildHasher::hash_one): u64 (8 B),
     /// id16 ([u8; 16]) or str (a string as long as --size, 1 to 256 B) [default: u64 at
     /// --size 8, id16 at 16, else str].
@@ -87,6 +96,8 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         min_bits: args.min_bits,
         keyed: args.keyed,
         stable: args.stable,
+        min_hd: args.min_hd,
+        fips: args.fips,
         threads: args.threads,
         mode: args.mode,
         pinned: args.pinned,

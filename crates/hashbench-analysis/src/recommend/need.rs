@@ -1,9 +1,10 @@
 //! What `recommend` is asked: the need, the requirements beside it (`--min-bits`,
-//! `--keyed`, `--stable`), and what an answer gives up against them.
+//! `--keyed`, `--stable`, `--min-hd`, `--fips`), and what an answer gives up against
+//! them.
 
 use serde::Serialize;
 
-use hashbench_model::{AlgorithmClass, AlgorithmProperties, Mode, Pattern, Size};
+use hashbench_model::{AlgorithmClass, AlgorithmProperties, Detection, HdAt, Mode, Pattern, Size};
 
 /// What the output must be good for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -86,6 +87,10 @@ pub struct Request {
     pub keyed: bool,
     /// Only hashes whose output is the same across versions and platforms (`--stable`).
     pub stable: bool,
+    /// Only checksums whose Hamming distance at the size is at least this (`--min-hd`).
+    pub min_hd: Option<u32>,
+    /// Only FIPS-approved hashes (`--fips`).
+    pub fips: bool,
     pub size: Size,
     pub mode: Mode,
     /// Threads a parallel implementation may use; one-thread cells always count.
@@ -121,7 +126,81 @@ impl Request {
                 None => return Some("no stability record".to_string()),
             }
         }
+        if let Some(n) = self.min_hd {
+            if let Some(why) = below_min_hd(p, self.size, n) {
+                return Some(why);
+            }
+        }
+        if self.fips {
+            match &p.fips {
+                Some(f) if f.approved => {}
+                Some(f) => return Some(format!("not FIPS-approved: {}", f.status)),
+                None => return Some("not FIPS-approved: not a cryptographic hash".to_string()),
+            }
+        }
         None
+    }
+}
+
+/// The data length `size` stands for, in bits: a range's longest call.
+#[must_use]
+pub fn data_bits(size: Size) -> u64 {
+    size.max_bytes().saturating_mul(8)
+}
+
+/// The HD `p` guarantees at `size`, with its source: `None` without a published profile.
+#[must_use]
+pub fn hd_at(p: &AlgorithmProperties, size: Size) -> Option<HdAt> {
+    let d = p.detection.as_ref()?;
+    let bits = data_bits(size);
+    Some(HdAt {
+        hd: d.hd_at(bits)?,
+        data_bits: bits,
+        source: d.source().unwrap_or_default().to_string(),
+    })
+}
+
+/// Why `p` fails `--min-hd n` at `size`; `None` when its HD there is at least `n`.
+fn below_min_hd(p: &AlgorithmProperties, size: Size, n: u32) -> Option<String> {
+    if let Some(at) = hd_at(p, size) {
+        return (at.hd < n).then(|| {
+            format!(
+                "HD={} at {}, below --min-hd {n} ({})",
+                at.hd,
+                hashbench_model::format::size(size),
+                at.meaning()
+            )
+        });
+    }
+    Some(match &p.detection {
+        Some(d) => d.why_no_hd().unwrap_or_default(),
+        None => "no error-detection record: HD unknown".to_string(),
+    })
+}
+
+/// What a checksum answer gives up in error detection at `size`: the error count its HD
+/// stops guaranteeing, Adler-32's weakness, or that a hash guarantees no error count.
+#[must_use]
+pub fn detection_gives_up(p: &AlgorithmProperties, size: Size) -> Option<String> {
+    if let Some(at) = hd_at(p, size) {
+        return Some(format!(
+            "HD={} at {}: {}",
+            at.hd,
+            hashbench_model::format::size(size),
+            at.meaning()
+        ));
+    }
+    match p.detection.as_ref()? {
+        Detection::Weak { weakness, .. } => Some(format!("Adler-style weakness: {weakness}")),
+        Detection::Unknown { polynomial, .. } => Some(format!(
+            "a published HD (none found for polynomial {polynomial})"
+        )),
+        Detection::NotApplicable { .. } => Some(format!(
+            "a guaranteed Hamming distance (not a CRC: an error goes undetected with \
+             probability about 2^-{})",
+            p.output_bits
+        )),
+        Detection::Profile { .. } => None,
     }
 }
 

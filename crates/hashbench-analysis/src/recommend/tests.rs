@@ -22,6 +22,8 @@ fn props(id: &str, class: AlgorithmClass, bits: u32, broken: bool) -> AlgorithmP
         standard: None,
         note: format!("{id} note"),
         hash: None,
+        detection: None,
+        fips: None,
     }
 }
 
@@ -68,6 +70,8 @@ fn request(need: Need, min_bits: Option<u32>) -> Request {
         min_bits,
         keyed: false,
         stable: false,
+        min_hd: None,
+        fips: false,
         size: Size::Bytes(SIZE),
         mode: Mode::Throughput,
         threads: 1,
@@ -363,4 +367,173 @@ fn a_hash_table_is_answered_from_its_typed_key_and_says_who_could_not_be_called_
     assert_eq!(r.answer.implementation, "xxh3-64/x");
     let json = serde_json::to_value(&r).unwrap();
     assert!(json.get("pattern").is_none() && json.get("not_measured").is_none());
+}
+
+/// A checksum catalogue with what each detects: crc32 with a hand-written profile (HD=3
+/// to 1,000,000 data bits, 4 to 40,000, 5 to 3,000, 6 to 300), crc32c with its HD
+/// unknown, adler32 weak, xxh3-64 a hash (HD not applicable).
+fn detection_catalogue() -> Vec<AlgorithmProperties> {
+    use hashbench_model::Detection;
+    use AlgorithmClass::*;
+    let with = |mut p: AlgorithmProperties, d: Detection| {
+        p.detection = Some(d);
+        p
+    };
+    vec![
+        with(
+            props("adler32", Checksum, 32, false),
+            Detection::Weak {
+                weakness: "weak on short inputs".into(),
+                source: "RFC 3309".into(),
+            },
+        ),
+        with(
+            props("crc32c", Checksum, 32, false),
+            Detection::Unknown {
+                polynomial: "0x1EDC6F41".into(),
+                koopman: "0x8f6e37a0".into(),
+                reason: "not found".into(),
+            },
+        ),
+        with(
+            props("crc32", Checksum, 32, false),
+            Detection::Profile {
+                polynomial: "0x04C11DB7".into(),
+                koopman: "0x82608edb".into(),
+                max_bits: vec![1_000_000, 40_000, 3_000, 300],
+                source: "hand-written".into(),
+            },
+        ),
+        with(
+            props("xxh3-64", NonCryptographicHash, 64, false),
+            Detection::NotApplicable {
+                reason: "not a CRC".into(),
+            },
+        ),
+    ]
+}
+
+/// adler32 90 ns, crc32c 100, crc32 110, xxh3-64 120.
+fn detection_run() -> Run {
+    run_with(vec![
+        quiet("adler32/x", SIZE, 90.0),
+        quiet("crc32c/x", SIZE, 100.0),
+        quiet("crc32/x", SIZE, 110.0),
+        quiet("xxh3-64/x", SIZE, 120.0),
+    ])
+}
+
+#[test]
+fn min_hd_changes_the_answer_and_says_why_the_faster_ones_are_out() {
+    let (run, cat) = (detection_run(), detection_catalogue());
+    let r = recommend(&run, &cat, &request(Need::Checksum, None)).unwrap();
+    assert_eq!(r.answer.implementation, "adler32/x");
+    assert!(r.hamming_distance.is_none());
+    assert!(
+        r.gives_up
+            .iter()
+            .any(|g| g.contains("weak on short inputs")),
+        "{:?}",
+        r.gives_up
+    );
+
+    let mut req = request(Need::Checksum, None);
+    req.min_hd = Some(4);
+    let r = recommend(&run, &cat, &req).unwrap();
+    assert_eq!(r.answer.implementation, "crc32/x");
+    assert_eq!(r.min_hd, Some(4));
+    assert_eq!(ids(&r.excluded_faster), ["adler32/x", "crc32c/x"]);
+    let why: Vec<&str> = r
+        .excluded_faster
+        .iter()
+        .map(|c| c.excluded_because.as_deref().unwrap())
+        .collect();
+    assert!(why[0].contains("no guaranteed HD"), "{}", why[0]);
+    assert!(
+        why[1].contains("HD unknown") && why[1].contains("0x1EDC6F41"),
+        "{}",
+        why[1]
+    );
+    // xxh3-64 is slower, so not listed, but not a candidate either.
+    assert_eq!(r.candidates, 1);
+
+    req.min_hd = Some(5);
+    let e = recommend(&run, &cat, &req).unwrap_err();
+    assert!(e.to_string().contains("--min-hd 5"), "{e}");
+}
+
+#[test]
+fn the_hd_at_the_size_is_in_the_answer_and_what_it_gives_up() {
+    let (run, cat) = (detection_run(), detection_catalogue());
+    let mut req = request(Need::Checksum, None);
+    req.min_hd = Some(3);
+    let r = recommend(&run, &cat, &req).unwrap();
+    assert_eq!(r.answer.implementation, "crc32/x");
+    // 4 KiB is 32,768 data bits: within HD=4's 40,000, beyond HD=5's 3,000.
+    let hd = r.hamming_distance.as_ref().unwrap();
+    assert_eq!((hd.hd, hd.data_bits), (4, 32_768));
+    assert!(
+        r.gives_up.contains(
+            &"HD=4 at 4 KiB: every 3-bit error detected, not every 4-bit one".to_string()
+        ),
+        "{:?}",
+        r.gives_up
+    );
+    let crc32 = cat.iter().find(|p| p.id == "crc32").unwrap();
+    // 64 B is 512 bits: HD=5 (3,000 >= 512 > 300); beyond 1,000,000 bits, HD=2.
+    assert_eq!(hd_at(crc32, Size::Bytes(64)).unwrap().hd, 5);
+    assert_eq!(hd_at(crc32, Size::Bytes(16)).unwrap().hd, 6);
+    assert_eq!(hd_at(crc32, Size::Bytes(1 << 20)).unwrap().hd, 2);
+    // A range is judged at its longest call.
+    assert_eq!(
+        hd_at(crc32, Size::Range { min: 1, max: 4096 }).unwrap().hd,
+        4
+    );
+    let xxh = cat.iter().find(|p| p.id == "xxh3-64").unwrap();
+    assert!(hd_at(xxh, Size::Bytes(64)).is_none());
+    assert!(detection_gives_up(xxh, Size::Bytes(64))
+        .unwrap()
+        .contains("2^-64"));
+}
+
+#[test]
+fn fips_admits_only_approved_hashes() {
+    use hashbench_model::Fips;
+    let fips = |approved: bool| Fips {
+        approved,
+        status: if approved {
+            "approved"
+        } else {
+            "not approved: in no FIPS"
+        }
+        .into(),
+        source: "FIPS 180-4".into(),
+    };
+    let mut cat = catalogue();
+    for p in &mut cat {
+        if p.class == AlgorithmClass::CryptographicHash {
+            p.fips = Some(fips(p.id.starts_with("sha2")));
+        }
+    }
+    let r = recommend(&run(), &cat, &request(Need::Crypto, None)).unwrap();
+    assert_eq!(r.answer.implementation, "blake3/x");
+    let mut req = request(Need::Crypto, None);
+    req.fips = true;
+    let r = recommend(&run(), &cat, &req).unwrap();
+    assert_eq!(r.answer.implementation, "sha2-256/a");
+    assert!(r.fips);
+    let blake3 = r
+        .excluded_faster
+        .iter()
+        .find(|c| c.pick.implementation == "blake3/x")
+        .unwrap();
+    assert!(
+        blake3
+            .excluded_because
+            .as_deref()
+            .unwrap()
+            .contains("not FIPS-approved"),
+        "{:?}",
+        blake3.excluded_because
+    );
 }

@@ -57,6 +57,8 @@ fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
         min_bits: None,
         keyed,
         stable,
+        min_hd: None,
+        fips: false,
         threads: 1,
         mode: None,
         pinned: false,
@@ -79,6 +81,8 @@ fn table_ask(sizes: &[Size], key: Option<KeyKind>) -> Ask {
         min_bits: None,
         keyed: false,
         stable: false,
+        min_hd: None,
+        fips: false,
         threads: 1,
         mode: None,
         pinned: false,
@@ -128,4 +132,64 @@ fn a_key_that_the_size_cannot_hold_is_refused_before_anything_runs() {
     let e = crc.check().unwrap_err();
     assert!(e.0.contains("--key") && e.0.contains("checksum"), "{e}");
     assert!(table_ask(&[b(256)], None).check().is_ok());
+}
+
+#[test]
+fn min_hd_and_fips_are_checked_and_their_errors_name_the_flag() {
+    let ask = |need: Need, min_hd: Option<u32>, fips: bool| Ask {
+        sizes: vec![Size::Bytes(4096)],
+        need,
+        min_bits: None,
+        keyed: false,
+        stable: false,
+        min_hd,
+        fips,
+        threads: 1,
+        mode: None,
+        pinned: false,
+        time_s: 0.01,
+        equivalence: 0.03,
+        key: None,
+    };
+    assert!(ask(Need::Checksum, Some(4), false).check().is_ok());
+    assert!(ask(Need::Checksum, Some(2), false).check().is_ok());
+    assert!(ask(Need::Checksum, Some(16), false).check().is_ok());
+    assert!(ask(Need::Crypto, None, true).check().is_ok());
+    for bad in [0, 1, 17] {
+        let e = ask(Need::Checksum, Some(bad), false).check().unwrap_err();
+        assert!(e.0.contains("--min-hd"), "{e}");
+    }
+    let e = ask(Need::Hash, Some(4), false).check().unwrap_err();
+    assert!(e.0.contains("--min-hd") && e.0.contains("checksum"), "{e}");
+    let e = ask(Need::Checksum, None, true).check().unwrap_err();
+    assert!(e.0.contains("--fips") && e.0.contains("crypto"), "{e}");
+}
+
+#[test]
+fn every_crc_has_its_detection_and_every_cryptographic_hash_its_fips_status() {
+    let props = properties();
+    let get = |id: &str| props.iter().find(|p| p.id == id).unwrap();
+    let crc32 = get("crc32").detection.clone().unwrap();
+    // Koopman's CRC-32 profile: HD=4 up to 91,607 data bits, HD=5 up to 2,974.
+    assert_eq!(crc32.hd_at(4096 * 8), Some(4));
+    assert_eq!(crc32.hd_at(64 * 8), Some(5));
+    for id in ["crc32c", "crc64-xz", "crc64-nvme"] {
+        let d = get(id).detection.clone().unwrap();
+        assert!(
+            matches!(d, hashbench_model::Detection::Unknown { .. }) || d.hd_at(8).is_some(),
+            "{id}"
+        );
+    }
+    assert!(matches!(
+        get("adler32").detection,
+        Some(hashbench_model::Detection::Weak { .. })
+    ));
+    for p in &props {
+        let crypto = p.class == hashbench_model::AlgorithmClass::CryptographicHash;
+        assert_eq!(p.fips.is_some(), crypto, "{}", p.id);
+    }
+    assert!(get("sha2-256").fips.as_ref().unwrap().approved);
+    assert!(get("sha3-256").fips.as_ref().unwrap().approved);
+    assert!(!get("blake3").fips.as_ref().unwrap().approved);
+    assert!(!get("md5").fips.as_ref().unwrap().approved);
 }

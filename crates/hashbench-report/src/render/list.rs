@@ -58,6 +58,7 @@ pub fn text(listing: &Listing) -> String {
         if let Some(p) = &a.hash_properties {
             out.push_str(&properties_line(p));
         }
+        out.push_str(&detection_line(a.detection.as_ref(), a.fips.as_ref()));
         for line in lines.by_ref().take(a.implementations.len()) {
             out.push_str(line);
             out.push('\n');
@@ -100,6 +101,43 @@ fn properties_line(p: &hashbench_model::HashProperties) -> String {
         },
         p.stability.reason
     )
+}
+
+/// A checksum's error detection or a cryptographic hash's FIPS approval, with its
+/// source: `  HD: 5 up to 2974 data bits, 4 up to 91607, ... (source)`. Empty for the
+/// hashes, which guarantee no HD (`--format json` says so).
+fn detection_line(
+    detection: Option<&hashbench_model::Detection>,
+    fips: Option<&hashbench_model::Fips>,
+) -> String {
+    use hashbench_model::Detection;
+    let mut out = String::new();
+    match detection {
+        Some(Detection::Profile {
+            polynomial,
+            koopman,
+            max_bits,
+            source,
+        }) => {
+            let steps: Vec<String> = max_bits
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("HD={} up to {m}", i + 3))
+                .collect();
+            out.push_str(&format!(
+                "  polynomial {polynomial} (Koopman {koopman}); data bits: {}; longer: HD=2 ({source})\n",
+                steps.join(", ")
+            ));
+        }
+        Some(d @ (Detection::Unknown { .. } | Detection::Weak { .. })) => {
+            out.push_str(&format!("  {}\n", d.why_no_hd().unwrap_or_default()));
+        }
+        _ => {}
+    }
+    if let Some(f) = fips {
+        out.push_str(&format!("  FIPS: {} ({})\n", f.status, f.source));
+    }
+    out
 }
 
 /// One runtime: why it cannot run, or what its adapter offers.

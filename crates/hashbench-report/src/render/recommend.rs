@@ -203,7 +203,7 @@ fn one(r: &Recommendation) -> String {
     let a = &r.answer;
     let p = &a.properties;
     let mut out = format!(
-        "At {} ({}{}{}{}{}, {}{}): {} candidate implementations\n\n",
+        "At {} ({}{}{}{}{}{}{}, {}{}): {} candidate implementations\n\n",
         size(r.size),
         r.need.describe(),
         match r.pattern {
@@ -214,6 +214,9 @@ fn one(r: &Recommendation) -> String {
             .map_or(String::new(), |b| format!(", at least {b} bits")),
         if r.keyed { ", keyed" } else { "" },
         if r.stable { ", stable output" } else { "" },
+        r.min_hd
+            .map_or(String::new(), |n| format!(", HD at least {n}")),
+        if r.fips { ", FIPS-approved" } else { "" },
         r.mode,
         if r.threads > 1 {
             format!(", up to {} threads", r.threads)
@@ -257,6 +260,7 @@ fn one(r: &Recommendation) -> String {
             h.stability.reason
         ));
     }
+    out.push_str(&detection_line(r));
     if !r.gives_up.is_empty() {
         out.push_str(&format!("  Gives up: {}\n", r.gives_up.join("; ")));
     }
@@ -304,6 +308,32 @@ fn one(r: &Recommendation) -> String {
         }
     }
     out
+}
+
+/// The answer's error detection (`--need checksum`) or FIPS approval (`--need crypto`),
+/// with its source; empty for the other needs and where nothing is recorded.
+fn detection_line(r: &Recommendation) -> String {
+    let p = &r.answer.properties;
+    match r.need {
+        Need::Checksum => match (&r.hamming_distance, &p.detection) {
+            (Some(at), _) => format!(
+                "  Error detection: HD={} at {} ({} data bits): {} ({})\n",
+                at.hd,
+                size(r.size),
+                at.data_bits,
+                at.meaning(),
+                at.source
+            ),
+            (None, Some(d)) => {
+                format!("  Error detection: {}\n", d.why_no_hd().unwrap_or_default())
+            }
+            (None, None) => String::new(),
+        },
+        Need::Crypto => p.fips.as_ref().map_or(String::new(), |f| {
+            format!("  FIPS: {} ({})\n", f.status, f.source)
+        }),
+        _ => String::new(),
+    }
 }
 
 /// The candidates the run could not call in the answer's pattern, one line per reason;

@@ -357,3 +357,43 @@ fn hash_table_answers_in_latency_with_each_hashs_properties_and_keyed_leaves_out
     );
     assert!(text.contains("SMHasher3: passes"), "{text}");
 }
+
+#[test]
+fn min_hd_leaves_only_the_crc_and_the_json_carries_its_hd() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = saved_run(dir.path());
+    let without = &recommend_json(&run, "checksum", &[])["recommendations"][0];
+    assert_eq!(without["candidates"], 4, "{without}");
+    // Koopman's CRC-32 profile: HD=4 up to 91,607 data bits, so at 4 KiB (32,768 bits).
+    let with = &recommend_json(&run, "checksum", &["--min-hd", "4"])["recommendations"][0];
+    assert_eq!(with["candidates"], 1, "{with}");
+    assert_eq!(with["answer"]["algorithm"], "crc32");
+    assert_eq!(with["min_hd"], 4);
+    assert_eq!(with["hamming_distance"]["hd"], 4);
+    assert_eq!(with["hamming_distance"]["data_bits"], 32768);
+    assert_ne!(without["candidates"], with["candidates"]);
+    // No algorithm measured reaches HD 5 at 4 KiB: refused, naming the flag.
+    let path = run.display().to_string();
+    let ask = |need: &'static str, hd: &'static str| {
+        [
+            "recommend",
+            "--size",
+            "4k",
+            "--need",
+            need,
+            "--min-hd",
+            hd,
+            "--from",
+        ]
+    };
+    let out = hashbench()
+        .args(ask("checksum", "5"))
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--min-hd 5"));
+    let mut hash = ask("hash", "4").to_vec();
+    hash.push(&path);
+    usage_error(&hash, "--min-hd");
+}
