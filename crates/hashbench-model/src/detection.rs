@@ -53,9 +53,8 @@ impl Detection {
             Detection::Unknown {
                 polynomial, reason, ..
             } => Some(format!("HD unknown ({polynomial}: {reason})")),
-            Detection::Weak { weakness, source } => {
-                Some(format!("no guaranteed HD ({weakness}; {source})"))
-            }
+            // The source is in `list` and docs/detection.md; a reason stays one phrase.
+            Detection::Weak { weakness, .. } => Some(format!("no guaranteed HD ({weakness})")),
             Detection::NotApplicable { reason } => Some(format!("HD not applicable ({reason})")),
         }
     }
