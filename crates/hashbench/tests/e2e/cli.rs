@@ -395,9 +395,10 @@ fn list_shows_every_non_cryptographic_hash_s_quality_key_and_stability() {
         "{text}"
     );
     assert!(after("cityhash-64 ").contains("key: unkeyed"), "{text}");
+    // A cryptographic hash has no hash-quality line; its FIPS status instead.
     assert!(
-        after("sha2-256 ").starts_with("  sha2-256/"),
-        "no properties line for a cryptographic hash:\n{text}"
+        after("sha2-256 ").starts_with("  FIPS: approved"),
+        "no FIPS line for a cryptographic hash:\n{text}"
     );
 }
 

@@ -87,9 +87,23 @@ fn no_command_runs_every_default_implementation_at_every_seed_size() {
         "wyhash",
         "gxhash",
     ];
+    // Issue 24's algorithms are not in the default suite yet: each entry names the
+    // measured rule that chose its implementation, and none was measured for these; they
+    // are asked for by name.
+    let by_name_only = [
+        "crc16-ibm-3740",
+        "crc16-arc",
+        "ripemd-160",
+        "shake128-256",
+        "shake256-512",
+        "k12-256",
+        "sm3",
+        "blake2bp-512",
+        "blake2sp-256",
+    ];
     let block_algorithms: BTreeSet<&str> = hashbench_catalog::ALGORITHMS
         .iter()
-        .filter(|a| !table_families.contains(&a.family))
+        .filter(|a| !table_families.contains(&a.family) && !by_name_only.contains(&a.id))
         .map(|a| a.id)
         .collect();
     assert_eq!(algorithms, block_algorithms);
