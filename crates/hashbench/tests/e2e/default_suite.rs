@@ -87,20 +87,8 @@ fn no_command_runs_every_default_implementation_at_every_seed_size() {
         "wyhash",
         "gxhash",
     ];
-    // Issue 24's algorithms are not in the default suite yet: each entry names the
-    // measured rule that chose its implementation, and none was measured for these; they
-    // are asked for by name.
-    let by_name_only = [
-        "crc16-ibm-3740",
-        "crc16-arc",
-        "ripemd-160",
-        "shake128-256",
-        "shake256-512",
-        "k12-256",
-        "sm3",
-        "blake2bp-512",
-        "blake2sp-256",
-    ];
+    // Issue 24's algorithms are asked for by name (registry's `BY_NAME_ONLY`).
+    let by_name_only = hashbench_catalog::registry::BY_NAME_ONLY;
     let block_algorithms: BTreeSet<&str> = hashbench_catalog::ALGORITHMS
         .iter()
         .filter(|a| !table_families.contains(&a.family) && !by_name_only.contains(&a.id))
