@@ -459,8 +459,7 @@ fn verify_algorithm(
     source: &VectorSource,
 ) -> Result<Vec<Outcome>, VectorError> {
     let mut outcomes = Vec::new();
-    let answers = source.load(algorithm.id, algorithm.output_bytes())?;
-    let typed = source.load_typed(algorithm.id, algorithm.output_bytes())?;
+    let (answers, typed) = source.load_all(algorithm.id, algorithm.output_bytes())?;
     let mut reference: Option<Reference> = None;
     for imp in hashbench_catalog::implementations_of(algorithm.id) {
         let is_selected = selected.iter().any(|s| s.id == imp.id);

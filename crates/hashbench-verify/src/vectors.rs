@@ -362,6 +362,20 @@ impl VectorSource {
         parsed.typed_answers(&file, output_bytes)
     }
 
+    /// Both kinds of answer of one algorithm from one read and parse of its file (what
+    /// verification needs; [`Self::load`] and [`Self::load_typed`] each read it).
+    pub fn load_all(
+        &self,
+        algorithm: &str,
+        output_bytes: usize,
+    ) -> Result<(Vec<KnownAnswer>, Vec<TypedAnswer>), VectorError> {
+        let (file, parsed) = self.file(algorithm)?;
+        Ok((
+            parsed.known_answers(&file, output_bytes)?,
+            parsed.typed_answers(&file, output_bytes)?,
+        ))
+    }
+
     /// One algorithm's vector file, parsed, and its name for messages.
     fn file(&self, algorithm: &str) -> Result<(String, VectorFile), VectorError> {
         let (file, text) = match self {
