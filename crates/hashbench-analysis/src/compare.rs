@@ -23,7 +23,7 @@ use serde::{Serialize, Serializer};
 use hashbench_model::{Baseline, Cell, Mode, Pattern, Run, SeriesKey, Size, Subject};
 
 mod machine;
-use machine::interval;
+pub(crate) use machine::interval;
 pub use machine::{machine_speed, MachineSpeed};
 
 /// What identifies a cell across runs: its series at one size.

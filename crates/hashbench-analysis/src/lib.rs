@@ -12,17 +12,20 @@
 //! - [`compare`]: joining two runs' cells and deciding which differences are real;
 //! - [`staircase`]: an every-length sweep as steps;
 //! - [`ties`]: which cells of a ranking this run cannot tell apart;
+//! - [`machines`]: runs from different machines side by side, with no verdicts;
 //! - [`recommend`]: the answer `hashbench recommend` gives, from a run and the
-//!   algorithms' properties;
+//!   algorithms' properties; [`agreement`]: whether several machines' answers agree;
 //! - [`published`]: other people's published figures (the seeds) as data, judged by
 //!   [`plausibility`]; [`counterparts`]: the seed rows' like-for-like implementations.
 //!
 //! Dependencies point one way: `plausibility` <- `published` <- `counterparts`.
 
+pub mod agreement;
 pub mod compare;
 pub mod costmodel;
 pub mod counterparts;
 pub mod guards;
+pub mod machines;
 pub mod plausibility;
 pub mod published;
 pub mod recommend;

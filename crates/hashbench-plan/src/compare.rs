@@ -73,5 +73,54 @@ pub fn compared(
     Ok(comparison)
 }
 
+/// What `compare` shows (`--view`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    /// The machines view when any run comes from another machine than the base (CPU
+    /// model, core count or memory), else the changes.
+    #[default]
+    Auto,
+    /// Changes of the code with their verdicts, adjusted for the machine's speed.
+    Changes,
+    /// Each machine's figures side by side, no verdicts.
+    Machines,
+}
+
+/// Whether `compare` shows the machines view: asked for, or `Auto` with runs from
+/// different machines. `--fail-on-regression` (`fail`) needs verdicts, which the machines
+/// view does not give.
+///
+/// # Errors
+///
+/// `--fail-on-regression` with the machines view.
+pub fn machines_view(view: View, runs: &[&Run], fail: bool) -> Result<bool, UsageError> {
+    let differ = || {
+        runs.iter().skip(1).find_map(|r| {
+            let d = hashbench_analysis::machines::differences(runs[0], r);
+            (!d.is_empty()).then_some(d)
+        })
+    };
+    let (machines, why) = match view {
+        View::Changes => (false, None),
+        View::Machines => (true, None),
+        View::Auto => match differ() {
+            Some(d) => (true, Some(d.join(", "))),
+            None => (false, None),
+        },
+    };
+    if machines && fail {
+        return Err(UsageError(match why {
+            Some(d) => format!(
+                "--fail-on-regression needs verdicts, and these runs come from different \
+                 machines (they differ in {d}): across machines there is no change of the code to \
+                 judge. Compare runs of one machine, or add --view changes to judge them anyway"
+            ),
+            None => "--fail-on-regression needs verdicts, which --view machines does not give"
+                .to_string(),
+        }));
+    }
+    Ok(machines)
+}
+
 #[cfg(test)]
 mod tests;

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use anyhow::Result;
 use hashbench_analysis::compare::Comparison;
 use hashbench_model::Run;
-use hashbench_plan::compare::{inputs, Base, DEFAULT_NOISE_PERCENT};
+use hashbench_plan::compare::{inputs, machines_view, Base, View, DEFAULT_NOISE_PERCENT};
 use hashbench_plan::Outcome;
 use hashbench_report::render::compare::regression;
 use hashbench_report::render::comparison::{document, CompareFormat as ReportFormat};
-use hashbench_report::render::html::Candidate;
+use hashbench_report::render::html::{machines_page, Candidate};
+use hashbench_report::render::machines;
 use hashbench_report::render::sanitize::escaped;
 
 use crate::cli::emit;
@@ -53,6 +54,30 @@ pub struct CompareArgs {
     /// With --published: only this seed (0-4, see `hashbench published`).
     #[arg(long, requires = "published", value_name = "N")]
     pub seed: Option<u32>,
+    /// auto: the machines view when a run comes from another machine (CPU model, core
+    /// count or memory), else the changes; changes: verdicts on the code, adjusted for
+    /// the machine's speed; machines: each machine's figures side by side, no verdicts.
+    #[arg(long, value_enum, default_value_t, conflicts_with = "published")]
+    pub view: ViewArg,
+}
+
+/// `compare --view`.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+pub enum ViewArg {
+    #[default]
+    Auto,
+    Changes,
+    Machines,
+}
+
+impl From<ViewArg> for View {
+    fn from(v: ViewArg) -> Self {
+        match v {
+            ViewArg::Auto => View::Auto,
+            ViewArg::Changes => View::Changes,
+            ViewArg::Machines => View::Machines,
+        }
+    }
 }
 
 impl From<CompareFormat> for ReportFormat {
@@ -90,10 +115,35 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     // A run file can come from anywhere: the text formats show its strings escaped.
     let base = shown(base, format.is_text());
     let base_name = escaped(&base_name).into_owned();
+    let loaded = candidates
+        .iter()
+        .map(|path| Ok((path, shown(read_run(path)?, format.is_text()))))
+        .collect::<Result<Vec<_>>>()?;
+    let runs: Vec<&Run> = std::iter::once(&base)
+        .chain(loaded.iter().map(|(_, r)| r))
+        .collect();
+    if machines_view(args.view.into(), &runs, fail.is_some())? {
+        let names: Vec<String> = loaded
+            .iter()
+            .map(|(p, _)| escaped(&p.display().to_string()).into_owned())
+            .collect();
+        let named: Vec<(&str, &Run)> = std::iter::once((base_name.as_str(), &base))
+            .chain(
+                names
+                    .iter()
+                    .map(String::as_str)
+                    .zip(loaded.iter().map(|(_, r)| r)),
+            )
+            .collect();
+        let same = runs[1..]
+            .iter()
+            .all(|r| hashbench_analysis::machines::differences(&base, r).is_empty());
+        emit(&machines_document(format, &named, same)?);
+        return Ok(Outcome::Done);
+    }
     let mut outcome = Outcome::Done;
     let mut compared: Vec<(String, Run, Comparison)> = Vec::new();
-    for path in candidates {
-        let candidate = shown(read_run(path)?, format.is_text());
+    for (path, candidate) in loaded {
         let shown_path = path.display().to_string();
         let c = hashbench_plan::compare::compared(
             &base_name,
@@ -115,4 +165,16 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
         .collect();
     emit(&document(format, &base_name, &base, &candidates, fail)?);
     Ok(outcome)
+}
+
+/// The machines view of `runs` (name, run) in `format`; `same` when they are all from
+/// one machine (`--view machines` asked for it).
+fn machines_document(format: ReportFormat, runs: &[(&str, &Run)], same: bool) -> Result<String> {
+    let v = hashbench_analysis::machines::view(runs);
+    Ok(match format {
+        ReportFormat::Table => machines::render(&v, same, false, None),
+        ReportFormat::Markdown => machines::render(&v, same, true, None),
+        ReportFormat::Json => machines::json(&v)?,
+        ReportFormat::Html => machines_page(&v, same)?,
+    })
 }

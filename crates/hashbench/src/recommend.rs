@@ -7,12 +7,16 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use hashbench_analysis::agreement::agreement;
 use hashbench_analysis::recommend::Need;
+use hashbench_analysis::recommend::Recommendation;
 use hashbench_model::{KeyKind, Mode};
 use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
 use hashbench_plan::values::{self, SizeList};
 use hashbench_plan::Outcome;
-use hashbench_report::render::recommend::document;
+use hashbench_report::render::machines::letter;
+use hashbench_report::render::recommend::{agreement_text, document};
+use hashbench_report::render::sanitize::escaped;
 use hashbench_runner::DEFAULT_EQUIVALENCE;
 
 use crate::obtain::saved_or_measured;
@@ -78,9 +82,11 @@ pub struct RecommendArgs {
     /// program rarely chooses; by default each library picks its own backend.
     #[arg(long)]
     pub pinned: bool,
-    /// Answer from this `hashbench run --format json` file instead of measuring.
+    /// Answer from this `hashbench run --format json` file instead of measuring; given
+    /// more than once (runs of several machines), answer for each and say where the
+    /// answers differ.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["time", "pinned", "equivalence"])]
-    pub from: Option<PathBuf>,
+    pub from: Vec<PathBuf>,
     /// `table`, or `json` (docs/json-schema.md).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -106,17 +112,58 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         key: args.key,
     };
     ask.check()?;
+    if args.from.len() > 1 {
+        return per_machine(&ask, &args.from, args.format);
+    }
     // The table shows the run's strings and the file's name: escaped, as a run file can
     // come from anywhere; JSON keeps them exactly.
     let text = matches!(args.format, Format::Table);
-    let measured = saved_or_measured(args.from.as_deref(), text, args.quiet, || {
-        crate::run::plan(ask.request()?, None, command_line)
-    })?;
+    let measured = saved_or_measured(
+        args.from.first().map(PathBuf::as_path),
+        text,
+        args.quiet,
+        || crate::run::plan(ask.request()?, None, command_line),
+    )?;
     if measured.interrupted {
         return Ok(Outcome::Interrupted);
     }
     let recs = ask.answer(&measured.run)?;
-    let from = args.from.map(|f| f.display().to_string());
+    let from = args.from.first().map(|f| f.display().to_string());
     emit(&document(&measured.run, from, &recs, !text)?);
     Ok(Outcome::failed_if(measured.failed))
+}
+
+/// `recommend --from A --from B ...`: the answer from each machine's run, then one line
+/// per size saying whether the machines agree (JSON: `{"machines": [...], "agree": [...]}`).
+fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> {
+    let text = matches!(format, Format::Table);
+    let mut answers: Vec<(String, Vec<Recommendation>)> = Vec::new();
+    let mut out = String::new();
+    let mut docs = Vec::new();
+    for (i, path) in files.iter().enumerate() {
+        // Checked as every result file is, and escaped for the table.
+        let run = crate::obtain::shown(crate::store::read_run(path)?, text);
+        let recs = ask.answer(&run)?;
+        let name = path.display().to_string();
+        let doc = document(&run, Some(name.clone()), &recs, !text)?;
+        if text {
+            out.push_str(&format!("== {}: {} ==\n", letter(i), escaped(&name)));
+            out.push_str(&doc);
+            out.push('\n');
+        } else {
+            docs.push(serde_json::from_str::<serde_json::Value>(&doc)?);
+        }
+        answers.push((name, recs));
+    }
+    let agree = agreement(&answers);
+    if text {
+        out.push_str(&agreement_text(&agree));
+        emit(&out);
+    } else {
+        let mut s =
+            serde_json::to_string_pretty(&serde_json::json!({ "machines": docs, "agree": agree }))?;
+        s.push('\n');
+        emit(&s);
+    }
+    Ok(Outcome::Done)
 }

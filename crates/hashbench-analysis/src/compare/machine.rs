@@ -18,7 +18,7 @@ use hashbench_model::{Baseline, Cell, DriftReference, Run};
 /// The interval a run gives its own figure: the figure's interval over its undisturbed
 /// rounds; in a file from before figures, the wider of the median's CI and the range of
 /// its round medians.
-pub(super) fn interval(c: &Cell) -> (f64, f64) {
+pub(crate) fn interval(c: &Cell) -> (f64, f64) {
     if c.figure.is_some() {
         return c.time_ci();
     }

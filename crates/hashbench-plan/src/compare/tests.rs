@@ -18,3 +18,18 @@ fn the_base_is_the_baseline_or_the_first_file() {
         "give at least one result file to compare with the baseline"
     );
 }
+
+#[test]
+fn the_view_is_machines_when_a_run_comes_from_another_machine() {
+    use hashbench_model::testutil::run_with;
+    let a = run_with(Vec::new());
+    let mut b = a.clone();
+    assert!(!machines_view(View::Auto, &[&a, &b], true).unwrap());
+    assert!(machines_view(View::Machines, &[&a, &b], false).unwrap());
+    b.host.logical_cores = 16;
+    assert!(machines_view(View::Auto, &[&a, &a, &b], false).unwrap());
+    assert!(!machines_view(View::Changes, &[&a, &b], true).unwrap());
+    let refused = machines_view(View::Auto, &[&a, &b], true).unwrap_err().0;
+    assert!(refused.contains("(they differ in core count)"), "{refused}");
+    assert!(refused.contains("--view changes"), "{refused}");
+}

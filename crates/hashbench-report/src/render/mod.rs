@@ -32,6 +32,7 @@ pub mod html;
 pub mod json;
 pub mod layouts;
 pub mod list;
+pub mod machines;
 mod modes;
 mod options;
 pub mod published;

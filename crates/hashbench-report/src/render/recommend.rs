@@ -7,6 +7,7 @@ use serde::Serialize;
 use hashbench_model::{AlgorithmProperties, Key, Run};
 
 use crate::format::{aligned, rate, size, time_ns};
+use hashbench_analysis::agreement::Agreement;
 use hashbench_analysis::recommend::{Compared, Need, Pick, Recommendation};
 
 /// Version of the `recommend --format json` document.
@@ -80,6 +81,40 @@ pub fn document(
     }
     let from = from.map(|f| crate::render::sanitize::escaped(&f).into_owned());
     Ok(table(&Provenance::of(run, from), recs))
+}
+
+/// Under the answers of several machines: per size, each machine's answer and whether
+/// they agree (`recommend --from A --from B`).
+#[must_use]
+pub fn agreement_text(agree: &[Agreement]) -> String {
+    let mut out = String::from("Across the machines:\n");
+    for a in agree {
+        let each: Vec<String> = a
+            .answers
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                format!(
+                    "{}: {}",
+                    crate::render::machines::letter(i),
+                    x.as_deref().map_or("no answer".to_string(), |s| {
+                        crate::render::sanitize::escaped(s).into_owned()
+                    })
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "  {}: {} ({})\n",
+            size(a.size),
+            if a.same {
+                "the same answer"
+            } else {
+                "the answer differs"
+            },
+            each.join(", ")
+        ));
+    }
+    out
 }
 
 /// Collision resistance in a few words: `128-bit`, `broken (2^18)`, `none`.

@@ -18,6 +18,7 @@ mod cli;
 mod compact;
 mod compare;
 mod compare_machine;
+mod compare_machines;
 mod compare_verdicts;
 mod crossover_measured;
 mod default_suite;

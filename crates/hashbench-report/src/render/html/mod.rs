@@ -19,6 +19,7 @@
 mod charts;
 mod compare;
 mod figures;
+mod machines;
 pub(crate) mod page;
 mod sections;
 
@@ -29,6 +30,7 @@ use hashbench_model::{Layout, Run};
 use crate::render::renderer::{Render, RenderError};
 
 pub use compare::{compare_page, Candidate};
+pub use machines::machines_page;
 
 /// The HTML report of a run, as a [`Render`].
 #[derive(Clone, Debug, Default)]
