@@ -2,7 +2,7 @@
 //! that measures them (a race: screening rounds for all, then more only for the
 //! contenders), and the question each size asks of `hashbench-analysis`' pure answer.
 
-use hashbench_analysis::recommend::{recommend, Need, Recommendation, Request};
+use hashbench_analysis::recommend::{data_bits, hd_at, recommend, Need, Recommendation, Request};
 use hashbench_catalog::Implementation;
 use hashbench_model::{AlgorithmProperties, KeyKind, Mode, Pattern, Run, Size};
 use hashbench_runner::SizeSpec;
@@ -112,6 +112,7 @@ impl Ask {
                      detects every 1-bit error)"
                 )));
             }
+            self.check_reachable(n)?;
         }
         if self.fips && self.need != Need::Crypto {
             return Err(UsageError(format!(
@@ -221,6 +222,34 @@ impl Ask {
     #[must_use]
     pub fn mode(&self) -> Mode {
         self.mode.unwrap_or(default_mode(self.need))
+    }
+
+    /// `--min-hd n` at every size asked: refused before anything is measured when no
+    /// algorithm's known HD reaches `n` there (an HD is data, not a measurement).
+    fn check_reachable(&self, n: u32) -> Result<(), UsageError> {
+        let props = properties();
+        for &size in &self.sizes {
+            let known: Vec<(String, u32)> = props
+                .iter()
+                .filter_map(|p| Some((p.id.clone(), hd_at(p, size)?.hd)))
+                .collect();
+            if known.iter().any(|(_, hd)| *hd >= n) {
+                continue;
+            }
+            let best = known.iter().max_by_key(|(_, hd)| *hd).map_or(
+                "no algorithm's HD is known there".to_string(),
+                |(id, hd)| format!("the best known is {id}'s HD={hd}"),
+            );
+            return Err(UsageError(format!(
+                "--min-hd {n} at {}: no algorithm is known to detect every error of {} bits \
+                 in {} data bits ({best}; the others' HD is unknown, or they guarantee none: \
+                 docs/detection.md); ask for a lower --min-hd or a smaller --size",
+                hashbench_model::format::size(size),
+                n - 1,
+                data_bits(size)
+            )));
+        }
+        Ok(())
     }
 
     /// One recommendation per size asked, from `run`.
