@@ -65,7 +65,7 @@ fn colour(to_file: bool) -> bool {
 
 /// The width to fit: `COLUMNS` if it is a number, else the terminal's width when standard
 /// output is one (80 if it cannot be read), else none: a file or a pipe gets full width.
-fn width(to_file: bool) -> Option<usize> {
+pub(crate) fn width(to_file: bool) -> Option<usize> {
     if to_file {
         return None;
     }
