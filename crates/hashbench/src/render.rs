@@ -108,9 +108,11 @@ pub(crate) fn render(
         RunFormat::Markdown => hashbench_report::RunFormat::Markdown,
         RunFormat::Html => hashbench_report::RunFormat::Html,
     };
+    // For a saved run from before runs recorded them: the catalogue's.
     let classes = hashbench_catalog::classes();
+    let properties = hashbench_plan::recommend::properties();
     Ok(hashbench_report::render_run(
-        run, format, view, options, classes,
+        run, format, view, options, classes, properties,
     )?)
 }
 
