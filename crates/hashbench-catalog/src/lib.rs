@@ -56,6 +56,24 @@ pub fn classes() -> std::collections::BTreeMap<String, String> {
         .collect()
 }
 
+/// `a`'s properties as the run model and the analysis hold them: class, width, strength,
+/// standard, SMHasher3 verdict, what it detects and its FIPS approval, with their sources.
+#[must_use]
+pub fn properties(a: &Algorithm) -> hashbench_model::AlgorithmProperties {
+    hashbench_model::AlgorithmProperties {
+        id: a.id.to_string(),
+        class: a.class.model(),
+        output_bits: a.output_bits,
+        collision_bits: a.collision_bits,
+        broken: a.broken,
+        standard: a.standard.map(str::to_string),
+        note: a.security_note.to_string(),
+        hash: a.hash.map(|h| h.model()),
+        detection: detection::detection(a),
+        fips: detection::fips(a),
+    }
+}
+
 /// Every implementation of `algorithm`, reference first.
 pub fn implementations_of(algorithm: &str) -> impl Iterator<Item = &'static Implementation> + '_ {
     registry::IMPLEMENTATIONS

@@ -87,6 +87,12 @@ pub struct Run {
     /// decided them. Absent in older files (a renderer decides them again).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rankings: Vec<crate::Ranking>,
+    /// Every measured algorithm's properties with their sources (class, width, standard,
+    /// SMHasher3 verdict, what it detects, FIPS approval), as the catalogue had them when
+    /// the run was made, by id: the HTML report's properties table. Absent in older files
+    /// (the binary then takes them from its catalogue, and the page says so).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub properties: Vec<crate::AlgorithmProperties>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.

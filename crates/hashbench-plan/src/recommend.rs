@@ -285,18 +285,7 @@ impl Ask {
 pub fn properties() -> Vec<AlgorithmProperties> {
     hashbench_catalog::ALGORITHMS
         .iter()
-        .map(|a| AlgorithmProperties {
-            id: a.id.to_string(),
-            class: a.class.model(),
-            output_bits: a.output_bits,
-            collision_bits: a.collision_bits,
-            broken: a.broken,
-            standard: a.standard.map(str::to_string),
-            note: a.security_note.to_string(),
-            hash: a.hash.map(|h| h.model()),
-            detection: hashbench_catalog::detection::detection(a),
-            fips: hashbench_catalog::detection::fips(a),
-        })
+        .map(hashbench_catalog::properties)
         .collect()
 }
 

@@ -336,5 +336,19 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             .filter_map(|a| Some((a.id.to_string(), a.hash?.model())))
             .collect(),
         rankings: Vec::new(),
+        properties: {
+            let mut algorithms: Vec<&hashbench_catalog::Algorithm> = m
+                .passed
+                .iter()
+                .map(|p| p.implementation.algorithm)
+                .chain(plan.external.iter().map(|e| e.algorithm))
+                .collect();
+            algorithms.sort_by_key(|a| a.id);
+            algorithms.dedup_by_key(|a| a.id);
+            algorithms
+                .into_iter()
+                .map(hashbench_catalog::properties)
+                .collect()
+        },
     }
 }

@@ -163,7 +163,16 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
             comparison,
         })
         .collect();
-    emit(&document(format, &base_name, &base, &candidates, fail)?);
+    // Fitted to the terminal as the run's tables are (COLUMNS, else the terminal's).
+    let width = crate::render::width(false);
+    emit(&document(
+        format,
+        &base_name,
+        &base,
+        &candidates,
+        fail,
+        width,
+    )?);
     Ok(outcome)
 }
 

@@ -1,24 +1,30 @@
 //! The CLI's view of a run's progress: the `hashbench: plan: ...` line and the progress
-//! line on standard error, drawn from the runner's events. The hidden testing aid
+//! line on standard error, drawn from the runner's events by an `indicatif` progress bar
+//! (its template, its elapsed time and ETA; its draw target is ours, [`Stderr`], or any
+//! other, such as indicatif's `InMemoryTerm` in the tests). The hidden testing aid
 //! `--cancel-after-cells N` lives here too: it counts cells done, as the line does.
 
-use std::io::IsTerminal;
-use std::sync::atomic::AtomicBool;
+use std::io::{IsTerminal, Write as _};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use hashbench_runner::{PlanReady, RunObserver, Step};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
+
+/// The progress line: `[3/24] crc32/crc32fast [oneshot] @ 4 KiB, round 1/3  2 s elapsed,
+/// ETA 14 s`. `{cell}` is the cell being measured (cells done + 1), `+` past the plan.
+const TEMPLATE: &str = "[{cell}] {msg}  {elapsed_s} elapsed, ETA {eta_s}";
 
 /// Draws progress on standard error: the plan line unless `--quiet`, the progress line
 /// only when standard error is a terminal (or `--force-progress`).
 pub struct ProgressLine {
     quiet: bool,
-    enabled: bool,
-    total: usize,
+    /// Where the line goes until the plan says how long the run is (then the bar owns
+    /// it); `None` when no line is drawn.
+    target: Option<ProgressDrawTarget>,
+    bar: Option<ProgressBar>,
     done: usize,
-    /// The step being shown is an extra round, past the planned ones.
-    extra: bool,
-    started: Instant,
+    shown: Arc<Shown>,
     /// `--cancel-after-cells N` (and `--cancel-with-sigterm`): interrupt once N cells of
     /// the rounds are done.
     cancel_after: Option<(usize, bool)>,
@@ -32,46 +38,96 @@ impl ProgressLine {
         cancel_after: Option<(usize, bool)>,
         cancel: Arc<AtomicBool>,
     ) -> Self {
+        let terminal = std::io::stderr().is_terminal();
+        // A dumb terminal cannot erase a line; the progress line would pile up.
+        let enabled =
+            force || (!quiet && terminal && std::env::var_os("TERM").is_none_or(|t| t != "dumb"));
+        let target = enabled.then(|| ProgressDrawTarget::term_like(Box::new(Stderr { terminal })));
+        Self::with_target(quiet, target, cancel_after, cancel)
+    }
+
+    /// The observer drawing to `target` (`None`: no progress line, the plan line still
+    /// unless `quiet`).
+    pub fn with_target(
+        quiet: bool,
+        target: Option<ProgressDrawTarget>,
+        cancel_after: Option<(usize, bool)>,
+        cancel: Arc<AtomicBool>,
+    ) -> Self {
         ProgressLine {
             quiet,
-            // A dumb terminal cannot erase a line; the progress line would pile up.
-            enabled: force
-                || (!quiet
-                    && std::io::stderr().is_terminal()
-                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")),
-            total: 0,
+            target,
+            bar: None,
             done: 0,
-            extra: false,
-            started: Instant::now(),
+            shown: Arc::default(),
             cancel_after,
             cancel,
         }
     }
 
-    fn show(&self, what: &str) {
-        if !self.enabled {
-            return;
-        }
-        // Beyond the planned rounds (extra rounds of unsettled cells): how many more
-        // there will be is not known.
-        if self.done >= self.total && self.extra {
-            eprint!("\r\x1b[K[{}/{}+] {what}  ETA ?", self.done + 1, self.total);
-            return;
-        }
-        let eta = if self.done == 0 {
-            "?".to_string()
-        } else {
-            let per = self.started.elapsed().as_secs_f64() / self.done as f64;
-            format!("{:.0} s", per * self.total.saturating_sub(self.done) as f64)
-        };
-        // The drift reference after the last round is not a cell: it must not count
-        // past the total.
-        eprint!(
-            "\r\x1b[K[{}/{}] {what}  ETA {eta}",
-            (self.done + 1).min(self.total.max(1)),
-            self.total
-        );
+    /// The bar's look: [`TEMPLATE`] and its keys, which read `shown`: the bar's own
+    /// position is not used, so that a step is one draw (its message), never a second
+    /// one with the new count and the last step's name.
+    fn style(shown: Arc<Shown>) -> ProgressStyle {
+        let cell = shown.clone();
+        // The template is a constant: a mistake in it is a bug caught by the tests, and a
+        // line without a template is still a line.
+        ProgressStyle::with_template(TEMPLATE)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key(
+                "cell",
+                move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let len = s.len().unwrap_or(0);
+                    let done = cell.done.load(Ordering::Relaxed);
+                    // Beyond the planned rounds (extra rounds of unsettled cells): how many
+                    // more there will be is not known.
+                    let _ = if done >= len && cell.extra.load(Ordering::Relaxed) {
+                        write!(w, "{}/{len}+", done + 1)
+                    } else {
+                        // The drift reference after the last round is not a cell: it must not
+                        // count past the total.
+                        write!(w, "{}/{len}", (done + 1).min(len.max(1)))
+                    };
+                },
+            )
+            .with_key(
+                "elapsed_s",
+                |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} s", s.elapsed().as_secs_f64());
+                },
+            )
+            .with_key(
+                "eta_s",
+                move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let done = shown.done.load(Ordering::Relaxed);
+                    let len = s.len().unwrap_or(0);
+                    let extra = shown.extra.load(Ordering::Relaxed);
+                    // Nothing done yet, or in extra rounds past the plan: no estimate to give.
+                    // Else the time per cell so far, times the cells left.
+                    let _ = if done == 0 || (done >= len && extra) {
+                        write!(w, "?")
+                    } else {
+                        let per = s.elapsed().as_secs_f64() / done as f64;
+                        write!(w, "{:.0} s", per * len.saturating_sub(done) as f64)
+                    };
+                },
+            )
     }
+
+    fn show(&self, what: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(what.to_string());
+        }
+    }
+}
+
+/// What the line counts, shared with the template's keys.
+#[derive(Debug, Default)]
+struct Shown {
+    /// Cells done.
+    done: AtomicU64,
+    /// The step being shown is an extra round, past the planned ones.
+    extra: AtomicBool,
 }
 
 impl RunObserver for ProgressLine {
@@ -80,17 +136,23 @@ impl RunObserver for ProgressLine {
             // What is about to happen, and for how long at most.
             eprintln!("hashbench: plan: {plan}");
         }
-        self.total = plan.cells * plan.rounds + plan.streams_cells;
-        self.started = Instant::now();
+        let total = plan.cells * plan.rounds + plan.streams_cells;
+        // The bar starts here, so its elapsed time and ETA count the measuring only.
+        self.bar = self.target.take().map(|target| {
+            ProgressBar::with_draw_target(Some(total as u64), target)
+                .with_style(Self::style(self.shown.clone()))
+        });
     }
 
     fn step_started(&mut self, step: &Step<'_>) {
-        self.extra = matches!(*step, Step::Round { round, rounds, .. } if round > rounds);
+        let extra = matches!(*step, Step::Round { round, rounds, .. } if round > rounds);
+        self.shown.extra.store(extra, Ordering::Relaxed);
         self.show(&step.to_string());
     }
 
     fn step_done(&mut self, step: &Step<'_>) {
         self.done += 1;
+        self.shown.done.store(self.done as u64, Ordering::Relaxed);
         if let (Step::Round { .. }, Some((n, sigterm))) = (step, self.cancel_after) {
             if n == self.done {
                 interrupt_self(&self.cancel, sigterm);
@@ -103,9 +165,84 @@ impl RunObserver for ProgressLine {
     }
 
     fn finished(&mut self) {
-        if self.enabled {
-            eprint!("\r\x1b[K");
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
+    }
+}
+
+/// Standard error as indicatif's terminal. Its own rather than indicatif's
+/// `ProgressDrawTarget::stderr()`, which hides the bar when standard error is not a
+/// terminal: `--force-progress` draws into a pipe (the tests read it there), where a line
+/// is erased with `\r` and `ESC [K` as on a terminal and the padding indicatif writes
+/// to fill a terminal's row is left out (a pipe has no row to fill).
+#[derive(Debug)]
+struct Stderr {
+    terminal: bool,
+}
+
+impl Stderr {
+    fn put(&self, text: &str) -> std::io::Result<()> {
+        std::io::stderr().write_all(text.as_bytes())
+    }
+
+    fn cursor(&self, n: usize, code: char) -> std::io::Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        self.put(&format!("\x1b[{n}{code}"))
+    }
+}
+
+impl TermLike for Stderr {
+    fn width(&self) -> u16 {
+        if !self.terminal {
+            // No width: a line is never wrapped, so nothing above it is ever erased.
+            return u16::MAX;
+        }
+        terminal_size::terminal_size_of(std::io::stderr()).map_or(80, |(w, _)| w.0)
+    }
+
+    fn height(&self) -> u16 {
+        if !self.terminal {
+            return u16::MAX;
+        }
+        terminal_size::terminal_size_of(std::io::stderr()).map_or(24, |(_, h)| h.0)
+    }
+
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.cursor(n, 'A')
+    }
+
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.cursor(n, 'B')
+    }
+
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.cursor(n, 'C')
+    }
+
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.cursor(n, 'D')
+    }
+
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.put(&format!("{s}\n"))
+    }
+
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        if !self.terminal && !s.is_empty() && s.bytes().all(|b| b == b' ') {
+            return Ok(());
+        }
+        self.put(s)
+    }
+
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.put("\r\x1b[K")
+    }
+
+    fn flush(&self) -> std::io::Result<()> {
+        std::io::stderr().flush()
     }
 }
 
@@ -140,3 +277,6 @@ pub(crate) fn measure(
     let mut progress = ProgressLine::new(quiet, force, cancel_after, cancel.clone());
     Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
 }
+
+#[cfg(test)]
+mod tests;

@@ -65,7 +65,7 @@ fn colour(to_file: bool) -> bool {
 
 /// The width to fit: `COLUMNS` if it is a number, else the terminal's width when standard
 /// output is one (80 if it cannot be read), else none: a file or a pipe gets full width.
-fn width(to_file: bool) -> Option<usize> {
+pub(crate) fn width(to_file: bool) -> Option<usize> {
     if to_file {
         return None;
     }
@@ -108,9 +108,11 @@ pub(crate) fn render(
         RunFormat::Markdown => hashbench_report::RunFormat::Markdown,
         RunFormat::Html => hashbench_report::RunFormat::Html,
     };
+    // For a saved run from before runs recorded them: the catalogue's.
     let classes = hashbench_catalog::classes();
+    let properties = hashbench_plan::recommend::properties();
     Ok(hashbench_report::render_run(
-        run, format, view, options, classes,
+        run, format, view, options, classes, properties,
     )?)
 }
 

@@ -169,6 +169,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         classes: std::collections::BTreeMap::new(),
         hash_properties: std::collections::BTreeMap::new(),
         rankings: Vec::new(),
+        properties: Vec::new(),
     }
 }
 

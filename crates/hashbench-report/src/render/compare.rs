@@ -3,7 +3,7 @@
 
 use crate::format::{size, time_ns};
 use crate::render::sanitize::escaped;
-use crate::render::table::{md_escape, table, Style};
+use crate::render::table::{md_escape, table_fitted, Style};
 use hashbench_analysis::compare::{Change, Comparison, Verdict};
 use hashbench_model::Run;
 use serde::Serialize;
@@ -24,7 +24,7 @@ pub fn regression(c: &Change) -> String {
 }
 
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
-/// `candidate_name`.
+/// `candidate_name`, at full width.
 #[must_use]
 pub fn render(
     base_name: &str,
@@ -33,6 +33,30 @@ pub fn render(
     candidate: &Run,
     comparison: &Comparison,
     markdown: bool,
+) -> String {
+    render_within(
+        base_name,
+        base,
+        candidate_name,
+        candidate,
+        comparison,
+        markdown,
+        None,
+    )
+}
+
+/// [`render`] with the text table fitted to `width` as the run's tables are: the
+/// threads, the two medians, the interval and the pattern are left out in that order
+/// (and said so under the table), then the names are cut. Markdown is never cut.
+#[must_use]
+pub fn render_within(
+    base_name: &str,
+    base: &Run,
+    candidate_name: &str,
+    candidate: &Run,
+    comparison: &Comparison,
+    markdown: bool,
+    width: Option<usize>,
 ) -> String {
     let mut out = String::new();
     // The lines outside the table hold the runs' strings: in Markdown, a `<script>` or a
@@ -58,7 +82,7 @@ pub fn render(
     } else {
         Style::Terminal
     };
-    out.push_str(&table(style, &header, &rows, &right));
+    out.push_str(&table_fitted(style, &header, &rows, &right, &DROP, width));
     out.push('\n');
     let count = |v: Verdict| comparison.changes.iter().filter(|c| c.verdict == v).count();
     out.push_str(&format!(
@@ -110,6 +134,20 @@ pub fn render(
     }
     out
 }
+
+/// The order [`table_rows`]' columns are dropped in to fit a narrow terminal (lowest
+/// first); never the implementation, the size, the ratio or the verdict.
+const DROP: [Option<u8>; 9] = [
+    None,
+    Some(5),
+    None,
+    Some(1),
+    Some(2),
+    Some(3),
+    None,
+    Some(4),
+    None,
+];
 
 /// The comparison's table: its header, one row per joined cell, and which columns are
 /// right-aligned (the HTML report shows the same table).

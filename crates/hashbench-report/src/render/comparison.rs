@@ -3,7 +3,7 @@
 
 use hashbench_model::Run;
 
-use crate::render::compare::{json, render, Compared};
+use crate::render::compare::{json, render_within, Compared};
 use crate::render::html::{compare_page, Candidate};
 use crate::render::renderer::RenderError;
 
@@ -31,7 +31,8 @@ impl CompareFormat {
 
 /// The comparison of each candidate with the base (`base_name`) in `format`: a report
 /// per candidate as text or Markdown, one JSON document or one HTML page for them all;
-/// `fail_on` is `--fail-on-regression`'s per cent, which the page draws.
+/// `fail_on` is `--fail-on-regression`'s per cent, which the page draws; `width` is the
+/// terminal's, which the text table is fitted to (`None`: full width).
 ///
 /// # Errors
 ///
@@ -42,13 +43,23 @@ pub fn document(
     base: &Run,
     candidates: &[Candidate<'_>],
     fail_on: Option<f64>,
+    width: Option<usize>,
 ) -> Result<String, RenderError> {
     Ok(match format {
         CompareFormat::Table | CompareFormat::Markdown => candidates
             .iter()
             .map(|c| {
                 let markdown = format == CompareFormat::Markdown;
-                render(base_name, base, c.name, c.run, c.comparison, markdown)
+                let width = width.filter(|_| !markdown);
+                render_within(
+                    base_name,
+                    base,
+                    c.name,
+                    c.run,
+                    c.comparison,
+                    markdown,
+                    width,
+                )
             })
             .collect(),
         CompareFormat::Json => json(

@@ -27,6 +27,7 @@ pub mod comparison;
 pub mod crossover;
 pub mod csv;
 pub mod cycles;
+mod fit;
 pub mod flags;
 pub mod html;
 pub mod json;

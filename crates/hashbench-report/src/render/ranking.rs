@@ -2,80 +2,20 @@
 //! fastest first, with tie groups marked (`=1` beside the cells that #1 cannot be told
 //! apart from), the throughput and its interval, and the few columns that fit the width.
 //!
-//! Fitting is by columns, not by wrapping: the least useful optional column is dropped
-//! until the row fits (backend, then the read-ceiling share, then the relative columns,
-//! then the interval), and then the implementation's name is ellipsized
-//! ([`super::options::ellipsized`]) but never below [`MIN_NAME`] characters. Every row is
-//! then one line, which is also what lets the colour go on after the layout.
+//! Fitting is by columns, not by wrapping ([`super::fit`]): the least useful optional
+//! column is dropped until the row fits (backend, then the read-ceiling share, then the
+//! relative columns, then the interval), and then the implementation's name is
+//! ellipsized. Every row is then one line, which is also what lets the colour go on
+//! after the layout.
 
 use crate::format::{grid, rate, rate_interval, size, time_interval, time_ns};
-use crate::render::options::{ellipsized, Paint, TextOptions};
+use crate::render::fit::{fit, Column};
+use crate::render::options::{Paint, TextOptions};
 use hashbench_analysis::guards::codes;
 use hashbench_analysis::relative::stored_or_computed;
 use hashbench_analysis::ties::{groups, margin_of, Place};
 use hashbench_model::{Cell, Mode, Run, Size};
 use hashbench_stats::rounds::Relation;
-
-/// The narrowest an implementation's name is cut to.
-const MIN_NAME: usize = 12;
-
-/// Two spaces between columns, as [`grid`] lays them out.
-const GAP: usize = 2;
-
-/// One column of the ranking: `drop` orders the optional ones (lowest dropped first).
-struct Column {
-    header: String,
-    cells: Vec<String>,
-    right: bool,
-    drop: Option<u8>,
-}
-
-impl Column {
-    fn new(header: &str, cells: Vec<String>, right: bool, drop: Option<u8>) -> Column {
-        Column {
-            header: header.to_string(),
-            cells,
-            right,
-            drop,
-        }
-    }
-
-    fn width(&self) -> usize {
-        self.cells
-            .iter()
-            .chain(std::iter::once(&self.header))
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(0)
-    }
-}
-
-fn total(columns: &[Column]) -> usize {
-    columns.iter().map(Column::width).sum::<usize>() + GAP * columns.len().saturating_sub(1)
-}
-
-/// Drops optional columns, then cuts the names (column 1), until `columns` fit `width`.
-fn fit(columns: &mut Vec<Column>, width: usize) {
-    while total(columns) > width {
-        let Some(worst) = columns
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| c.drop.map(|d| (d, i)))
-            .min()
-        else {
-            break;
-        };
-        columns.remove(worst.1);
-    }
-    let over = total(columns).saturating_sub(width);
-    if over > 0 {
-        let name = &mut columns[1];
-        let max = name.width().saturating_sub(over).max(MIN_NAME);
-        for cell in &mut name.cells {
-            *cell = ellipsized(cell, max);
-        }
-    }
-}
 
 /// The cells at `s` in `mode`, fastest first (by time per call: the same order as by
 /// throughput, and still an order at 0 bytes).
@@ -226,7 +166,8 @@ pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> 
     out.push('\n');
     let mut columns = columns(run, &cells, &places, s.mean_bytes() == 0.0);
     if let Some(w) = options.width {
-        fit(&mut columns, w);
+        // The compact view drops columns without a note: --detail has every one.
+        fit(&mut columns, w, 1);
     }
     // Flags are painted after the layout, so the column is known by its position.
     let flags_at = columns.len() - 1;

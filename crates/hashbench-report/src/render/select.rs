@@ -46,7 +46,8 @@ pub struct View {
 /// `run` in `format`, as a command writes it: the terminal table drawn as `options` say
 /// (the width and colour, which the caller decides), with every section when `view` or
 /// [`RunFormat::TableFull`] asks; the HTML page with `classes` for a run that does not
-/// record its own ([`Html::with_classes`](html::Html::with_classes)).
+/// record its own ([`Html::with_classes`](html::Html::with_classes)), and `properties`, the
+/// catalogue's, likewise ([`Html::with_properties`](html::Html::with_properties)).
 ///
 /// # Errors
 ///
@@ -57,6 +58,7 @@ pub fn render_run(
     view: View,
     options: TextOptions,
     classes: BTreeMap<String, String>,
+    properties: Vec<hashbench_model::AlgorithmProperties>,
 ) -> Result<String, RenderError> {
     let options = TextOptions {
         detail: options.detail || view.detail || format == RunFormat::TableFull,
@@ -66,6 +68,7 @@ pub fn render_run(
         RunFormat::Html => {
             return html::Html::new(view.layout)
                 .with_classes(classes)
+                .with_properties(properties)
                 .render(run)
         }
         RunFormat::Table | RunFormat::TableFull => Format::Table,

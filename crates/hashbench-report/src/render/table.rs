@@ -73,6 +73,23 @@ pub(crate) fn table_in(
     out
 }
 
+/// [`table`] fitted to `width` on a terminal by dropping columns in `drop`'s order and
+/// cutting the names in column `name` ([`crate::render::fit`]), with a line naming the
+/// columns left out; Markdown tables are never cut.
+pub(crate) fn table_fitted(
+    style: Style,
+    header: &[&str],
+    rows: &[Vec<String>],
+    right: &[bool],
+    drop: &[Option<u8>],
+    width: Option<usize>,
+) -> String {
+    match style {
+        Style::Markdown => table_in(style, header, rows, right, None),
+        Style::Terminal => crate::render::fit::table(header, rows, right, drop, 0, width),
+    }
+}
+
 pub(crate) fn heading(style: Style, level: usize, text: &str) -> String {
     match style {
         Style::Markdown => format!("{} {}\n\n", "#".repeat(level + 1), md_escape(text)),

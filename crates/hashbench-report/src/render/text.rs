@@ -14,7 +14,7 @@ use crate::render::options::{Paint, TextOptions};
 use crate::render::renderer::{Render, RenderError};
 use crate::render::sanitize::sanitized;
 use crate::render::table::{
-    header_lines, heading, md_escape, table, table_in, write_header, Style,
+    header_lines, heading, md_escape, table, table_fitted, write_header, Style,
 };
 use hashbench_analysis::guards::codes;
 use hashbench_analysis::relative::stored_or_computed;
@@ -52,15 +52,15 @@ fn render(run: &Run, style: Style, options: &TextOptions) -> String {
     out.push_str(&super::modes::section(run, style));
     out.push_str(&super::runtimes::section(run, style));
     if full {
-        // The detail tables are asked for whole (`--detail`): fitted to a narrow width,
-        // comfy-table would break every figure over lines; they keep their full width.
-        out.push_str(&detail_section(run, style, None));
-        out.push_str(&cost_model_section(run, style, None));
+        // Fitted by columns like the rankings (wrapped by comfy-table, every figure would
+        // break over lines), with a line naming what was left out.
+        out.push_str(&detail_section(run, style, width));
+        out.push_str(&cost_model_section(run, style, width));
         out.push_str(&super::ranges::section(run, style));
     }
     out.push_str(&streams_section(run, style, width));
     if full {
-        out.push_str(&baselines_section(run, style, None));
+        out.push_str(&baselines_section(run, style, width));
         out.push_str(&flags_section(run, style));
     } else {
         out.push_str(&compact_flags(run, options));
@@ -231,11 +231,12 @@ fn detail_section(run: &Run, style: Style, width: Option<usize>) -> String {
     }
     let mut out = heading(style, 1, "Detail");
     let rows: Vec<Vec<String>> = run.cells.iter().map(detail_row).collect();
-    out.push_str(&table_in(
+    out.push_str(&table_fitted(
         style,
         &DETAIL_HEADER,
         &rows,
         &DETAIL_RIGHT,
+        &DETAIL_DROP,
         width,
     ));
     out.push('\n');
@@ -263,6 +264,28 @@ pub(crate) const DETAIL_HEADER: [&str; 14] = [
 /// Which of [`DETAIL_HEADER`]'s columns are right-aligned.
 pub(crate) const DETAIL_RIGHT: [bool; 14] = [
     false, false, false, true, false, true, true, true, true, true, true, true, false, false,
+];
+
+/// The order [`DETAIL_HEADER`]'s columns are dropped in to fit a narrow terminal (lowest
+/// first): the allocation counts, cycles, samples and backend before the algorithm (the
+/// implementation's id starts with it), where the input sat, the median (the throughput
+/// says it at a size), the interval and the pattern; never the implementation, the size,
+/// the throughput or the flags.
+const DETAIL_DROP: [Option<u8>; 14] = [
+    Some(6),
+    None,
+    Some(10),
+    None,
+    Some(7),
+    Some(8),
+    None,
+    Some(9),
+    Some(3),
+    Some(4),
+    Some(2),
+    Some(1),
+    Some(5),
+    None,
 ];
 
 /// One cell's row of the detail table.
@@ -325,7 +348,7 @@ fn baselines_section(run: &Run, style: Style, width: Option<usize>) -> String {
             ]
         })
         .collect();
-    out.push_str(&table_in(
+    out.push_str(&table_fitted(
         style,
         &[
             "baseline",
@@ -338,6 +361,8 @@ fn baselines_section(run: &Run, style: Style, width: Option<usize>) -> String {
         ],
         &rows,
         &[false, true, true, true, true, true, false],
+        // The cycles, then the interval; never the kernel, its size or its figures.
+        &[None, None, None, None, Some(2), Some(1), None],
         width,
     ));
     out.push('\n');

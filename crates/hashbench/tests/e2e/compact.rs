@@ -99,3 +99,44 @@ fn strip(text: &str) -> String {
     }
     out
 }
+
+/// `compare` of the saved run with itself, as the binary fits it to `COLUMNS`.
+fn compare(columns: &str) -> String {
+    let mut cmd = hashbench();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["compare", RUN, RUN])
+        .env_remove("NO_COLOR")
+        .env("COLUMNS", columns);
+    stdout(&run_ok(&mut cmd))
+}
+
+/// The table's lines of a `compare` report: from its header to the counts under it.
+fn compare_table(text: &str) -> Vec<&str> {
+    text.lines()
+        .skip_while(|l| !l.starts_with("implementation"))
+        .take_while(|l| !l.contains("cells joined"))
+        .collect()
+}
+
+#[test]
+fn compare_and_detail_tables_fit_columns_and_say_what_they_left_out() {
+    let narrow = compare("80");
+    let table = compare_table(&narrow);
+    assert!(table.iter().all(|l| l.chars().count() <= 80), "{narrow}");
+    assert!(!table[0].contains("threads"), "{narrow}");
+    assert!(
+        table
+            .iter()
+            .any(|l| l.starts_with("(left out to fit 80 columns: ")),
+        "{narrow}"
+    );
+    let wide = compare("250");
+    assert!(compare_table(&wide)[0].contains("threads"), "{wide}");
+    assert!(!wide.contains("left out"), "{wide}");
+    // --detail, at 80 columns and at 250.
+    let detail = report(&["--detail"], &[("COLUMNS", "80")]);
+    assert!(detail.contains("(left out to fit 80 columns: "), "{detail}");
+    let detail_wide = report(&["--detail"], &[("COLUMNS", "250")]);
+    assert!(!detail_wide.contains("left out"), "{detail_wide}");
+    assert!(detail_wide.contains("B alloc/call"), "{detail_wide}");
+}

@@ -14,18 +14,20 @@
 //!   there);
 //! - `charts`: the plotters charts, over plain data;
 //! - `figures`: a run's data turned into those charts;
-//! - `sections`: the run's facts and tables.
+//! - `sections`: the run's facts and tables;
+//! - `properties`: the measured algorithms' properties, with their sources.
 
 mod charts;
 mod compare;
 mod figures;
 mod machines;
 pub(crate) mod page;
+mod properties;
 mod sections;
 
 use std::collections::BTreeMap;
 
-use hashbench_model::{Layout, Run};
+use hashbench_model::{AlgorithmProperties, Layout, Run};
 
 use crate::render::renderer::{Render, RenderError};
 
@@ -37,6 +39,7 @@ pub use machines::machines_page;
 pub struct Html {
     layout: Layout,
     classes: BTreeMap<String, String>,
+    properties: Vec<AlgorithmProperties>,
 }
 
 impl Html {
@@ -47,6 +50,7 @@ impl Html {
         Html {
             layout,
             classes: BTreeMap::new(),
+            properties: Vec::new(),
         }
     }
 
@@ -59,6 +63,15 @@ impl Html {
     #[must_use]
     pub fn with_classes(mut self, classes: BTreeMap<String, String>) -> Self {
         self.classes = classes;
+        self
+    }
+
+    /// Every algorithm's properties (with their sources), for a run that does not record
+    /// them (`Run::properties`, in files from before they were; the binary passes the
+    /// catalogue's, as for the classes). A run that records them is shown with its own.
+    #[must_use]
+    pub fn with_properties(mut self, properties: Vec<AlgorithmProperties>) -> Self {
+        self.properties = properties;
         self
     }
 }
@@ -88,6 +101,7 @@ impl Render for Html {
         body.push_str(&figures::cost_model(run, &groups)?);
         body.push_str(&sections::cost_model_table(run));
         body.push_str(&sections::cycles(run));
+        body.push_str(&properties::section(run, &self.properties));
         body.push_str(&sections::layout(run, layout));
         body.push_str(&sections::detail(run));
         body.push_str(&sections::baselines(run));

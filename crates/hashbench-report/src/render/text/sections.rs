@@ -3,7 +3,7 @@
 use hashbench_stats::SlopeCiMethod;
 
 use crate::format::{rate, size};
-use crate::render::table::{heading, md_escape, table_in, Style};
+use crate::render::table::{heading, md_escape, table_fitted, table_in, Style};
 use hashbench_analysis::costmodel::checks;
 use hashbench_model::{Interval, Run};
 
@@ -19,6 +19,10 @@ pub(crate) const COST_MODEL_HEADER: [&str; 6] = [
 
 /// Which of [`COST_MODEL_HEADER`]'s columns are right-aligned.
 pub(crate) const COST_MODEL_RIGHT: [bool; 6] = [false, true, true, true, true, false];
+
+/// The order [`COST_MODEL_HEADER`]'s columns are dropped in to fit a narrow terminal:
+/// the count of sizes, the interval's method, the cycles; never the name or the line.
+const COST_MODEL_DROP: [Option<u8>; 6] = [None, Some(1), None, Some(3), None, Some(2)];
 
 /// `estimate [low, high]` with `digits` decimals.
 fn interval(i: &Interval, digits: usize) -> String {
@@ -74,11 +78,12 @@ pub(super) fn cost_model_section(run: &Run, style: Style, width: Option<usize>) 
             ]
         })
         .collect();
-    out.push_str(&table_in(
+    out.push_str(&table_fitted(
         style,
         &COST_MODEL_HEADER,
         &rows,
         &COST_MODEL_RIGHT,
+        &COST_MODEL_DROP,
         width,
     ));
     if !reasons.is_empty() {
