@@ -181,7 +181,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
 fn machines_document(format: ReportFormat, runs: &[(&str, &Run)], same: bool) -> Result<String> {
     let v = hashbench_analysis::machines::view(runs);
     Ok(match format {
-        ReportFormat::Table => machines::render(&v, same, false, None),
+        ReportFormat::Table => machines::render(&v, same, false, crate::render::width(false)),
         ReportFormat::Markdown => machines::render(&v, same, true, None),
         ReportFormat::Json => machines::json(&v)?,
         ReportFormat::Html => machines_page(&v, same)?,

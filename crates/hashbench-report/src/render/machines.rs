@@ -9,7 +9,7 @@ use hashbench_model::Mode;
 use serde::Serialize;
 
 use crate::format::{size, time_ns};
-use crate::render::table::{md_escape, table_in, Style};
+use crate::render::table::{md_escape, table_fitted, Style};
 
 /// `A`, `B`, ... : how the tables name the machines (the list above them says which).
 #[must_use]
@@ -68,6 +68,18 @@ pub(crate) fn cell_rows(v: &MachinesView) -> (Vec<String>, Vec<Vec<String>>, Vec
         })
         .collect();
     (header, rows, right)
+}
+
+/// The order [`cell_rows`]' columns are dropped in to fit a terminal (lowest first):
+/// threads, pattern, then each machine's interval; never the name, the size, a time or a
+/// ratio.
+fn cell_drops(machines: usize) -> Vec<Option<u8>> {
+    let mut drop = vec![None, Some(1), None, Some(0)];
+    for i in 0..machines {
+        drop.extend([None, Some(2 + i as u8)]);
+    }
+    drop.extend((1..machines).map(|_| None));
+    drop
 }
 
 /// One line per machine: `A: file: CPU (N logical cores), build flags, time`.
@@ -185,7 +197,14 @@ pub fn render(
     out.push_str(EXPLAINED);
     out.push_str("\n\n");
     let (header, rows, right) = cell_rows(v);
-    out.push_str(&table_in(style, &strs(&header), &rows, &right, width));
+    out.push_str(&table_fitted(
+        style,
+        &strs(&header),
+        &rows,
+        &right,
+        &cell_drops(v.machines.len()),
+        width,
+    ));
     out.push_str(&format!(
         "\nRankings of what every machine measured (the first {SHOWN_PLACES} of each; \
          =N tied with #N, ~N equivalent to it; moved: ahead of another in a separate tie \
@@ -196,7 +215,14 @@ pub fn render(
         out.push_str(&inert(answer_line(r)));
         out.push('\n');
         let (header, rows, right) = place_rows(r, v.machines.len());
-        out.push_str(&table_in(style, &strs(&header), &rows, &right, width));
+        out.push_str(&table_fitted(
+            style,
+            &strs(&header),
+            &rows,
+            &right,
+            &[],
+            width,
+        ));
         if !r.not_everywhere.is_empty() {
             out.push_str(&inert(format!(
                 "not ranked (measured on some machines only): {}\n",

@@ -77,6 +77,15 @@ fn the_rankings_show_the_answer_and_the_order_change() {
         "{text}"
     );
     assert!(!text.contains("within noise"), "{text}");
+    // At 80 columns the intervals give way, never a time or a ratio.
+    let narrow = stdout(&run_ok(compare(&[]).env("COLUMNS", "80")));
+    assert!(
+        narrow.contains("adler32/simd-adler32  4 KiB  73.65 ns  113.7 ns  1.54x (1.51..1.55)"),
+        "{narrow}"
+    );
+    assert!(
+        narrow.contains("(left out to fit 80 columns: pattern, threads, A interval, B interval;")
+    );
     let html = stdout(&run_ok(&mut compare(&["--format", "html"])));
     assert!(html.contains("<svg") && html.contains("the answer changes"));
 }
