@@ -22,8 +22,13 @@ pub const CALIBRATION_BYTES: usize = 1 << 20;
 /// Tries per candidate; the best counts (a try that met a slow phase of the machine, or
 /// the first one's cold cache, says nothing about the implementation).
 const TRIES: usize = 3;
-/// How long one try hashes the buffer again and again.
-const TRY_FOR: Duration = Duration::from_millis(10);
+/// How long one try hashes the buffer again and again: several passes over it even at
+/// 1 GB/s, short enough that choosing among nine crc32s stays a fraction of a second.
+const TRY_FOR: Duration = Duration::from_millis(5);
+/// After the first pass, a candidate below this fraction of the best first try is out:
+/// the machine's slow phases (up to 2x here) cannot hide a gap of 3x, and tries spent
+/// on it would only delay the digest.
+const OUT_BELOW: f64 = 1.0 / 3.0;
 
 /// Why `sum` could not choose.
 #[derive(Debug, thiserror::Error)]
@@ -181,19 +186,26 @@ fn candidates(algorithm: &str) -> Vec<&'static Implementation> {
 }
 
 /// The index of the fastest of `candidates` by `rate` (bytes per second of one try):
-/// [`TRIES`] passes over every candidate, in an order rotated each pass so that none
-/// always goes first after another's cache traffic, best try each. The first of equals
-/// wins, so the catalogue's order breaks ties.
+/// [`TRIES`] passes over every candidate still in ([`OUT_BELOW`]), in an order rotated
+/// each pass so that none always goes first after another's cache traffic, best try
+/// each. The first of equals wins, so the catalogue's order breaks ties.
 pub(crate) fn fastest(
     candidates: &[&'static Implementation],
     mut rate: impl FnMut(&'static Implementation, &mut dyn Hasher) -> f64,
 ) -> usize {
     let mut hashers: Vec<Box<dyn Hasher>> = candidates.iter().map(|i| (i.new)()).collect();
     let mut best = vec![0.0f64; candidates.len()];
+    let mut still_in = vec![true; candidates.len()];
     for pass in 0..TRIES {
         for k in 0..candidates.len() {
             let i = (k + pass) % candidates.len();
-            best[i] = best[i].max(rate(candidates[i], hashers[i].as_mut()));
+            if still_in[i] {
+                best[i] = best[i].max(rate(candidates[i], hashers[i].as_mut()));
+            }
+        }
+        let top = best.iter().copied().fold(0.0, f64::max);
+        for (i, &r) in best.iter().enumerate() {
+            still_in[i] = still_in[i] && r >= top * OUT_BELOW;
         }
     }
     let mut pick = 0;

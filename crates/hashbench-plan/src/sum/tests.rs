@@ -47,13 +47,32 @@ fn the_fastest_is_the_best_try_of_each_and_every_candidate_is_tried_alike() {
         tries[i] += 1;
         match (i, tries[i]) {
             (0, 2) => 90.0,
-            (0, _) => 10.0,
+            (0, _) => 40.0,
             (1, _) => 100.0,
             _ => 50.0,
         }
     });
     assert_eq!(pick, 1);
     assert_eq!(tries, vec![TRIES; 3]);
+}
+
+#[test]
+fn a_candidate_far_behind_after_the_first_pass_is_tried_no_more() {
+    let imps: Vec<&'static Implementation> = hashbench_catalog::implementations_of("md5")
+        .take(2)
+        .collect();
+    let mut tries = vec![0usize; 2];
+    let pick = fastest(&imps, |imp, _| {
+        let i = imps.iter().position(|x| x.id == imp.id).unwrap();
+        tries[i] += 1;
+        if i == 0 {
+            10.0
+        } else {
+            100.0
+        }
+    });
+    assert_eq!(pick, 1);
+    assert_eq!(tries, vec![1, TRIES]);
 }
 
 #[test]
