@@ -320,7 +320,9 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
     let ceilings: BTreeMap<Size, f64> = run
         .baselines
         .iter()
-        .filter(|b| b.implementation.baseline() == Some(Baseline::Read))
+        // One thread's read, with the cell's threads allowed for below: a cell on N
+        // threads must not beat N times the one-thread read.
+        .filter(|b| b.implementation.baseline() == Some(Baseline::Read) && b.threads == 1)
         .map(|b| (b.size, b.time_ci().0))
         .collect();
     for c in &mut run.cells {

@@ -14,6 +14,28 @@ use crate::size::{Mode, Size};
 use crate::stop::StopReason;
 use crate::subject::Subject;
 
+/// Why a cell has no fraction of the read ceiling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum NoReadCeiling {
+    /// The run has no `read` baseline at the cell's size (`crossover` plans none).
+    NoRead,
+    /// The run has no `read` baseline at the cell's size on the cell's threads: one
+    /// thread's read is no ceiling for a cell that reads on several.
+    NoReadOnThreads { threads: usize },
+}
+
+impl std::fmt::Display for NoReadCeiling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoReadCeiling::NoRead => f.write_str("no read baseline at this size"),
+            NoReadCeiling::NoReadOnThreads { threads } => {
+                write!(f, "no read baseline on {threads} threads at this size")
+            }
+        }
+    }
+}
+
 /// One measured (implementation, pattern, size, threads).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Cell {
@@ -61,9 +83,14 @@ pub struct Cell {
     /// frequency, not core clock cycles). `None` off x86_64.
     pub tsc_cycles_per_call: Option<f64>,
     pub tsc_cycles_per_byte: Option<f64>,
-    /// Throughput as a fraction of the `read` baseline's at this size (1.0 = as fast as
-    /// merely reading the input).
+    /// Throughput as a fraction of the `read` baseline's at this size and on this many
+    /// threads (1.0 = as fast as merely reading the input). Files from before reads on
+    /// several threads were measured set a cell of N threads against one thread's read
+    /// (`load_run` keeps what a file says: the JSON is the contract).
     pub fraction_of_read_ceiling: Option<f64>,
+    /// Why `fraction_of_read_ceiling` is absent, when it is (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_read_ceiling: Option<NoReadCeiling>,
     /// Median time per call of each round, nanoseconds, in round order. Far-apart values
     /// mean the machine's speed changed during the run.
     pub round_medians_ns: Vec<f64>,

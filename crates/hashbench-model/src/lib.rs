@@ -35,7 +35,7 @@ mod subject;
 #[cfg(any(test, feature = "test-util"))]
 pub mod testutil;
 
-pub use cell::{Cell, RawSample, StreamsCell};
+pub use cell::{Cell, NoReadCeiling, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
 pub use detection::{Detection, Fips, HdAt};
 pub use external_id::{ExternalId, ExternalIdError};

@@ -28,6 +28,7 @@ mod request;
 mod resolve;
 pub mod select;
 pub mod suite;
+pub mod sum;
 pub mod values;
 pub mod verify;
 

@@ -1,11 +1,13 @@
 //! Engine results become the model: a [`Cell`] per measured (subject, pattern, threads,
 //! size), a [`StreamsCell`] per `--streams` measurement, with the rates, the cache level
-//! of the size and the fraction of the read ceiling.
+//! of the size and the fraction of the read ceiling (on the cell's threads).
 
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
 use hashbench_host::Host;
-use hashbench_model::{Baseline, Cell, CellLoad, Mode, RawSample, Size, StreamsCell, Subject};
+use hashbench_model::{
+    Baseline, Cell, CellLoad, Mode, NoReadCeiling, RawSample, Size, StreamsCell, Subject,
+};
 use hashbench_stats::Throughput;
 
 use crate::cells::{Cells, Kind};
@@ -71,6 +73,7 @@ fn cell(
         tsc_cycles_per_call: per_call,
         tsc_cycles_per_byte: per_call.filter(|_| bytes > 0.0).map(|c| c / bytes),
         fraction_of_read_ceiling: None,
+        no_read_ceiling: None,
         round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
         round_samples: result.rounds.iter().map(|r| r.samples).collect(),
         round_ids,
@@ -130,7 +133,8 @@ pub(crate) fn cells(
             Kind::Baseline(b) => (Subject::Baseline(b), None, Pattern::Oneshot),
         };
         let meta = CellMeta {
-            threads: if algorithm.is_some() { p.threads } else { 1 },
+            // A baseline's own threads: 1, or N for the read a cell on N is set against.
+            threads: p.threads,
             subject,
             algorithm,
             backend: planned.backend(i),
@@ -164,19 +168,36 @@ pub(crate) fn cells(
             baselines.push(c);
         }
     }
-    for c in &mut cells {
-        let read = baselines
-            .iter()
-            .find(|b| b.size == c.size && b.implementation == Subject::Baseline(Baseline::Read))
-            .map(Cell::gb_per_sec)
-            .filter(|&r| r > 0.0);
-        c.fraction_of_read_ceiling = read.map(|r| c.gb_per_sec() / r);
-    }
+    read_ceilings(&mut cells, &baselines);
     Ok(AssembledCells {
         cells,
         baselines,
         floors,
     })
+}
+
+/// Each cell's fraction of the `read` baseline at its size on as many threads as it
+/// ran on, or why it has none: one thread's read is no ceiling for a cell whose call is
+/// spread over N threads (a 16-thread blake3 once read "176 % of read").
+pub(crate) fn read_ceilings(cells: &mut [Cell], baselines: &[Cell]) {
+    for c in cells {
+        let read = |threads: usize| {
+            baselines.iter().find(|b| {
+                b.size == c.size
+                    && b.threads == threads
+                    && b.implementation == Subject::Baseline(Baseline::Read)
+            })
+        };
+        let rate = read(c.threads).map(Cell::gb_per_sec).filter(|&r| r > 0.0);
+        c.fraction_of_read_ceiling = rate.map(|r| c.gb_per_sec() / r);
+        c.no_read_ceiling = match (rate, read(1)) {
+            (Some(_), _) => None,
+            (None, Some(_)) if c.threads > 1 => {
+                Some(NoReadCeiling::NoReadOnThreads { threads: c.threads })
+            }
+            (None, _) => Some(NoReadCeiling::NoRead),
+        };
+    }
 }
 
 /// One `--streams` measurement in the model.
@@ -210,3 +231,6 @@ pub(crate) fn streams_cell(
         load: None,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,6 @@
 //! The cells of a run before they are measured: one kernel per (implementation,
 //! pattern) the library can express, the thread counts each runs at and the pools they
-//! run in, the baselines, and one [`Planned`] cell per (subject, threads, size) holding
+//! run in, the baselines (with a `read` on each thread count above 1), and one [`Planned`] cell per (subject, threads, size) holding
 //! what has been measured of it so far.
 
 use std::sync::atomic::AtomicBool;
@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use hashbench_catalog::Pattern;
 use hashbench_engine::{
     count_allocations, Allocations, CellState, Config, EngineError, HashKernel, Kernel,
-    KernelError, Memcpy, Nop, Read, RoundRecord, ThreadPool, Workload,
+    KernelError, Memcpy, Nop, Read, RoundRecord, SplitRead, ThreadPool, Workload,
 };
 use hashbench_model::{Baseline, Mode, Size, SkipReason, Skipped};
 
@@ -153,12 +153,23 @@ impl Cells {
                 );
             }
         }
+        // A cell on N threads is set against a read on N threads (docs/method.md, "More
+        // than one thread"): one per thread count above 1, measured as its cells run.
+        let mut wide: Vec<usize> = thread_plan.iter().flatten().copied().collect();
+        wide.retain(|&n| n > 1 && baselines);
+        wide.sort_unstable();
+        wide.dedup();
         let mut planned = Vec::new();
         for &size in sizes {
             let base = if baselines { &Baseline::ALL[..] } else { &[] };
+            let read = Baseline::Read;
             let subjects = base
                 .iter()
                 .map(|&b| (Kind::Baseline(b), b.id().to_string(), 1, Mode::Throughput))
+                .chain(wide.iter().map(move |&n| {
+                    let name = format!("{} ({n} threads)", read.id());
+                    (Kind::Baseline(read), name, n, Mode::Throughput)
+                }))
                 .chain(kernels.iter().enumerate().flat_map(|(i, k)| {
                     thread_plan[i].iter().flat_map(move |&n| {
                         modes.iter().map(move |&mode| {
@@ -226,6 +237,16 @@ impl Cells {
                     .state
                     .round(&mut self.memcpy, work, config, None, cancel)
             }
+            Kind::Baseline(Baseline::Read) if threads > 1 => {
+                // Timed from inside the pool of the cells it is the ceiling of.
+                let mut read = SplitRead::new(threads);
+                let state = &mut self.planned[i].state;
+                let mut measure = || state.round(&mut read, work, config, None, cancel);
+                match self.pools.iter().find(|p| p.threads() == threads) {
+                    Some(pool) => pool.install(measure),
+                    None => measure(),
+                }
+            }
             Kind::Baseline(Baseline::Read) => {
                 self.planned[i]
                     .state
@@ -274,6 +295,14 @@ impl Cells {
         match kind {
             Kind::Baseline(Baseline::Nop) => count_allocations(&mut self.nop, bytes, calls),
             Kind::Baseline(Baseline::Memcpy) => count_allocations(&mut self.memcpy, bytes, calls),
+            Kind::Baseline(Baseline::Read) if threads > 1 => {
+                let mut read = SplitRead::new(threads);
+                let mut count = || count_allocations(&mut read, bytes, calls);
+                match self.pools.iter().find(|p| p.threads() == threads) {
+                    Some(pool) => pool.install(count),
+                    None => count(),
+                }
+            }
             Kind::Baseline(Baseline::Read) => count_allocations(&mut self.read, bytes, calls),
             Kind::Hash(k) => {
                 let parallel = self.kernels[k].passed.implementation.parallel;

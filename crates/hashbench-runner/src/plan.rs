@@ -164,7 +164,7 @@ impl RunPlan {
     }
 
     /// The most cells this plan can have (every implementation at every pattern and
-    /// thread count, plus the baselines), before anything is known to be unavailable.
+    /// thread count, plus the baselines and the reads on several threads), before anything is known to be unavailable.
     #[must_use]
     pub fn at_most_cells(&self) -> usize {
         let thread_counts = self.threads.as_ref().map_or(1, Vec::len);
@@ -173,8 +173,23 @@ impl RunPlan {
                 * self.patterns.len().max(1)
                 * thread_counts
                 * self.modes.len().max(1))
-            .saturating_add(if self.baselines { 3 } else { 0 }),
+            .saturating_add(if self.baselines {
+                3 + self.wide_reads()
+            } else {
+                0
+            }),
         )
+    }
+
+    /// The reads on several threads per size at most: one per thread count above 1 (one
+    /// for the default, a thread per CPU) when an implementation splits one message.
+    fn wide_reads(&self) -> usize {
+        if !self.implementations.iter().any(|i| i.parallel) {
+            return 0;
+        }
+        self.threads
+            .as_ref()
+            .map_or(1, |t| t.iter().filter(|&&n| n > 1).count())
     }
 
     fn sizes_len(&self) -> usize {

@@ -142,8 +142,9 @@ enum Command {
         after_help = "Examples:\n  hashbench sum -i blake3 big.iso\n  hashbench sum -i crc32/crc-fast *.img\n  cat file | hashbench sum -i sha256"
     )]
     Sum {
-        /// An implementation id (`sha2-256/openssl`) or an algorithm id (`crc32`), which
-        /// picks the algorithm's first available implementation.
+        /// An implementation id (`sha2-256/openssl`), or an algorithm id (`crc32`), which
+        /// picks the fastest of its implementations verified here (a short calibration)
+        /// and says which on standard error.
         #[arg(short = 'i', long = "impl", value_name = "IMPL")]
         implementation: String,
         /// Files to read; `-` or none reads standard input.
@@ -218,6 +219,8 @@ fn main() -> ExitCode {
                     || e.is::<hashbench_verify::FuzzError>()
                     || e.downcast_ref::<hashbench_runner::RunError>()
                         .is_some_and(hashbench_runner::RunError::is_usage)
+                    || e.downcast_ref::<hashbench_plan::sum::SumError>()
+                        .is_some_and(hashbench_plan::sum::SumError::is_usage)
             });
             ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
         }

@@ -11,7 +11,6 @@ use hashbench_catalog::{digest_reader, Hasher};
 use hashbench_plan::Outcome;
 use hashbench_report::render::sum::line;
 use hashbench_verify::vectors::encode_hex;
-use hashbench_verify::VectorSource;
 
 fn digest_path(h: &mut dyn Hasher, path: &Path, out: &mut [u8]) -> Result<(), String> {
     if path.as_os_str() == "-" {
@@ -35,14 +34,14 @@ fn describe_io(e: &io::Error) -> String {
 }
 
 pub fn run(name: &str, files: &[PathBuf]) -> Result<Outcome> {
-    // The implementation asked for, checked against its known answers before any file
-    // is trusted to it (`hashbench verify` runs every mode).
-    let imp = hashbench_plan::select::implementation(name)?;
-    let alg = imp.algorithm;
-    hashbench_verify::spot_check(
-        imp,
-        &VectorSource::Embedded.load(alg.id, alg.output_bytes())?,
-    )?;
+    // The implementation asked for (or, for an algorithm, the fastest verified here),
+    // checked against its known answers before any file is trusted to it (`hashbench
+    // verify` runs every mode).
+    let choice = hashbench_plan::sum::choose(name)?;
+    if let Some(why) = choice.explanation() {
+        eprintln!("hashbench: sum: {why}");
+    }
+    let imp = choice.implementation;
     let mut h = (imp.new)();
     let mut out = vec![0u8; imp.algorithm.output_bytes()];
     let stdin = [PathBuf::from("-")];

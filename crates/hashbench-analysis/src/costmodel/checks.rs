@@ -62,12 +62,13 @@ impl std::fmt::Display for Unresolved {
     }
 }
 
-/// The fastest the run's `read` baseline went at any size, GB/s; `None` without one.
+/// The fastest the run's `read` baseline on `threads` threads went at any size, GB/s;
+/// `None` without one (a fit of a series on N threads is checked against a read on N).
 #[must_use]
-pub fn read_ceiling(run: &Run) -> Option<f64> {
+pub fn read_ceiling(run: &Run, threads: usize) -> Option<f64> {
     run.baselines
         .iter()
-        .filter(|c| c.implementation.baseline() == Some(Baseline::Read))
+        .filter(|c| c.implementation.baseline() == Some(Baseline::Read) && c.threads == threads)
         .map(hashbench_model::Cell::gb_per_sec)
         .filter(|g| g.is_finite() && *g > 0.0)
         .max_by(f64::total_cmp)

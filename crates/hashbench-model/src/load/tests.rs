@@ -4,6 +4,7 @@
 use super::*;
 use crate::testutil::analysis::cell_ci;
 use crate::testutil::run_with;
+use crate::NoReadCeiling;
 
 /// A plausible cell: median 100 ns in a CI of [90, 110], samples from 80 to 120 ns.
 fn good() -> Cell {
@@ -308,4 +309,39 @@ fn garbage_is_refused_with_the_file_name() {
         load_run("z.json", &missing).unwrap_err(),
         LoadError::NotOurs { .. }
     ));
+}
+
+#[test]
+fn a_file_from_before_reads_on_several_threads_loads_as_it_was_saved() {
+    // A 2-thread cell set against the one-thread read, and no `no_read_ceiling` field:
+    // `report --format json` must give back the saved run, so the loader keeps it.
+    let mut wide = good();
+    wide.threads = 2;
+    wide.fraction_of_read_ceiling = Some(1.76);
+    let mut read = good();
+    read.implementation = "baseline/read".into();
+    let mut run = run_with(vec![wide]);
+    run.baselines.push(read);
+    let value = serde_json::to_value(&run).expect("serialises");
+    assert!(value["cells"][0].get("no_read_ceiling").is_none());
+    let back = load_run("old.json", &value.to_string()).expect("an older file loads");
+    assert_eq!(back.cells[0].fraction_of_read_ceiling, Some(1.76));
+    assert_eq!(back.cells[0].no_read_ceiling, None);
+}
+
+#[test]
+fn the_reason_for_no_fraction_round_trips() {
+    let mut c = good();
+    c.threads = 4;
+    c.no_read_ceiling = Some(NoReadCeiling::NoReadOnThreads { threads: 4 });
+    let text = serde_json::to_string(&run_with(vec![c])).expect("serialises");
+    assert!(
+        text.contains(r#""no_read_ceiling":{"reason":"no-read-on-threads","threads":4}"#),
+        "{text}"
+    );
+    let back = load_run("new.json", &text).expect("loads");
+    assert_eq!(
+        back.cells[0].no_read_ceiling,
+        Some(NoReadCeiling::NoReadOnThreads { threads: 4 })
+    );
 }

@@ -40,6 +40,7 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         tsc_cycles_per_call: None,
         tsc_cycles_per_byte: None,
         fraction_of_read_ceiling: None,
+        no_read_ceiling: None,
         round_medians_ns: Vec::new(),
         round_samples: Vec::new(),
         round_ids: Vec::new(),

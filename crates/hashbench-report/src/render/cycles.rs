@@ -66,9 +66,9 @@ pub(crate) fn size_tables(run: &Run) -> Vec<SizeTable> {
     let mut tables = Vec::new();
     for s in run.sizes() {
         let floors = Baseline::ALL.into_iter().filter_map(|floor| {
-            run.baselines
-                .iter()
-                .find(|b| b.size == s && b.implementation.baseline() == Some(floor))
+            run.baselines.iter().find(|b| {
+                b.size == s && b.implementation.baseline() == Some(floor) && b.threads == 1
+            })
         });
         let rows: Vec<&Cell> = floors
             .chain(run.cells.iter().filter(|c| c.size == s))

@@ -29,10 +29,14 @@ fn per_call(v: Option<f64>) -> String {
     }
 }
 
+/// The fraction of the read ceiling, or why there is none (a cell on N threads without
+/// a read on N threads: one thread's read is no ceiling for it).
 fn ceiling(cell: &Cell) -> String {
-    cell.fraction_of_read_ceiling.map_or("-".to_string(), |f| {
-        format!("{:.0} % of read ceiling", f * 100.0)
-    })
+    match (cell.fraction_of_read_ceiling, cell.no_read_ceiling) {
+        (Some(f), _) => format!("{:.0} % of read ceiling", f * 100.0),
+        (None, Some(why)) => format!("- ({why})"),
+        (None, None) => "-".to_string(),
+    }
 }
 
 /// More sizes than this in a sweep, and the rankings give way to its staircase.
@@ -329,11 +333,18 @@ fn baselines_section(run: &Run, style: Style, width: Option<usize>) -> String {
         .iter()
         .map(|c| {
             vec![
-                match &c.implementation {
-                    Subject::Baseline(b) => b.name(),
-                    other => other.id(),
-                }
-                .to_string(),
+                {
+                    let name = match &c.implementation {
+                        Subject::Baseline(b) => b.name(),
+                        other => other.id(),
+                    };
+                    // The read a cell on N threads is set against.
+                    if c.threads == 1 {
+                        name.to_string()
+                    } else {
+                        format!("{name} ({} threads)", c.threads)
+                    }
+                },
                 size(c.size),
                 time_ns(c.time_ns()),
                 if c.implementation == Subject::Baseline(Baseline::Nop) {

@@ -715,8 +715,24 @@ fn hashbench_sum(files: &SumFiles, imp: &str) -> Vec<u8> {
             .args(["sum", "-i", imp])
             .args(&files.names),
     );
-    assert!(o.stderr.is_empty(), "{}", show(&o));
+    assert_sum_says_its_choice(imp, &o);
     o.stdout
+}
+
+/// `sum -i ALGORITHM` says which implementation it chose, in one line on standard error;
+/// `sum -i ALGORITHM/IMPL` says nothing.
+pub(crate) fn assert_sum_says_its_choice(imp: &str, o: &Output) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    if imp.contains('/') {
+        assert!(err.is_empty(), "{}", show(o));
+    } else {
+        assert_eq!(err.lines().count(), 1, "{}", show(o));
+        assert!(
+            err.starts_with("hashbench: sum: ") && err.contains(" via "),
+            "{}",
+            show(o)
+        );
+    }
 }
 
 /// Output of an external tool run on the files, or `None` when it is not installed.
@@ -900,7 +916,12 @@ fn sum_reports_missing_files_and_directories_and_goes_on() {
         show(&o)
     );
     let err = stderr(&o);
-    let lines: Vec<&str> = err.lines().collect();
+    let mut lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines[0].starts_with("hashbench: sum: md5 via md5/"),
+        "first, the implementation chosen:\n{err}"
+    );
+    lines.remove(0);
     assert_eq!(lines.len(), 2, "one message per bad file:\n{err}");
     assert!(
         lines[0].contains("missing.txt") && lines[0].contains("No such file or directory"),
@@ -910,6 +931,34 @@ fn sum_reports_missing_files_and_directories_and_goes_on() {
         lines[1].contains("subdir") && lines[1].contains("Is a directory"),
         "{err}"
     );
+}
+
+#[test]
+fn sum_of_an_algorithm_uses_a_verified_implementation_and_says_which() {
+    let dir = tempfile::tempdir().expect("create a temporary directory");
+    std::fs::write(dir.path().join("a.txt"), "abc").expect("write a.txt");
+    let o = run_ok(
+        hashbench()
+            .current_dir(dir.path())
+            .args(["sum", "-i", "md5", "a.txt"]),
+    );
+    assert_eq!(stdout(&o), format!("{MD5_ABC}  a.txt\n"));
+    let err = stderr(&o);
+    // Which one is fastest depends on the machine; that it is md5's, verified, does not.
+    assert!(err.starts_with("hashbench: sum: md5 via md5/"), "{err}");
+    assert!(
+        err.contains("verified here") && err.ends_with(")\n") && err.lines().count() == 1,
+        "{err}"
+    );
+
+    // An implementation id is used as named, and nothing is said about it.
+    let o = run_ok(
+        hashbench()
+            .current_dir(dir.path())
+            .args(["sum", "-i", "md5/md-5", "a.txt"]),
+    );
+    assert_eq!(stdout(&o), format!("{MD5_ABC}  a.txt\n"));
+    assert!(o.stderr.is_empty(), "{}", show(&o));
 }
 
 #[test]

@@ -97,6 +97,62 @@ fn threads_give_parallel_implementations_a_pool_and_others_not_applicable() {
     assert_eq!(run["config"]["threads"], serde_json::json!([1, 2]));
 }
 
+/// A cell on 2 threads is set against a read on 2 threads, measured beside it, not
+/// against one thread's read.
+#[test]
+fn a_cell_on_two_threads_is_set_against_a_read_on_two_threads() {
+    let args = [
+        "run",
+        "blake3/blake3+rayon",
+        "--threads",
+        "2",
+        "--sizes",
+        "64k",
+        "--time",
+        "0.02",
+        "-q",
+        "--seed",
+        "3",
+    ];
+    let run = run_ok_json(hashbench().args(args).args(["--format", "json"]));
+    let rate = |c: &serde_json::Value| {
+        c["throughput"]["estimate"]["gb_per_sec"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("a rate: {c}"))
+    };
+    let reads: Vec<&serde_json::Value> = run["baselines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["implementation"] == "baseline/read")
+        .collect();
+    let threads: Vec<u64> = reads
+        .iter()
+        .map(|b| b["threads"].as_u64().unwrap())
+        .collect();
+    assert_eq!(threads, vec![1, 2], "one read per thread count");
+    let cell = &run["cells"][0];
+    assert_eq!(cell["threads"], 2);
+    let fraction = cell["fraction_of_read_ceiling"]
+        .as_f64()
+        .expect("a fraction");
+    let expected = rate(cell) / rate(reads[1]);
+    assert!(
+        (fraction - expected).abs() <= 1e-9 * expected,
+        "{fraction} vs {expected}"
+    );
+    assert!(cell.get("no_read_ceiling").is_none(), "{cell}");
+
+    // The ceiling among the baselines, and the cell's fraction of it.
+    let text = stdout(&output(hashbench().args(args).arg("--detail")));
+    assert!(text.contains("read (2 threads)"), "{text}");
+    let markdown = stdout(&output(
+        hashbench().args(args).args(["--format", "markdown"]),
+    ));
+    assert!(markdown.contains("read (2 threads)"), "{markdown}");
+    assert!(markdown.contains("% of read ceiling"), "{markdown}");
+}
+
 #[test]
 fn streams_report_aggregate_and_efficiency() {
     let run = run_ok_json(

@@ -53,7 +53,7 @@ fn sum(dir: &Path, imp: &str, names: &[&str]) -> Vec<u8> {
             .args(["sum", "-i", imp])
             .args(names),
     );
-    assert!(o.stderr.is_empty(), "{}", show(&o));
+    crate::cli::assert_sum_says_its_choice(imp, &o);
     o.stdout
 }
 

@@ -90,7 +90,9 @@ fn ceiling(run: &Run, b: Baseline, colour: RGBColor) -> Option<Line> {
     let mut points: Vec<Point> = run
         .baselines
         .iter()
-        .filter(|c| c.implementation.baseline() == Some(b) && c.size.fixed().is_some())
+        .filter(|c| {
+            c.implementation.baseline() == Some(b) && c.size.fixed().is_some() && c.threads == 1
+        })
         .map(|c| Point {
             x: c.size.mean_bytes(),
             y: c.gb_per_sec(),

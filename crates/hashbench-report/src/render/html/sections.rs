@@ -226,7 +226,11 @@ pub(super) fn baselines(run: &Run) -> String {
         .iter()
         .map(|c| {
             vec![
-                c.implementation.to_string(),
+                if c.threads == 1 {
+                    c.implementation.to_string()
+                } else {
+                    format!("{} ({} threads)", c.implementation, c.threads)
+                },
                 size(c.size),
                 time_ns(c.time_ns()),
                 if c.implementation.baseline() == Some(hashbench_model::Baseline::Nop) {

@@ -43,12 +43,12 @@ pub(super) fn cost_model_section(run: &Run, style: Style, width: Option<usize>) 
         1,
         "Cost model: time(n) = fixed + n / steady rate (Theil-Sen over the sizes)",
     );
-    let ceiling = checks::read_ceiling(run);
     let mut reasons: Vec<String> = Vec::new();
     let rows: Vec<Vec<String>> = run
         .cost_model
         .iter()
         .map(|f| {
+            let ceiling = checks::read_ceiling(run, f.series_key().threads);
             let problems = checks::check(f, ceiling);
             let fixed_bad = problems.iter().any(checks::Unresolved::is_fixed);
             let rate_bad = problems.iter().any(|p| !p.is_fixed());

@@ -1,0 +1,51 @@
+use hashbench_model::testutil::cell_with;
+use hashbench_model::{Cell, NoReadCeiling};
+
+use super::read_ceilings;
+
+const MIB: u64 = 1 << 20;
+
+/// A cell taking `ns` per call of 1 MiB on `threads` threads.
+fn at(id: &str, threads: usize, ns: f64) -> Cell {
+    cell_with(id, threads, MIB, ns)
+}
+
+#[test]
+fn a_cell_on_n_threads_is_divided_by_the_read_on_n_threads() {
+    // One thread reads 1 MiB in 100 us, two threads in 50 us; the cell takes 80 us on
+    // two threads: 62.5 % of the two-thread read (it would be 125 % of one thread's).
+    let baselines = vec![
+        at("baseline/read", 1, 100_000.0),
+        at("baseline/read", 2, 50_000.0),
+    ];
+    let mut cells = vec![
+        at("blake3/blake3+rayon", 2, 80_000.0),
+        at("blake3/blake3", 1, 200_000.0),
+    ];
+    read_ceilings(&mut cells, &baselines);
+    let two = cells[0]
+        .fraction_of_read_ceiling
+        .expect("a ceiling on 2 threads");
+    assert!((two - 0.625).abs() < 1e-3, "{two}");
+    assert_eq!(cells[0].no_read_ceiling, None);
+    let one = cells[1]
+        .fraction_of_read_ceiling
+        .expect("a ceiling on 1 thread");
+    assert!((one - 0.5).abs() < 1e-3, "{one}");
+}
+
+#[test]
+fn without_a_read_on_its_threads_a_cell_has_no_fraction_and_says_why() {
+    let baselines = vec![at("baseline/read", 1, 100_000.0)];
+    let mut cells = vec![at("blake3/blake3+rayon", 4, 80_000.0)];
+    read_ceilings(&mut cells, &baselines);
+    assert_eq!(cells[0].fraction_of_read_ceiling, None);
+    assert_eq!(
+        cells[0].no_read_ceiling,
+        Some(NoReadCeiling::NoReadOnThreads { threads: 4 })
+    );
+
+    // No baselines at all (`--no-baselines`).
+    read_ceilings(&mut cells, &[]);
+    assert_eq!(cells[0].no_read_ceiling, Some(NoReadCeiling::NoRead));
+}
