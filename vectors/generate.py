@@ -505,6 +505,9 @@ IMPLEMENTATIONS = {
         "test. Second opinion, must agree: " + HASHLIB_OPENSSL.format("new('sm3')"),
         cross=(("hashlib.new('sm3')", lambda d: hashlib.new("sm3", d).hexdigest()),),
     ),
+    # Ascon-Hash256 (NIST SP 800-232): no Python package here implements the SP's version
+    # (PyPI ascon 0.0.9 predates it); the designers' known-answer file is the data.
+    "ascon-hash256": Impl("none", None, ""),
     # hashlib's ripemd160 is OpenSSL's (hashbench runs no OpenSSL RIPEMD-160), a second opinion.
     "ripemd-160": pycryptodome_impl("Crypto.Hash.RIPEMD160", RIPEMD160, "new('ripemd160')",
                                     lambda d: hashlib.new("ripemd160", d).hexdigest()),

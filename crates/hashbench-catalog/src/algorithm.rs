@@ -188,7 +188,9 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 // security; Bertoni, Daemen, Peeters, Van Assche, Van Keer and Viguier, ACNS 2018),
 // here with the empty customization string read to 256 bits; GB/T 32905-2016 and
 // ISO/IEC 10118-3:2018 SM3 (a SHA-256-like Merkle-Damgard hash; the best attacks reach
-// reduced steps only); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
+// reduced steps only); NIST SP 800-232 (August 2025) Ascon-Hash256 (Dobraunig, Eichlseder,
+// Mendel and Schläffer's Ascon, the lightweight-cryptography winner; the SP's version, not
+// the older Ascon-Hash of the competition, whose digests differ); RFC 7693 BLAKE2b and BLAKE2s. xxHash (Collet's xxhash_spec.md) and
 // BLAKE3 (the 2020 BLAKE3 paper) have no standards body, nor BLAKE2bp and BLAKE2sp
 // (the BLAKE2 paper's parallel modes, Aumasson, Neves, Wilcox-O'Hearn and Winnerlein,
 // ACNS 2013, section 2.10; not in RFC 7693). ISO/IEC 10118-3 RIPEMD-160
@@ -343,6 +345,10 @@ mod defs {
     pub const SM3: Algorithm = alg("sm3", "sm3", CryptographicHash, 256, 64,
         "secure; no practical attack known (China's commercial-cryptography standard hash)")
         .std("GB/T 32905-2016, ISO/IEC 10118-3:2018").sound();
+    // Ascon-Hash256: the 320-bit Ascon permutation as a sponge with a 64-bit rate.
+    pub const ASCON_HASH256: Algorithm = alg("ascon-hash256", "ascon", CryptographicHash, 256, 8,
+        "secure; no practical attack known (NIST's lightweight-cryptography standard, 128-bit security)")
+        .std("NIST SP 800-232").sound();
     pub const RIPEMD_160: Algorithm = alg("ripemd-160", "ripemd", CryptographicHash, 160, 64,
         "no practical attack on the full function, but its 160 bits give only 80-bit collision resistance; legacy and Bitcoin's HASH160")
         .std("ISO/IEC 10118-3").sound();
@@ -403,6 +409,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     SM3,
     BLAKE2BP_512,
     BLAKE2SP_256,
+    ASCON_HASH256,
 ];
 
 /// The algorithm with this id, if there is one.

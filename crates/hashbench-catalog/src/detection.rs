@@ -86,6 +86,8 @@ const FIPS_180_4: &str = "FIPS 180-4, https://csrc.nist.gov/pubs/fips/180-4/upd1
 const FIPS_202: &str = "FIPS 202, https://csrc.nist.gov/pubs/fips/202/final";
 const SP_800_131A: &str =
     "NIST SP 800-131A Rev. 2, https://csrc.nist.gov/pubs/sp/800/131/a/r2/final";
+const SP_800_232: &str = "NIST SP 800-232, Ascon-Based Lightweight Cryptography Standards for \
+    Constrained Devices (August 2025), https://csrc.nist.gov/pubs/sp/800/232/final";
 
 /// A cryptographic hash's FIPS approval; `None` for the other classes.
 #[must_use]
@@ -109,6 +111,14 @@ pub fn fips(a: &Algorithm) -> Option<Fips> {
             "approved in FIPS 180-4, but disallowed for digital signature generation \
              (SP 800-131A Rev. 2)",
             format!("{FIPS_180_4}; {SP_800_131A}"),
+        ),
+        // A NIST standard, but a Special Publication: `--fips` (FIPS 180-4 and 202) leaves
+        // it out, and says where it is specified.
+        "ascon" => (
+            false,
+            "not in FIPS 180-4 or FIPS 202: specified by NIST in SP 800-232 (2025), for \
+             constrained devices",
+            SP_800_232.to_string(),
         ),
         _ => (
             false,

@@ -163,6 +163,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &K12_CRATE,
     &RIPEMD_CRATE,
     &SM3_CRATE,
+    &ASCON_HASH_CRATE,
     &BLAKE2_CRATE,
     &BLAKE2B_SIMD,
     &BLAKE2S_SIMD,
@@ -440,59 +441,15 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("k12-256/tiny-keccak", &K12_256, &TINY_KECCAK, portable, boxed::<TinyK12>),
     // sm3 (sm3 has no SIMD or assembly kernel)
     imp("sm3/sm3", &SM3, &SM3_CRATE, portable, boxed::<Rc<sm3::Sm3>>),
+    // ascon-hash256 (ascon-hash 0.3 is SP 800-232's; no SIMD kernel)
+    imp("ascon-hash256/ascon-hash", &ASCON_HASH256, &ASCON_HASH_CRATE, portable, boxed::<AsconHash>),
     // blake2bp-512, blake2sp-256 (the parallel modes of blake2b_simd and blake2s_simd)
     imp("blake2bp-512/blake2b_simd", &BLAKE2BP_512, &BLAKE2B_SIMD, blake2bp_simd_backend, boxed::<Blake2bpSimd>),
     imp("blake2sp-256/blake2s_simd", &BLAKE2SP_256, &BLAKE2S_SIMD, blake2sp_simd_backend, boxed::<Blake2spSimd>),
 ];
 
-/// The default suite of `hashbench run`: per algorithm (but the hash-table hashers, whose
-/// question is small keys, not blocks), in [`ALGORITHMS`] order, the
-/// implementation that measured fastest at 4 KiB to 1 MiB on the development machines
-/// (x86_64 VMs with AVX-512: an Intel Xeon without SHA-NI, then an AMD EPYC with it for
-/// the xxHash family; docs/method.md, "The default suite", has the commands and figures). A rule written down, not a measurement of the machine it runs on: where
-/// the choice depends on the CPU (xxHash's SIMD, SHA-NI), run the candidates there.
-/// Block-hashing algorithms asked for by name only, not in [`DEFAULT_SUITE`] yet: each
-/// entry there names the measured rule that chose its implementation, and none has been
-/// measured for these (issue 24's additions). The hash-table hashers are left out too,
-/// by their `hash` properties.
-pub static BY_NAME_ONLY: &[&str] = &[
-    "crc16-ibm-3740",
-    "crc16-arc",
-    "ripemd-160",
-    "shake128-256",
-    "shake256-512",
-    "k12-256",
-    "sm3",
-    "blake2bp-512",
-    "blake2sp-256",
-];
-
-pub static DEFAULT_SUITE: &[&str] = &[
-    "adler32/simd-adler32",
-    "crc32/crc-fast",
-    "crc32c/crc-fast",
-    "crc64-nvme/crc-fast",
-    "crc64-xz/crc-fast",
-    "xxh32/twox-hash",
-    "xxh64/twox-hash",
-    "xxh3-64/twox-hash",
-    "xxh3-128/twox-hash",
-    "md5/openssl",
-    "sha1/openssl",
-    "sha2-224/openssl",
-    "sha2-256/openssl",
-    "sha2-384/openssl",
-    "sha2-512/openssl",
-    "sha2-512-256/openssl",
-    "sha3-224/openssl",
-    "sha3-256/openssl",
-    "sha3-384/openssl",
-    "sha3-512/openssl",
-    "blake2s-256/blake2s_simd",
-    "blake2b-256/blake2b_simd",
-    "blake2b-512/blake2b_simd",
-    "blake3/blake3",
-];
+mod suites;
+pub use suites::{BY_NAME_ONLY, DEFAULT_SUITE};
 
 #[cfg(test)]
 mod tests;

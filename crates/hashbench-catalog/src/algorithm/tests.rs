@@ -13,7 +13,7 @@ fn ids_are_unique_kebab_case() {
         );
         assert_eq!(a.output_bits % 8, 0, "{}", a.id);
     }
-    assert_eq!(ALGORITHMS.len(), 49);
+    assert_eq!(ALGORITHMS.len(), 50);
 }
 
 #[test]

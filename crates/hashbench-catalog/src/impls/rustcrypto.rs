@@ -1,6 +1,7 @@
 //! RustCrypto's crates (md-5, sha1, sha2, sha3, blake2, ripemd, sm3, and the
 //! extendable-output shake and k12) through the shared `digest` traits, plus the
-//! single-algorithm crates md5, sha1_smol and tiny-keccak (SHA-3, SHAKE, KangarooTwelve).
+//! single-algorithm crates md5, sha1_smol and tiny-keccak (SHA-3, SHAKE, KangarooTwelve),
+//! and ascon-hash, which is still on the previous `digest` (0.10).
 
 use std::marker::PhantomData;
 
@@ -228,3 +229,31 @@ tiny_keccak_xof!(
 
 #[cfg(test)]
 mod tests;
+
+/// ascon-hash 0.3 (Ascon-Hash256 of NIST SP 800-232) implements `digest` 0.10, not the
+/// 0.11 of the other RustCrypto crates here, so [`RustCrypto`] cannot take it: the same
+/// calls through its own re-export.
+pub(crate) struct AsconHash;
+
+impl Streaming for AsconHash {
+    type State = ascon_hash::AsconHash256;
+    fn new() -> Self::State {
+        ascon_hash::Digest::new()
+    }
+    fn update(s: &mut Self::State, data: &[u8]) {
+        ascon_hash::Digest::update(s, data);
+    }
+    fn finish(s: &mut Self::State, out: &mut [u8]) {
+        out.copy_from_slice(&ascon_hash::Digest::finalize_reset(s));
+    }
+    fn reset(s: &mut Self::State) {
+        ascon_hash::Digest::reset(s);
+    }
+    #[inline(always)]
+    fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
+        out.copy_from_slice(&<ascon_hash::AsconHash256 as ascon_hash::Digest>::digest(
+            data,
+        ));
+    }
+    const RESETS: bool = true;
+}

@@ -31,6 +31,10 @@ pub static SHAKE_CRATE: Provider =
 pub static K12_CRATE: Provider = rust_crate("k12", "RustCrypto KangarooTwelve (KT128)");
 pub static RIPEMD_CRATE: Provider = rust_crate("ripemd", "RustCrypto RIPEMD-160 (portable Rust)");
 pub static SM3_CRATE: Provider = rust_crate("sm3", "RustCrypto SM3 (portable Rust)");
+pub static ASCON_HASH_CRATE: Provider = rust_crate(
+    "ascon-hash",
+    "RustCrypto Ascon-Hash256 of NIST SP 800-232 (portable Rust)",
+);
 pub static BLAKE2_CRATE: Provider = rust_crate("blake2", "RustCrypto BLAKE2 (portable)");
 pub static BLAKE2B_SIMD: Provider =
     rust_crate("blake2b_simd", "BLAKE2b with AVX2 / SSE4.1 kernels");

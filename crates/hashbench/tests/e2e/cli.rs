@@ -16,7 +16,7 @@ use crate::common::{
     assert_exit, hashbench, output, run_exit, run_ok, show, stderr, stdout, stdout_json,
 };
 
-const ALGORITHMS: [&str; 49] = [
+const ALGORITHMS: [&str; 50] = [
     "adler32",
     "crc32",
     "crc32c",
@@ -66,6 +66,7 @@ const ALGORITHMS: [&str; 49] = [
     "sm3",
     "blake2bp-512",
     "blake2sp-256",
+    "ascon-hash256",
 ];
 
 /// md5("abc") and md5(""), from RFC 1321.
@@ -140,7 +141,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
     let algorithms = array(&list, "algorithms");
 
     let ids: Vec<&str> = algorithms.iter().map(|a| str_field(a, "id")).collect();
-    assert_eq!(ids.len(), 49, "{ids:?}");
+    assert_eq!(ids.len(), 50, "{ids:?}");
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicate algorithm ids: {ids:?}");
     assert_eq!(unique, ALGORITHMS.into_iter().collect(), "{ids:?}");
@@ -190,6 +191,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
         ("blake2bp-512", 512),
         ("blake2sp-256", 256),
         ("sm3", 256),
+        ("ascon-hash256", 256),
         ("k12-256", 256),
         ("shake128-256", 256),
         ("shake256-512", 512),
