@@ -238,6 +238,7 @@ fn list_json_catalogues_every_algorithm_and_implementation() {
             "gxhash-64",
             "ripemd-160",
             "sm3",
+            "ascon-hash256",
             "blake2bp-512",
             "blake2sp-256",
         ];
