@@ -441,11 +441,11 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("k12-256/tiny-keccak", &K12_256, &TINY_KECCAK, portable, boxed::<TinyK12>),
     // sm3 (sm3 has no SIMD or assembly kernel)
     imp("sm3/sm3", &SM3, &SM3_CRATE, portable, boxed::<Rc<sm3::Sm3>>),
-    // ascon-hash256 (ascon-hash 0.3 is SP 800-232's; no SIMD kernel)
-    imp("ascon-hash256/ascon-hash", &ASCON_HASH256, &ASCON_HASH_CRATE, portable, boxed::<AsconHash>),
     // blake2bp-512, blake2sp-256 (the parallel modes of blake2b_simd and blake2s_simd)
     imp("blake2bp-512/blake2b_simd", &BLAKE2BP_512, &BLAKE2B_SIMD, blake2bp_simd_backend, boxed::<Blake2bpSimd>),
     imp("blake2sp-256/blake2s_simd", &BLAKE2SP_256, &BLAKE2S_SIMD, blake2sp_simd_backend, boxed::<Blake2spSimd>),
+    // ascon-hash256 (ascon-hash 0.3 is SP 800-232's; no SIMD kernel)
+    imp("ascon-hash256/ascon-hash", &ASCON_HASH256, &ASCON_HASH_CRATE, portable, boxed::<AsconHash>),
 ];
 
 mod suites;
