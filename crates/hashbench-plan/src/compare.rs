@@ -86,40 +86,53 @@ pub enum View {
     Machines,
 }
 
-/// Whether `compare` shows the machines view: asked for, or `Auto` with runs from
-/// different machines. `--fail-on-regression` (`fail`) needs verdicts, which the machines
-/// view does not give.
+/// What `compare` shows, decided by [`view_of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The changes, with verdicts.
+    Changes,
+    /// The machines view; `one_machine` when every run comes from the base's machine
+    /// (`--view machines` asked for it anyway).
+    Machines { one_machine: bool },
+}
+
+/// What `compare` shows: the machines view when asked for, or with `Auto` when a run
+/// comes from another machine than the base (`runs[0]`), else the changes.
+/// `--fail-on-regression` (`fail`) needs verdicts, which the machines view does not give.
 ///
 /// # Errors
 ///
 /// `--fail-on-regression` with the machines view.
-pub fn machines_view(view: View, runs: &[&Run], fail: bool) -> Result<bool, UsageError> {
-    let differ = || {
-        runs.iter().skip(1).find_map(|r| {
-            let d = hashbench_analysis::machines::differences(runs[0], r);
-            (!d.is_empty()).then_some(d)
-        })
+pub fn view_of(view: View, runs: &[&Run], fail: bool) -> Result<Shown, UsageError> {
+    // The first run that differs from the base, and in what.
+    let differ = runs.iter().skip(1).find_map(|r| {
+        let d = hashbench_analysis::machines::differences(runs[0], r);
+        (!d.is_empty()).then_some(d)
+    });
+    let machines = match view {
+        View::Changes => false,
+        View::Machines => true,
+        View::Auto => differ.is_some(),
     };
-    let (machines, why) = match view {
-        View::Changes => (false, None),
-        View::Machines => (true, None),
-        View::Auto => match differ() {
-            Some(d) => (true, Some(d.join(", "))),
-            None => (false, None),
-        },
-    };
-    if machines && fail {
-        return Err(UsageError(match why {
-            Some(d) => format!(
+    if !machines {
+        return Ok(Shown::Changes);
+    }
+    if fail {
+        return Err(UsageError(match (view, &differ) {
+            (View::Auto, Some(d)) => format!(
                 "--fail-on-regression needs verdicts, and these runs come from different \
-                 machines (they differ in {d}): across machines there is no change of the code to \
-                 judge. Compare runs of one machine, or add --view changes to judge them anyway"
+                 machines (they differ in {}): across machines there is no change of the code \
+                 to judge. Compare runs of one machine, or add --view changes to judge them \
+                 anyway",
+                d.join(", ")
             ),
-            None => "--fail-on-regression needs verdicts, which --view machines does not give"
+            _ => "--fail-on-regression needs verdicts, which --view machines does not give"
                 .to_string(),
         }));
     }
-    Ok(machines)
+    Ok(Shown::Machines {
+        one_machine: differ.is_none(),
+    })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use hashbench_analysis::compare::Comparison;
 use hashbench_model::Run;
-use hashbench_plan::compare::{inputs, machines_view, Base, View, DEFAULT_NOISE_PERCENT};
+use hashbench_plan::compare::{inputs, view_of, Base, Shown, View, DEFAULT_NOISE_PERCENT};
 use hashbench_plan::Outcome;
 use hashbench_report::render::compare::regression;
 use hashbench_report::render::comparison::{document, CompareFormat as ReportFormat};
@@ -122,7 +122,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     let runs: Vec<&Run> = std::iter::once(&base)
         .chain(loaded.iter().map(|(_, r)| r))
         .collect();
-    if machines_view(args.view.into(), &runs, fail.is_some())? {
+    if let Shown::Machines { one_machine } = view_of(args.view.into(), &runs, fail.is_some())? {
         let names: Vec<String> = loaded
             .iter()
             .map(|(p, _)| escaped(&p.display().to_string()).into_owned())
@@ -135,10 +135,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
                     .zip(loaded.iter().map(|(_, r)| r)),
             )
             .collect();
-        let same = runs[1..]
-            .iter()
-            .all(|r| hashbench_analysis::machines::differences(&base, r).is_empty());
-        emit(&machines_document(format, &named, same)?);
+        emit(&machines_document(format, &named, one_machine)?);
         return Ok(Outcome::Done);
     }
     let mut outcome = Outcome::Done;

@@ -3,6 +3,33 @@
 use super::Streaming;
 use crate::cpu::{first_of, has_fact};
 
+/// The `Streaming` of a blake2b_simd or blake2s_simd state (one message or a parallel
+/// mode): `new` and `oneshot` given, the rest the crates' shared `update`/`finalize`.
+macro_rules! blake2_streaming {
+    ($name:ident, $state:ty, $new:expr, |$data:ident| $oneshot:expr) => {
+        impl Streaming for $name {
+            type State = $state;
+            fn new() -> Self::State {
+                $new
+            }
+            fn update(s: &mut Self::State, data: &[u8]) {
+                s.update(data);
+            }
+            fn finish(s: &mut Self::State, out: &mut [u8]) {
+                out.copy_from_slice(s.finalize().as_bytes());
+                *s = Self::new();
+            }
+            fn finish_owned(s: Self::State, out: &mut [u8]) {
+                out.copy_from_slice(s.finalize().as_bytes());
+            }
+            #[inline(always)]
+            fn oneshot(_: &mut Self::State, $data: &[u8], out: &mut [u8]) {
+                out.copy_from_slice($oneshot.as_bytes());
+            }
+        }
+    };
+}
+
 macro_rules! blake2_simd {
     ($name:ident, $krate:ident, $len:expr, portable = $portable:expr) => {
         pub(crate) struct $name;
@@ -18,26 +45,9 @@ macro_rules! blake2_simd {
                 p
             }
         }
-        impl Streaming for $name {
-            type State = $krate::State;
-            fn new() -> Self::State {
-                Self::params().to_state()
-            }
-            fn update(s: &mut Self::State, data: &[u8]) {
-                s.update(data);
-            }
-            fn finish(s: &mut Self::State, out: &mut [u8]) {
-                out.copy_from_slice(s.finalize().as_bytes());
-                *s = Self::new();
-            }
-            fn finish_owned(s: Self::State, out: &mut [u8]) {
-                out.copy_from_slice(s.finalize().as_bytes());
-            }
-            #[inline(always)]
-            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
-                out.copy_from_slice(Self::params().hash(data).as_bytes());
-            }
-        }
+        blake2_streaming!($name, $krate::State, Self::params().to_state(), |data| {
+            Self::params().hash(data)
+        });
     };
 }
 blake2_simd!(Blake2bSimd256, blake2b_simd, 32, portable = false);
@@ -51,34 +61,17 @@ blake2_simd!(Blake2sSimd256Portable, blake2s_simd, 32, portable = true);
 /// blake2b_simd's `blake2bp` and blake2s_simd's `blake2sp` modules, unkeyed, with their
 /// default (full) output length.
 macro_rules! blake2_parallel {
-    ($name:ident, $module:ident, $oneshot:ident) => {
+    ($name:ident, $module:ident) => {
         pub(crate) struct $name;
-        impl Streaming for $name {
-            type State = $module::State;
-            fn new() -> Self::State {
-                $module::State::new()
-            }
-            fn update(s: &mut Self::State, data: &[u8]) {
-                s.update(data);
-            }
-            fn finish(s: &mut Self::State, out: &mut [u8]) {
-                out.copy_from_slice(s.finalize().as_bytes());
-                *s = Self::new();
-            }
-            fn finish_owned(s: Self::State, out: &mut [u8]) {
-                out.copy_from_slice(s.finalize().as_bytes());
-            }
-            #[inline(always)]
-            fn oneshot(_: &mut Self::State, data: &[u8], out: &mut [u8]) {
-                out.copy_from_slice($module::$oneshot(data).as_bytes());
-            }
-        }
+        blake2_streaming!($name, $module::State, $module::State::new(), |data| {
+            $module::$module(data)
+        });
     };
 }
 use blake2b_simd::blake2bp;
 use blake2s_simd::blake2sp;
-blake2_parallel!(Blake2bpSimd, blake2bp, blake2bp);
-blake2_parallel!(Blake2spSimd, blake2sp, blake2sp);
+blake2_parallel!(Blake2bpSimd, blake2bp);
+blake2_parallel!(Blake2spSimd, blake2sp);
 
 /// blake2bp compresses its four leaves through `many::compress_many`, as many at once as
 /// the detected kernel's degree: 4 with AVX2, 2 with SSE4.1, else one at a time

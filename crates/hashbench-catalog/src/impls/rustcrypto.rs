@@ -169,35 +169,10 @@ impl Streaming for Sha1Smol {
     }
 }
 
+/// tiny-keccak's hashes and extendable-output functions alike: `finalize` fills the
+/// caller's buffer, whatever its length, with the first bytes of the output (a fixed-length
+/// SHA-3 is given a buffer of its length).
 macro_rules! tiny_keccak {
-    ($name:ident, $ctor:ident) => {
-        pub(crate) struct $name;
-        impl Streaming for $name {
-            type State = tiny_keccak::Sha3;
-            fn new() -> Self::State {
-                tiny_keccak::Sha3::$ctor()
-            }
-            fn update(s: &mut Self::State, data: &[u8]) {
-                tiny_keccak::Hasher::update(s, data);
-            }
-            fn finish(s: &mut Self::State, out: &mut [u8]) {
-                let done = std::mem::replace(s, Self::new());
-                tiny_keccak::Hasher::finalize(done, out);
-            }
-            fn finish_owned(s: Self::State, out: &mut [u8]) {
-                tiny_keccak::Hasher::finalize(s, out);
-            }
-        }
-    };
-}
-tiny_keccak!(TinyKeccak224, v224);
-tiny_keccak!(TinyKeccak256, v256);
-tiny_keccak!(TinyKeccak384, v384);
-tiny_keccak!(TinyKeccak512, v512);
-
-/// tiny-keccak's extendable-output functions: `finalize` fills the caller's buffer,
-/// whatever its length, with the first bytes of the output.
-macro_rules! tiny_keccak_xof {
     ($name:ident, $state:ty, $ctor:expr) => {
         pub(crate) struct $name;
         impl Streaming for $name {
@@ -218,17 +193,18 @@ macro_rules! tiny_keccak_xof {
         }
     };
 }
-tiny_keccak_xof!(TinyShake128, tiny_keccak::Shake, tiny_keccak::Shake::v128());
-tiny_keccak_xof!(TinyShake256, tiny_keccak::Shake, tiny_keccak::Shake::v256());
+tiny_keccak!(TinyKeccak224, tiny_keccak::Sha3, tiny_keccak::Sha3::v224());
+tiny_keccak!(TinyKeccak256, tiny_keccak::Sha3, tiny_keccak::Sha3::v256());
+tiny_keccak!(TinyKeccak384, tiny_keccak::Sha3, tiny_keccak::Sha3::v384());
+tiny_keccak!(TinyKeccak512, tiny_keccak::Sha3, tiny_keccak::Sha3::v512());
+tiny_keccak!(TinyShake128, tiny_keccak::Shake, tiny_keccak::Shake::v128());
+tiny_keccak!(TinyShake256, tiny_keccak::Shake, tiny_keccak::Shake::v256());
 // KangarooTwelve with the empty customization string.
-tiny_keccak_xof!(
+tiny_keccak!(
     TinyK12,
     tiny_keccak::KangarooTwelve<&'static [u8]>,
     tiny_keccak::KangarooTwelve::new(&[])
 );
-
-#[cfg(test)]
-mod tests;
 
 /// ascon-hash 0.3 (Ascon-Hash256 of NIST SP 800-232) implements `digest` 0.10, not the
 /// 0.11 of the other RustCrypto crates here, so [`RustCrypto`] cannot take it: the same
@@ -257,3 +233,6 @@ impl Streaming for AsconHash {
     }
     const RESETS: bool = true;
 }
+
+#[cfg(test)]
+mod tests;

@@ -24,12 +24,29 @@ fn the_view_is_machines_when_a_run_comes_from_another_machine() {
     use hashbench_model::testutil::run_with;
     let a = run_with(Vec::new());
     let mut b = a.clone();
-    assert!(!machines_view(View::Auto, &[&a, &b], true).unwrap());
-    assert!(machines_view(View::Machines, &[&a, &b], false).unwrap());
+    assert_eq!(
+        view_of(View::Auto, &[&a, &b], true).unwrap(),
+        Shown::Changes
+    );
+    assert_eq!(
+        view_of(View::Machines, &[&a, &b], false).unwrap(),
+        Shown::Machines { one_machine: true }
+    );
     b.host.logical_cores = 16;
-    assert!(machines_view(View::Auto, &[&a, &a, &b], false).unwrap());
-    assert!(!machines_view(View::Changes, &[&a, &b], true).unwrap());
-    let refused = machines_view(View::Auto, &[&a, &b], true).unwrap_err().0;
+    assert_eq!(
+        view_of(View::Auto, &[&a, &a, &b], false).unwrap(),
+        Shown::Machines { one_machine: false }
+    );
+    assert_eq!(
+        view_of(View::Changes, &[&a, &b], true).unwrap(),
+        Shown::Changes
+    );
+    let refused = view_of(View::Auto, &[&a, &b], true).unwrap_err().0;
     assert!(refused.contains("(they differ in core count)"), "{refused}");
     assert!(refused.contains("--view changes"), "{refused}");
+    let refused = view_of(View::Machines, &[&a, &a], true).unwrap_err().0;
+    assert!(
+        refused.contains("which --view machines does not give"),
+        "{refused}"
+    );
 }

@@ -52,19 +52,9 @@ fn hash_table_measures_every_non_cryptographic_hash_in_latency_by_default() {
 #[test]
 fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
     let ask = |need: Need, keyed: bool, stable: bool| Ask {
-        sizes: vec![Size::Bytes(16)],
-        need,
-        min_bits: None,
         keyed,
         stable,
-        min_hd: None,
-        fips: false,
-        threads: 1,
-        mode: None,
-        pinned: false,
-        time_s: 0.01,
-        equivalence: 0.03,
-        key: None,
+        ..plain(need, &[Size::Bytes(16)])
     };
     assert!(ask(Need::HashTable, true, true).check().is_ok());
     assert!(ask(Need::Hash, false, true).check().is_ok());
@@ -74,10 +64,11 @@ fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
     assert!(e.0.contains("--stable") && e.0.contains("checksum"), "{e}");
 }
 
-fn table_ask(sizes: &[Size], key: Option<KeyKind>) -> Ask {
+/// An ask for `need` at `sizes` with no other flag given.
+fn plain(need: Need, sizes: &[Size]) -> Ask {
     Ask {
         sizes: sizes.to_vec(),
-        need: Need::HashTable,
+        need,
         min_bits: None,
         keyed: false,
         stable: false,
@@ -88,7 +79,14 @@ fn table_ask(sizes: &[Size], key: Option<KeyKind>) -> Ask {
         pinned: false,
         time_s: 0.01,
         equivalence: 0.03,
+        key: None,
+    }
+}
+
+fn table_ask(sizes: &[Size], key: Option<KeyKind>) -> Ask {
+    Ask {
         key,
+        ..plain(Need::HashTable, sizes)
     }
 }
 
@@ -137,19 +135,9 @@ fn a_key_that_the_size_cannot_hold_is_refused_before_anything_runs() {
 #[test]
 fn min_hd_and_fips_are_checked_and_their_errors_name_the_flag() {
     let ask = |need: Need, min_hd: Option<u32>, fips: bool| Ask {
-        sizes: vec![Size::Bytes(4096)],
-        need,
-        min_bits: None,
-        keyed: false,
-        stable: false,
         min_hd,
         fips,
-        threads: 1,
-        mode: None,
-        pinned: false,
-        time_s: 0.01,
-        equivalence: 0.03,
-        key: None,
+        ..plain(need, &[Size::Bytes(4096)])
     };
     assert!(ask(Need::Checksum, Some(4), false).check().is_ok());
     assert!(ask(Need::Checksum, Some(2), false).check().is_ok());
