@@ -26,7 +26,8 @@ pub fn has_feature(name: &str) -> bool {
 /// - `bmi1`: BMI1, which OpenSSL-derived code requires with AVX2 (the host's feature
 ///   list does not record it);
 /// - `avx512dq`, `avx512vnni`: AVX-512 DQ and VNNI, which zlib-ng's dispatch asks about
-///   (nor does the host's list record these);
+///   (nor does the host's list record these); `avx512cd`, `avx512vbmi2`, `avx512bitalg`,
+///   `avx512vpopcntdq`, `gfni` and `vaes`, which ISA-L's asks about;
 /// - `intel`: the vendor is GenuineIntel (OpenSSL, ring and AWS-LC take their AVX SHA
 ///   kernels only on Intel CPUs);
 /// - `x86_64`: the build targets x86_64 (some crates have SIMD kernels there only, not
@@ -41,6 +42,19 @@ pub fn has_fact(name: &str) -> bool {
         "avx512dq" => std::arch::is_x86_feature_detected!("avx512dq"),
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         "avx512vnni" => std::arch::is_x86_feature_detected!("avx512vnni"),
+        // ISA-L's 512-bit kernels ask for these too (impls/isal.rs).
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "avx512cd" => std::arch::is_x86_feature_detected!("avx512cd"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "avx512vbmi2" => std::arch::is_x86_feature_detected!("avx512vbmi2"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "avx512bitalg" => std::arch::is_x86_feature_detected!("avx512bitalg"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "avx512vpopcntdq" => std::arch::is_x86_feature_detected!("avx512vpopcntdq"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "gfni" => std::arch::is_x86_feature_detected!("gfni"),
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        "vaes" => std::arch::is_x86_feature_detected!("vaes"),
         _ => has_feature(name),
     }
 }

@@ -13,6 +13,7 @@ use crate::impls::blake3_levels::{
 };
 use crate::impls::checksums::*;
 use crate::impls::deflate_libs::*;
+use crate::impls::isal::{IsalAdler32, IsalCrc32, IsalCrc32c, IsalCrc64Nvme, IsalCrc64Xz};
 use crate::impls::kernel::*;
 use crate::impls::keyed::keyed;
 use crate::impls::openssl::*;
@@ -271,7 +272,7 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("adler32/zlib", &ADLER32, &ZLIB, zlib_adler_backend, boxed::<Checksum<ZlibAdler32>>),
     imp("adler32/zlib-ng", &ADLER32, &ZLIB_NG, zlib_ng_adler32_backend, boxed::<Checksum<ZlibNgAdler32>>),
     imp("adler32/libdeflate", &ADLER32, &LIBDEFLATE, libdeflate_adler32_backend, boxed::<Checksum<LibdeflateAdler32>>),
-    isal("adler32/isa-l", &ADLER32),
+    isal::<IsalAdler32>("adler32/isa-l", &ADLER32),
     // crc16-ibm-3740, crc16-arc: the crc crate is the Rust implementation of record (the
     // SIMD CRC crates here do no 16-bit CRCs)
     imp("crc16-ibm-3740/crc", &CRC16_IBM_3740, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc16Ibm3740>),
@@ -288,14 +289,14 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("crc32/zlib", &CRC32, &ZLIB, zlib_backend, boxed::<Checksum<ZlibCrc32>>),
     imp("crc32/zlib-ng", &CRC32, &ZLIB_NG, zlib_ng_crc32_backend, boxed::<Checksum<ZlibNgCrc32>>),
     imp("crc32/libdeflate", &CRC32, &LIBDEFLATE, libdeflate_crc32_backend, boxed::<Checksum<LibdeflateCrc32>>),
-    isal("crc32/isa-l", &CRC32),
+    isal::<IsalCrc32>("crc32/isa-l", &CRC32),
     kernel::<KCrc32>("crc32/kernel", &CRC32),
     // crc32c
     imp("crc32c/crc", &CRC32C, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc32c>),
     pinned("slice16", &[], imp("crc32c/crc+slice16", &CRC32C, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc32cSlice16>)),
     imp("crc32c/crc32c", &CRC32C, &CRC32C_CRATE, crc32c_crate_backend, boxed::<Crc32cCrate>),
     imp("crc32c/crc-fast", &CRC32C, &CRC_FAST, crc_fast_crc32c_backend, boxed::<CrcFast<CrcFastCrc32c>>),
-    isal("crc32c/isa-l", &CRC32C),
+    isal::<IsalCrc32c>("crc32c/isa-l", &CRC32C),
     kernel::<KCrc32c>("crc32c/kernel", &CRC32C),
     // crc64-nvme
     imp("crc64-nvme/crc", &CRC64_NVME, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc64Nvme>),
@@ -303,14 +304,14 @@ pub static IMPLEMENTATIONS: &[Implementation] = &[
     imp("crc64-nvme/crc64fast-nvme", &CRC64_NVME, &CRC64FAST_NVME, crc64fast_nvme_backend, boxed::<Crc64FastNvme>),
     pinned("table", &[], imp("crc64-nvme/crc64fast-nvme+table", &CRC64_NVME, &CRC64FAST_NVME, table_backend, boxed::<Crc64FastNvmeTable>)),
     imp("crc64-nvme/crc-fast", &CRC64_NVME, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc64Nvme>>),
-    isal("crc64-nvme/isa-l", &CRC64_NVME),
+    isal::<IsalCrc64Nvme>("crc64-nvme/isa-l", &CRC64_NVME),
     // crc64-xz
     imp("crc64-xz/crc", &CRC64_XZ, &CRC_CRATE, crc_table1_backend, boxed::<CrcCrc64Xz>),
     pinned("slice16", &[], imp("crc64-xz/crc+slice16", &CRC64_XZ, &CRC_CRATE, crc_table16_backend, boxed::<CrcCrc64XzSlice16>)),
     imp("crc64-xz/crc64fast", &CRC64_XZ, &CRC64FAST, crc64fast_backend, boxed::<Crc64Fast>),
     pinned("table", &[], imp("crc64-xz/crc64fast+table", &CRC64_XZ, &CRC64FAST, table_backend, boxed::<Crc64FastTable>)),
     imp("crc64-xz/crc-fast", &CRC64_XZ, &CRC_FAST, crc_fast_backend, boxed::<CrcFast<CrcFastCrc64Xz>>),
-    isal("crc64-xz/isa-l", &CRC64_XZ),
+    isal::<IsalCrc64Xz>("crc64-xz/isa-l", &CRC64_XZ),
     // xxHash
     imp("xxh32/xxhash-rust", &XXH32, &XXHASH_RUST, scalar, boxed::<XxhRust32>),
     imp("xxh32/twox-hash", &XXH32, &TWOX_HASH, scalar, boxed::<Twox32>),

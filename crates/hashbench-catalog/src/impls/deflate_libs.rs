@@ -1,7 +1,7 @@
 //! The checksums of the C compression libraries programs link: zlib (`crc32`,
 //! `adler32`), zlib-ng (`zng_crc32`, `zng_adler32`) and libdeflate (`libdeflate_crc32`,
 //! `libdeflate_adler32`), each built from the source its `-sys` crate bundles (no system
-//! package); and Intel ISA-L, listed but not built ([`isal_probe`]).
+//! package). Intel ISA-L's, loaded from the system, are in `isal.rs`.
 //!
 //! All six share one API shape: `checksum(previous, buffer, length)`, the running value
 //! held by the caller and started from the library's initial value (0 for a CRC, 1 for
@@ -16,28 +16,30 @@ use crate::cpu::{first_supported, x86_rule};
 
 /// One library's running checksum: the initial value and one call over a buffer.
 pub(crate) trait Running: 'static {
-    const INIT: u32;
-    fn step(previous: u32, data: &[u8]) -> u32;
+    /// The check value's integer (u32 for the CRC-32s and Adler-32, u64 for a CRC-64).
+    type Word: Copy + Into<u64> + Send + 'static;
+    const INIT: Self::Word;
+    fn step(previous: Self::Word, data: &[u8]) -> Self::Word;
 }
 
 /// A [`Running`] checksum as a [`Streaming`] adapter: the state is the caller's value.
 pub(crate) struct Checksum<R>(PhantomData<fn() -> R>);
 impl<R: Running> Streaming for Checksum<R> {
-    type State = u32;
-    fn new() -> u32 {
+    type State = R::Word;
+    fn new() -> R::Word {
         R::INIT
     }
     #[inline(always)]
-    fn update(s: &mut u32, data: &[u8]) {
+    fn update(s: &mut R::Word, data: &[u8]) {
         *s = R::step(*s, data);
     }
     #[inline(always)]
-    fn finish(s: &mut u32, out: &mut [u8]) {
+    fn finish(s: &mut R::Word, out: &mut [u8]) {
         write_be(out, (*s).into());
         *s = R::INIT;
     }
     #[inline(always)]
-    fn oneshot(_: &mut u32, data: &[u8], out: &mut [u8]) {
+    fn oneshot(_: &mut R::Word, data: &[u8], out: &mut [u8]) {
         write_be(out, R::step(R::INIT, data).into());
     }
 }
@@ -56,6 +58,7 @@ fn by_uint(previous: u32, data: &[u8], call: impl Fn(u32, &[u8]) -> u32) -> u32 
 
 pub(crate) struct ZlibCrc32;
 impl Running for ZlibCrc32 {
+    type Word = u32;
     const INIT: u32 = 0;
     #[inline(always)]
     fn step(previous: u32, data: &[u8]) -> u32 {
@@ -68,6 +71,7 @@ impl Running for ZlibCrc32 {
 
 pub(crate) struct ZlibAdler32;
 impl Running for ZlibAdler32 {
+    type Word = u32;
     const INIT: u32 = 1;
     #[inline(always)]
     fn step(previous: u32, data: &[u8]) -> u32 {
@@ -101,6 +105,7 @@ pub(crate) fn zlib_adler_backend() -> String {
 
 pub(crate) struct ZlibNgCrc32;
 impl Running for ZlibNgCrc32 {
+    type Word = u32;
     const INIT: u32 = 0;
     #[inline(always)]
     fn step(previous: u32, data: &[u8]) -> u32 {
@@ -113,6 +118,7 @@ impl Running for ZlibNgCrc32 {
 
 pub(crate) struct ZlibNgAdler32;
 impl Running for ZlibNgAdler32 {
+    type Word = u32;
     const INIT: u32 = 1;
     #[inline(always)]
     fn step(previous: u32, data: &[u8]) -> u32 {
@@ -171,6 +177,7 @@ pub(crate) fn zlib_ng_adler32_backend() -> String {
 
 pub(crate) struct LibdeflateCrc32;
 impl Running for LibdeflateCrc32 {
+    type Word = u32;
     const INIT: u32 = 0;
     #[inline(always)]
     fn step(previous: u32, data: &[u8]) -> u32 {
@@ -181,6 +188,7 @@ impl Running for LibdeflateCrc32 {
 
 pub(crate) struct LibdeflateAdler32;
 impl Running for LibdeflateAdler32 {
+    type Word = u32;
     const INIT: u32 = 1;
     #[inline(always)]
     fn step(previous: u32, data: &[u8]) -> u32 {
@@ -277,37 +285,6 @@ pub(crate) fn libdeflate_adler32_backend() -> String {
     return libdeflate_adler32_rule(libdeflate_features()).to_string();
     #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
     return crate::cpu::UNKNOWN_KERNEL.to_string();
-}
-
-// ---- Intel ISA-L: listed, never built ----
-
-/// Why ISA-L is unavailable: no crate builds it here.
-pub(crate) const ISAL_NOT_BUILT: &str = "not built: the crates that bundle ISA-L \
-    (isal-sys 0.5.3, libisal-sys 0.1.2) build it with autotools, and its x86-64 CRC and \
-    Adler-32 kernels are nasm/yasm assembly; neither assembler is installed here, and \
-    hashbench installs nothing by hand";
-
-pub(crate) fn isal_probe() -> Result<(), crate::Unavailable> {
-    Err(crate::Unavailable(ISAL_NOT_BUILT.to_string()))
-}
-
-pub(crate) fn isal_backend() -> String {
-    "none (not built)".to_string()
-}
-
-/// ISA-L's version is that of the crate hashbench would build (no Cargo.lock entry).
-pub(crate) fn isal_version() -> String {
-    "ISA-L 2.31.0 via isal-sys 0.5.3+496255c (not built)".to_string()
-}
-
-/// The catalogue entries' constructor: never called, since [`isal_probe`] always refuses
-/// (`Implementation::instantiate` checks availability first).
-pub(crate) struct IsalNotBuilt;
-impl Running for IsalNotBuilt {
-    const INIT: u32 = 0;
-    fn step(_: u32, _: &[u8]) -> u32 {
-        panic!("{ISAL_NOT_BUILT}");
-    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub(crate) mod blake;
 pub(crate) mod blake3_levels;
 pub(crate) mod checksums;
 pub(crate) mod deflate_libs;
+pub(crate) mod isal;
 pub(crate) mod kernel;
 pub(crate) mod keyed;
 pub(crate) mod openssl;

@@ -1,12 +1,13 @@
 //! The providers of the C libraries programs link for their checksums and hashes
-//! (issue 24): zlib, zlib-ng, libdeflate, the xxHash C library, Intel ISA-L (listed, not
-//! built) and the Linux kernel's crypto API (AF_ALG); and the catalogue entries' helpers
+//! (issue 24): zlib, zlib-ng, libdeflate, the xxHash C library, Intel ISA-L (loaded from
+//! the system) and the Linux kernel's crypto API (AF_ALG); and the catalogue entries' helpers
 //! for those whose availability is a run-time question.
 
 use crate::algorithm::Algorithm;
 use crate::implementation::{Implementation, Provider, ProviderKind};
 use crate::impls::boxed;
 use crate::impls::deflate_libs::*;
+use crate::impls::isal::{isal_probe, isal_version, IsalEntry};
 use crate::impls::kernel::{kernel_backend, kernel_probe, kernel_version, AfAlg, KernelHash};
 use crate::impls::xxhash_c::xxhash_c_version;
 
@@ -51,9 +52,10 @@ pub static XXHASH_C: Provider = c_library(
 );
 pub static ISAL: Provider = c_library(
     "isa-l",
-    "isal-sys",
+    "libloading",
     isal_version,
-    "Intel ISA-L's CRCs and adler32: needs nasm/yasm and autotools to build, so not built",
+    "Intel ISA-L's CRCs and isal_adler32 (runtime dispatch), from the system's libisal.so.2 \
+     (Debian's libisal2), loaded at run time",
 );
 pub static KERNEL: Provider = c_library(
     "kernel",
@@ -85,15 +87,18 @@ const fn probed(
     }
 }
 
-/// ISA-L's entry: always unavailable, with the reason ([`isal_probe`]).
-pub(super) const fn isal(id: &'static str, algorithm: &'static Algorithm) -> Implementation {
+/// An ISA-L entry point, available where the system's library loads and has it.
+pub(super) const fn isal<E: IsalEntry>(
+    id: &'static str,
+    algorithm: &'static Algorithm,
+) -> Implementation {
     probed(
         id,
         algorithm,
         &ISAL,
-        isal_probe,
-        isal_backend,
-        boxed::<Checksum<IsalNotBuilt>>,
+        isal_probe::<E>,
+        E::backend,
+        boxed::<Checksum<E>>,
     )
 }
 
