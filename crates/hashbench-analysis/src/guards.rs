@@ -14,6 +14,7 @@ use hashbench_stats::{undisturbed, Round, RoundFigure};
 use hashbench_model::format::size as size_text;
 
 mod machine;
+mod phase;
 mod scaling;
 mod thresholds;
 use hashbench_model::{Cell, DriftReference, Run};
@@ -21,6 +22,7 @@ pub use machine::{
     busy_machine, short_budget, streams_busy, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS,
     BUSY_MIN_BATCH_NS, TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
 };
+pub use phase::slow_phase;
 pub use scaling::{flat_scaling, iteration_scaling, not_scaling_with_iterations, FlatPair};
 pub use thresholds::Thresholds;
 
@@ -309,8 +311,19 @@ fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
 /// (so applying twice gives the same run): cell flags go on the cells and baselines
 /// they concern, the drift flag on the run.
 pub fn apply(run: &mut Run, thresholds: &Thresholds) {
+    let phases = run.reference.as_ref().and_then(DriftReference::pass_phases);
     for c in run.cells.iter_mut().chain(run.baselines.iter_mut()) {
         c.flags = own_flags(c, thresholds);
+        // One spread flag a cell: an unsettled figure already says it may be a slow
+        // phase's.
+        let spread = c.flags.iter().any(|f| f.code == FlagCode::HighSpread);
+        if let Some(f) = phases
+            .as_deref()
+            .filter(|_| !spread && c.figure.is_some())
+            .and_then(|p| slow_phase(&c.round_id_list(), p))
+        {
+            c.flags.push(f);
+        }
     }
 
     // Above the ceiling: hash cells against the read baseline at their size (its

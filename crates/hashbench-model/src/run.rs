@@ -141,6 +141,42 @@ impl DriftReference {
             .collect();
         hashbench_stats::undisturbed(&rounds)
     }
+
+    /// The machine's phase in each pass of the run, as these timings show it
+    /// ([`phases_of`]); the passes are those the timings were taken after.
+    #[must_use]
+    pub fn pass_phases(&self) -> Option<Vec<hashbench_stats::phase::Phase>> {
+        let passes = self
+            .points
+            .iter()
+            .filter_map(|p| match p.at {
+                Checkpoint::AfterRound(n) => Some(n),
+                Checkpoint::Start => None,
+            })
+            .max()?;
+        phases_of(&self.points, passes)
+    }
+}
+
+/// The phase of each of the first `passes` passes from the reference timings `points`
+/// (`hashbench_stats::phase::pass_phases`: a pass is slow when a timing beside it ran
+/// well slower than the reference's figure). `None` when they cannot tell.
+#[must_use]
+pub fn phases_of(
+    points: &[ReferencePoint],
+    passes: usize,
+) -> Option<Vec<hashbench_stats::phase::Phase>> {
+    let mut boundaries = vec![None; passes + 1];
+    for p in points {
+        let k = match p.at {
+            Checkpoint::Start => 0,
+            Checkpoint::AfterRound(n) => n,
+        };
+        if let Some(b) = boundaries.get_mut(k) {
+            *b = Some(p.median_ns);
+        }
+    }
+    hashbench_stats::phase::pass_phases(&boundaries, passes)
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

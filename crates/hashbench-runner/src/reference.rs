@@ -38,6 +38,12 @@ impl DriftTimer {
         }
     }
 
+    /// The machine's phase in each of the first `passes` passes, from the timings so
+    /// far; `None` while they cannot tell (`hashbench_model::phases_of`).
+    pub fn phases(&self, passes: usize) -> Option<Vec<hashbench_stats::phase::Phase>> {
+        hashbench_model::phases_of(&self.points, passes)
+    }
+
     /// Times the reference once and records it as `at` (`start`, `after round 1`...).
     /// Does nothing once `cancel` is set.
     pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {

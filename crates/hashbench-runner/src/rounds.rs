@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use hashbench_engine::{figure_precise, Config, EngineError, Workload, PLACEMENTS};
 use hashbench_model::{Checkpoint, Mode, Size, SkipReason, Skipped};
+use hashbench_stats::phase::{self, Phase};
 
 use crate::cells::{Cells, Kind, Planned};
 use crate::machine::LoadRecorder;
@@ -50,8 +51,9 @@ pub(crate) struct Rounds<'a> {
 
 impl Rounds<'_> {
     /// Whether `cell` is measured in one more pass; `contender` is its standing in a race
-    /// (`None` when the run does not race).
-    fn wants(&self, cell: &Planned, contender: Option<bool>) -> bool {
+    /// (`None` when the run does not race); `phases`, the machine's phase in each pass so
+    /// far, where the drift reference can tell them.
+    fn wants(&self, cell: &Planned, contender: Option<bool>, phases: Option<&[Phase]>) -> bool {
         let done = cell.state.rounds().len();
         if cell.failed || done >= self.max_rounds {
             return false;
@@ -61,6 +63,12 @@ impl Rounds<'_> {
         }
         if cell.state.elapsed() >= self.budget {
             return false;
+        }
+        // A figure from rounds that all fell in slow passes is a slow phase's, however
+        // well they agree: the cell goes on until it has rounds at the machine's speed
+        // (hashbench_stats::phase), whatever its precision or its standing in a race.
+        if phases.is_some_and(|p| !phase::supported(&cell.round_ids, p)) {
+            return true;
         }
         match contender {
             Some(racing) => racing,
@@ -106,8 +114,9 @@ pub(crate) fn measure(
     let mut warmed = Warmed::default();
     'passes: for pass in 0..r.max_rounds {
         let standings = r.standings(cells);
+        let phases = reference.phases(pass);
         let active: Vec<usize> = (0..cells.planned.len())
-            .filter(|&i| r.wants(&cells.planned[i], standings[i]))
+            .filter(|&i| r.wants(&cells.planned[i], standings[i], phases.as_deref()))
             .collect();
         if active.is_empty() {
             break;

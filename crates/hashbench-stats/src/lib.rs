@@ -50,6 +50,7 @@
 
 pub mod fit;
 pub mod order;
+pub mod phase;
 pub mod rounds;
 pub mod sample;
 pub mod summary;

@@ -5,7 +5,7 @@
 use super::scaling::ops;
 use super::*;
 use hashbench_model::testutil::analysis::{
-    cell_ci, codes as codes_of, flagged, reference, scaling, with_rounds,
+    cell_ci, cell_rounds, codes as codes_of, flagged, reference, scaling, with_rounds,
 };
 use hashbench_model::testutil::{cell_with, run_with};
 
@@ -393,4 +393,42 @@ fn count_and_codes_cover_run_cells_and_baselines() {
             "drift"
         ]
     );
+}
+
+/// The Xeon's kernel run in shape: the reference slow (36 ns) until after pass 12, then
+/// at 20.4 ns. `x/early` settled on ten tight rounds inside the slow spell; `x/on` went
+/// on into the fast passes; `x/caught-up` was given three rounds there.
+#[test]
+fn a_figure_from_the_slow_passes_only_is_flagged_slow_phase() {
+    let timings: Vec<f64> = (0..=24)
+        .map(|k| if k <= 12 { 36.0 } else { 20.4 })
+        .collect();
+    let early: Vec<u32> = (0..10).collect();
+    let on: Vec<u32> = (0..24).collect();
+    let caught_up: Vec<u32> = (0..10).chain(13..16).collect();
+    let tight = |n: usize| vec![46.9; n];
+    let mut run = run_with(vec![
+        cell_rounds("x/early", 64, &tight(10), Some(&early)),
+        cell_rounds("x/on", 64, &tight(24), Some(&on)),
+        cell_rounds("x/caught-up", 64, &tight(13), Some(&caught_up)),
+    ]);
+    run.reference = Some(reference(&timings));
+    apply(&mut run, &t());
+    let flags: Vec<Vec<FlagCode>> = run.cells.iter().map(codes_of).collect();
+    assert_eq!(
+        flags,
+        [vec![FlagCode::HighSpread], vec![], vec![]],
+        "{run:#?}"
+    );
+    assert_eq!(
+        run.cells[0].flags[0].reason,
+        "0 of its 10 rounds ran in the 11 passes the drift reference shows at the \
+         machine's speed (the others beside a reference timing over 15 % slower): its \
+         figure may be a slow phase's; measure longer (--time) for 3 rounds at the \
+         machine's speed"
+    );
+    // Without the reference's timings nothing tells the phases apart.
+    run.reference = None;
+    apply(&mut run, &t());
+    assert!(run.cells.iter().all(|c| c.flags.is_empty()));
 }
