@@ -53,8 +53,10 @@ fn load(soname: &str) -> Result<Isal, String> {
     // SAFETY: loading runs the library's initialisers; ISA-L's only set up its dispatch
     // pointers, which are filled lazily on first call anyway.
     let library = unsafe { libloading::Library::new(soname) }.map_err(|e| {
+        // libloading says `dlopen failed`; the loader's own words are its source.
+        let why = std::error::Error::source(&e).map_or(e.to_string(), |s| s.to_string());
         format!(
-            "{soname} could not be loaded ({e}): install Debian's libisal2 package \
+            "{soname} could not be loaded ({why}): install Debian's libisal2 package \
              (scripts/bootstrap does, when run as root)"
         )
     })?;
