@@ -69,7 +69,8 @@ pub struct RunArgs {
     #[arg(long, default_value_t = DEFAULT_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
     /// The most rounds a cell gets while its rounds have not agreed on a figure within
-    /// --precision (at least --rounds) [default: three times --rounds].
+    /// --precision, or have not yet run at the machine's speed (at least --rounds)
+    /// [default: three times --rounds].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(RunRequest::MOST_ROUNDS)))]
     pub max_rounds: Option<u32>,
     /// Practical-equivalence margin of rankings: implementations whose time ratio,
