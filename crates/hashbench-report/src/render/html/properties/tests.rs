@@ -33,6 +33,7 @@ fn catalogue() -> Vec<AlgorithmProperties> {
         koopman: "0x82608edb".to_string(),
         max_bits: vec![4_294_967_263, 91_607, 2_974],
         source: "Koopman, CRC Zoo <0x82608edb>".to_string(),
+        lower_bounds: Vec::new(),
     });
     let mut adler = props("adler32", AlgorithmClass::Checksum, 32);
     adler.detection = Some(Detection::Weak {
