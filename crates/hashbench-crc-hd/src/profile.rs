@@ -17,7 +17,8 @@ pub struct Limits {
     pub max_hd: u32,
     /// Brute force over every data word up to this many bits (2^k codewords).
     pub short_bits: u32,
-    /// The most table entries plus lookups one search try may cost.
+    /// The most table entries plus lookups one search try may cost (four times this for
+    /// weights 3 and 4, whose table stays in cache).
     pub max_work: u64,
     /// The most entries the table may hold (16 to 32 bytes each).
     pub max_table: u64,
@@ -29,7 +30,7 @@ impl Default for Limits {
             max_bits: 40_000,
             max_hd: 64,
             short_bits: 26,
-            max_work: 1 << 30,
+            max_work: 1 << 28,
             max_table: 1 << 25,
         }
     }
@@ -103,7 +104,8 @@ pub fn profile(koopman: u64, limits: &Limits) -> Profile {
     for hd in 4..=weight.min(limits.max_hd) {
         let prev = levels.last().cloned().unwrap_or_else(|| unreachable!());
         let w = hd - 1;
-        let level = if w % 2 == 1 && odd_detected {
+        let started = std::time::Instant::now();
+        let mut level = if w % 2 == 1 && odd_detected {
             Level {
                 hd,
                 how: format!("weight {w} is odd, and x + 1 divides G"),
@@ -124,6 +126,7 @@ pub fn profile(koopman: u64, limits: &Limits) -> Profile {
         } else {
             searched_level(&s, r, hd, &prev, u64::from(short_bits), limits)
         };
+        level.how = format!("{} [{:.1} s]", level.how, started.elapsed().as_secs_f64());
         levels.push(level);
     }
     Profile {
@@ -148,10 +151,18 @@ fn searched_level(
     let w = (hd - 1) as usize;
     let (left, right) = split(w);
     let full = (prev.bits.min(limits.max_bits) + u64::from(r)).min(s.len() as u64);
+    // With one position on the table side (weights 3 and 4) the table is one entry per
+    // bit and stays in cache, so a lookup costs a few times less than a lookup in the
+    // big tables of the heavier weights: it gets four times the work.
+    let budget = if left == 1 {
+        limits.max_work.saturating_mul(4)
+    } else {
+        limits.max_work
+    };
     let affordable = |n: u64| {
         n < packable_positions(left)
             && binomial(n - 1, left) <= limits.max_table
-            && binomial(n - 1, left).saturating_add(binomial(n - 1, right)) <= limits.max_work
+            && binomial(n - 1, left).saturating_add(binomial(n - 1, right)) <= budget
     };
     // The longest span affordable, by bisection (the cost grows with n).
     let (mut lo, mut hi) = (u64::from(r), full);
@@ -164,6 +175,18 @@ fn searched_level(
         }
     }
     let reach = lo;
+    if reach.saturating_sub(u64::from(r)) <= short_bits {
+        // The brute force already proves this far: a search could not raise the bound.
+        return Level {
+            hd,
+            bits: short_bits,
+            exact: false,
+            how: format!(
+                "all 2^{short_bits} short data words; a weight-{w} search beyond them costs \
+                 more than --max-work"
+            ),
+        };
+    }
     let mut searched = u64::from(r);
     let mut n = (u64::from(r) + 64).min(reach);
     while n > searched {
