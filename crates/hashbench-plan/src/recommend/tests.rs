@@ -168,10 +168,17 @@ fn every_crc_has_its_detection_and_every_cryptographic_hash_its_fips_status() {
     // Koopman's CRC-32 profile: HD=4 up to 91,607 data bits, HD=5 up to 2,974.
     assert_eq!(crc32.hd_at(4096 * 8), Some(4));
     assert_eq!(crc32.hd_at(64 * 8), Some(5));
-    for id in ["crc32c", "crc64-xz", "crc64-nvme"] {
+    // The computed profiles: CRC-32C exact (HD=4 at 4 KiB, 6 at 64 B: L5 = L6 = 5243,
+    // L7 = 177 bits); every other CRC has a profile, exact at one data bit.
+    let crc32c = get("crc32c").detection.clone().unwrap();
+    assert_eq!(crc32c.hd_at(4096 * 8), Some(4));
+    assert_eq!(crc32c.hd_at(64 * 8), Some(6));
+    assert!(!crc32c.hd_is_lower_bound(4096 * 8) && !crc32c.hd_is_lower_bound(64 * 8));
+    for id in ["crc64-xz", "crc64-nvme", "crc16-ibm-3740", "crc16-arc"] {
         let d = get(id).detection.clone().unwrap();
+        assert!(d.hd_at(1).is_some() && !d.hd_is_lower_bound(1), "{id}");
         assert!(
-            matches!(d, hashbench_model::Detection::Unknown { .. }) || d.hd_at(8).is_some(),
+            d.source().is_some_and(|s| s.contains("hashbench-crc-hd")),
             "{id}"
         );
     }
