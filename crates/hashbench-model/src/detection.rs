@@ -120,7 +120,7 @@ impl HdAt {
     }
 
     /// `every 3-bit error detected, not every 4-bit one`; for a lower bound, `every 3-bit
-    /// error detected, 4-bit ones not known`.
+    /// error detected; 4-bit errors not searched this far`.
     #[must_use]
     pub fn meaning(&self) -> String {
         if self.hd <= 1 {
@@ -128,7 +128,7 @@ impl HdAt {
         }
         if self.at_least {
             return format!(
-                "every {}-bit error detected, at least; whether every {}-bit one is, is not known",
+                "every {}-bit error detected; {}-bit errors not searched this far",
                 self.hd - 1,
                 self.hd
             );
