@@ -141,13 +141,15 @@ fn min_hd_and_fips_are_checked_and_their_errors_name_the_flag() {
     };
     assert!(ask(Need::Checksum, Some(4), false).check().is_ok());
     assert!(ask(Need::Checksum, Some(2), false).check().is_ok());
+    // A proven lower bound reaches it: CRC-64/XZ's computed HD>=6 at 4 KiB.
+    assert!(ask(Need::Checksum, Some(6), false).check().is_ok());
     // In range, but no algorithm's known HD reaches it at 4 KiB: refused before measuring,
-    // naming the best known (CRC-32's HD=4 there, from Koopman's profile).
-    for unreachable in [5, 16] {
+    // naming the best known (CRC-64/XZ's HD>=6 there, a lower bound).
+    for unreachable in [7, 16] {
         let e = ask(Need::Checksum, Some(unreachable), false)
             .check()
             .unwrap_err();
-        assert!(e.0.contains("the best known is crc32's HD=4"), "{e}");
+        assert!(e.0.contains("the best known is crc64-xz's HD>=6"), "{e}");
     }
     assert!(ask(Need::Crypto, None, true).check().is_ok());
     for bad in [0, 1, 17] {
