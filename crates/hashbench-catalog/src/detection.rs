@@ -147,8 +147,8 @@ pub const CRC64_NVME_LOWER_BOUNDS: [u32; 18] = [
 
 /// The programs whose published profiles `hashbench-crc-hd` reproduces (its tests).
 const REPRODUCES: &str = "CRC-32 (0x82608edb), 0x992c1a4c (Koopman's blog, \
-     HD 6 to 32738 bits), and 26 polynomials of 8 to 24 bits from his CRC Zoo pages hd3, \
-     hd4, hd5, hd6 and 6sub8.html";
+     HD 6 to 32738 bits), 26 polynomials of 8 to 24 bits from his CRC Zoo pages hd3, \
+     hd4, hd5, hd6 and 6sub8.html, and 6sub8.html's 48-bit 0x8000000000ed";
 
 /// The source line of a computed profile: the command that computes it.
 fn computed_source(koopman: &str) -> String {
