@@ -163,7 +163,9 @@ fn koopman_crc32() {
 }
 
 // Koopman's blog, "CRC corrections" (checksumcrc.blogspot.com, 2014): 0x992c1a4c has
-// HD = 6 up to 32738 bits. The weight-4 search to 32,770 bits is 5.4e8 lookups.
+// HD = 6 up to 32738 bits. Only L5 = L6 = 32738 is from that source; L3 = L4 = 65506
+// (the order of x, 65538, less 32) is this program's and is held here so that a change
+// in it shows. The weight-4 search to 32,770 bits is 5.4e8 lookups.
 #[test]
 #[ignore = "a minute in the debug profile: run with --release -- --ignored"]
 fn koopman_blog_992c1a4c() {
