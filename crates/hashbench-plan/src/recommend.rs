@@ -4,7 +4,7 @@
 
 use hashbench_analysis::recommend::{data_bits, hd_at, recommend, Need, Recommendation, Request};
 use hashbench_catalog::Implementation;
-use hashbench_model::{AlgorithmProperties, KeyKind, Mode, Pattern, Run, Size};
+use hashbench_model::{AlgorithmProperties, HdAt, KeyKind, Mode, Pattern, Run, Size};
 use hashbench_runner::SizeSpec;
 
 use crate::{Given, RunRequest, Source, UsageError};
@@ -229,16 +229,17 @@ impl Ask {
     fn check_reachable(&self, n: u32) -> Result<(), UsageError> {
         let props = properties();
         for &size in &self.sizes {
-            let known: Vec<(String, u32)> = props
+            // A lower bound of n or more proves n; the best is named as HD>=h if a bound.
+            let known: Vec<(String, HdAt)> = props
                 .iter()
-                .filter_map(|p| Some((p.id.clone(), hd_at(p, size)?.hd)))
+                .filter_map(|p| Some((p.id.clone(), hd_at(p, size)?)))
                 .collect();
-            if known.iter().any(|(_, hd)| *hd >= n) {
+            if known.iter().any(|(_, at)| at.hd >= n) {
                 continue;
             }
-            let best = known.iter().max_by_key(|(_, hd)| *hd).map_or(
+            let best = known.iter().max_by_key(|(_, at)| at.hd).map_or(
                 "no algorithm's HD is known there".to_string(),
-                |(id, hd)| format!("the best known is {id}'s HD={hd}"),
+                |(id, at)| format!("the best known is {id}'s {}", at.label()),
             );
             return Err(UsageError(format!(
                 "--min-hd {n} at {}: no algorithm is known to detect every error of {} bits \

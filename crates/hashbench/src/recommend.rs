@@ -48,7 +48,8 @@ pub struct RecommendArgs {
     #[arg(long)]
     pub stable: bool,
     /// With --need checksum, leave out algorithms whose Hamming distance at the size is
-    /// below N (2 to 16), or is not known: a CRC's HD from Koopman's CRC Zoo
+    /// below N (2 to 16), or is not known to reach N: a CRC's HD from Koopman's CRC Zoo
+    /// or computed by hashbench-crc-hd, where a proven lower bound counts if it reaches N
     /// (docs/detection.md); a hash or Adler-32 guarantees none.
     #[arg(long, value_name = "N")]
     pub min_hd: Option<u32>,

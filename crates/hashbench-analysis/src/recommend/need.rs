@@ -151,25 +151,28 @@ pub fn data_bits(size: Size) -> u64 {
 /// The HD `p` guarantees at `size`, with its source: `None` without a published profile.
 #[must_use]
 pub fn hd_at(p: &AlgorithmProperties, size: Size) -> Option<HdAt> {
-    let d = p.detection.as_ref()?;
-    let bits = data_bits(size);
-    Some(HdAt {
-        hd: d.hd_at(bits)?,
-        data_bits: bits,
-        source: d.source().unwrap_or_default().to_string(),
-    })
+    p.detection.as_ref()?.hd_at_with_source(data_bits(size))
 }
 
-/// Why `p` fails `--min-hd n` at `size`; `None` when its HD there is at least `n`.
+/// Why `p` fails `--min-hd n` at `size`; `None` when its HD there is at least `n` (a
+/// lower bound of `n` or more proves it; one below `n` proves nothing either way).
 fn below_min_hd(p: &AlgorithmProperties, size: Size, n: u32) -> Option<String> {
     if let Some(at) = hd_at(p, size) {
+        let shown = hashbench_model::format::size(size);
         return (at.hd < n).then(|| {
-            format!(
-                "HD={} at {}, below --min-hd {n} ({})",
-                at.hd,
-                hashbench_model::format::size(size),
-                at.meaning()
-            )
+            if at.at_least {
+                format!(
+                    "{} at {shown}, not known to reach --min-hd {n} ({})",
+                    at.label(),
+                    at.meaning()
+                )
+            } else {
+                format!(
+                    "{} at {shown}, below --min-hd {n} ({})",
+                    at.label(),
+                    at.meaning()
+                )
+            }
         });
     }
     Some(match &p.detection {
@@ -184,8 +187,8 @@ fn below_min_hd(p: &AlgorithmProperties, size: Size, n: u32) -> Option<String> {
 pub fn detection_gives_up(p: &AlgorithmProperties, size: Size) -> Option<String> {
     if let Some(at) = hd_at(p, size) {
         return Some(format!(
-            "HD={} at {}: {}",
-            at.hd,
+            "{} at {}: {}",
+            at.label(),
             hashbench_model::format::size(size),
             at.meaning()
         ));

@@ -402,6 +402,7 @@ fn detection_catalogue() -> Vec<AlgorithmProperties> {
                 koopman: "0x82608edb".into(),
                 max_bits: vec![1_000_000, 40_000, 3_000, 300],
                 source: "hand-written".into(),
+                lower_bounds: Vec::new(),
             },
         ),
         with(
@@ -535,5 +536,49 @@ fn fips_admits_only_approved_hashes() {
             .contains("not FIPS-approved"),
         "{:?}",
         blake3.excluded_because
+    );
+}
+
+/// A computed profile whose next level is only a lower bound: crc32c here proves HD 3
+/// to 1,000,000 data bits but HD 4 only to 20,000 (searched no further). At 4 KiB
+/// (32,768 bits) its HD is "at least 3": it meets --min-hd 3, and --min-hd 4 refuses it
+/// as not known to reach 4 (rather than as below it).
+#[test]
+fn a_lower_bound_meets_a_min_hd_it_reaches_and_is_refused_as_unknown_below() {
+    use hashbench_model::Detection;
+    let run = detection_run();
+    let mut cat = detection_catalogue();
+    let c = cat.iter_mut().find(|p| p.id == "crc32c").unwrap();
+    c.detection = Some(Detection::Profile {
+        polynomial: "0x1EDC6F41".into(),
+        koopman: "0x8f6e37a0".into(),
+        max_bits: vec![1_000_000, 20_000, 20_000],
+        source: "computed".into(),
+        lower_bounds: vec![4, 5],
+    });
+    let mut req = request(Need::Checksum, None);
+    req.min_hd = Some(3);
+    let r = recommend(&run, &cat, &req).unwrap();
+    assert_eq!(r.answer.implementation, "crc32c/x");
+    let hd = r.hamming_distance.as_ref().unwrap();
+    assert_eq!((hd.hd, hd.at_least), (3, true));
+    assert!(
+        r.gives_up.iter().any(|g| g.starts_with("HD>=3 at 4 KiB")),
+        "{:?}",
+        r.gives_up
+    );
+
+    req.min_hd = Some(4);
+    let r = recommend(&run, &cat, &req).unwrap();
+    assert_eq!(r.answer.implementation, "crc32/x");
+    let why = r
+        .excluded_faster
+        .iter()
+        .find(|c| c.pick.implementation == "crc32c/x")
+        .and_then(|c| c.excluded_because.clone())
+        .unwrap();
+    assert!(
+        why.contains("HD>=3 at 4 KiB, not known to reach --min-hd 4"),
+        "{why}"
     );
 }

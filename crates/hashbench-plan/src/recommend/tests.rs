@@ -141,13 +141,15 @@ fn min_hd_and_fips_are_checked_and_their_errors_name_the_flag() {
     };
     assert!(ask(Need::Checksum, Some(4), false).check().is_ok());
     assert!(ask(Need::Checksum, Some(2), false).check().is_ok());
+    // A proven lower bound reaches it: CRC-64/XZ's computed HD>=6 at 4 KiB.
+    assert!(ask(Need::Checksum, Some(6), false).check().is_ok());
     // In range, but no algorithm's known HD reaches it at 4 KiB: refused before measuring,
-    // naming the best known (CRC-32's HD=4 there, from Koopman's profile).
-    for unreachable in [5, 16] {
+    // naming the best known (CRC-64/XZ's HD>=6 there, a lower bound).
+    for unreachable in [7, 16] {
         let e = ask(Need::Checksum, Some(unreachable), false)
             .check()
             .unwrap_err();
-        assert!(e.0.contains("the best known is crc32's HD=4"), "{e}");
+        assert!(e.0.contains("the best known is crc64-xz's HD>=6"), "{e}");
     }
     assert!(ask(Need::Crypto, None, true).check().is_ok());
     for bad in [0, 1, 17] {
@@ -168,10 +170,17 @@ fn every_crc_has_its_detection_and_every_cryptographic_hash_its_fips_status() {
     // Koopman's CRC-32 profile: HD=4 up to 91,607 data bits, HD=5 up to 2,974.
     assert_eq!(crc32.hd_at(4096 * 8), Some(4));
     assert_eq!(crc32.hd_at(64 * 8), Some(5));
-    for id in ["crc32c", "crc64-xz", "crc64-nvme"] {
+    // The computed profiles: CRC-32C exact (HD=4 at 4 KiB, 6 at 64 B: L5 = L6 = 5243,
+    // L7 = 177 bits); every other CRC has a profile, exact at one data bit.
+    let crc32c = get("crc32c").detection.clone().unwrap();
+    assert_eq!(crc32c.hd_at(4096 * 8), Some(4));
+    assert_eq!(crc32c.hd_at(64 * 8), Some(6));
+    assert!(!crc32c.hd_is_lower_bound(4096 * 8) && !crc32c.hd_is_lower_bound(64 * 8));
+    for id in ["crc64-xz", "crc64-nvme", "crc16-ibm-3740", "crc16-arc"] {
         let d = get(id).detection.clone().unwrap();
+        assert!(d.hd_at(1).is_some() && !d.hd_is_lower_bound(1), "{id}");
         assert!(
-            matches!(d, hashbench_model::Detection::Unknown { .. }) || d.hd_at(8).is_some(),
+            d.source().is_some_and(|s| s.contains("hashbench-crc-hd")),
             "{id}"
         );
     }

@@ -118,11 +118,19 @@ fn detection_line(
             koopman,
             max_bits,
             source,
+            lower_bounds,
         }) => {
-            let steps: Vec<String> = max_bits
-                .iter()
-                .enumerate()
-                .map(|(i, m)| format!("HD={} up to {m}", i + 3))
+            // A lower-bound level was searched only that far: "HD=5 up to at least 40000".
+            let steps: Vec<String> = (3u32..)
+                .zip(max_bits)
+                .map(|(hd, m)| {
+                    let at_least = if lower_bounds.contains(&hd) {
+                        "at least "
+                    } else {
+                        ""
+                    };
+                    format!("HD={hd} up to {at_least}{m}")
+                })
                 .collect();
             out.push_str(&format!(
                 "  polynomial {polynomial} (Koopman {koopman}); data bits: {}; longer: HD=2 ({source})\n",

@@ -352,8 +352,8 @@ fn detection_line(r: &Recommendation) -> String {
     match r.need {
         Need::Checksum => match (&r.hamming_distance, &p.detection) {
             (Some(at), _) => format!(
-                "  Error detection: HD={} at {} ({} data bits): {} ({})\n",
-                at.hd,
+                "  Error detection: {} at {} ({} data bits): {} ({})\n",
+                at.label(),
                 size(r.size),
                 at.data_bits,
                 at.meaning(),

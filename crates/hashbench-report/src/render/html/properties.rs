@@ -135,8 +135,10 @@ fn detection(d: Option<&Detection>, sizes: &[Size]) -> String {
             let at: Vec<String> = sizes
                 .iter()
                 .filter_map(|s| {
-                    let hd = d.hd_at(s.max_bytes().saturating_mul(8))?;
-                    Some(format!("HD {hd} at {}", size(*s)))
+                    let bits = s.max_bytes().saturating_mul(8);
+                    let hd = d.hd_at(bits)?;
+                    let rel = if d.hd_is_lower_bound(bits) { ">=" } else { " " };
+                    Some(format!("HD{rel}{hd} at {}", size(*s)))
                 })
                 .collect();
             format!("{} (polynomial {polynomial})", at.join(", "))

@@ -33,6 +33,7 @@ fn catalogue() -> Vec<AlgorithmProperties> {
         koopman: "0x82608edb".to_string(),
         max_bits: vec![4_294_967_263, 91_607, 2_974],
         source: "Koopman, CRC Zoo <0x82608edb>".to_string(),
+        lower_bounds: Vec::new(),
     });
     let mut adler = props("adler32", AlgorithmClass::Checksum, 32);
     adler.detection = Some(Detection::Weak {
@@ -112,4 +113,23 @@ fn a_run_file_without_properties_is_shown_from_the_catalogue_and_says_so() {
         "{bare}"
     );
     assert!(!bare.contains("<td>no guaranteed HD</td>"), "{bare}");
+}
+
+/// A level that is only a lower bound makes the HD past it `HD>=`: with crc32's HD-5
+/// length (2974 bits) a bound, 4 KiB (32768 bits) has HD 4 proven and HD 5 not ruled
+/// out, `HD>=4`; 64 B (512 bits) is within it, `HD 5` as before.
+#[test]
+fn a_lower_bound_reads_at_least() {
+    let mut run = run();
+    let mut cat = catalogue();
+    let crc = cat.iter_mut().find(|p| p.id == "crc32").unwrap();
+    if let Some(Detection::Profile { lower_bounds, .. }) = crc.detection.as_mut() {
+        lower_bounds.push(5);
+    }
+    run.properties = cat;
+    let html = Html::default().render(&run).unwrap();
+    assert!(
+        html.contains("<td>HD 5 at 64 B, HD&gt;=4 at 4 KiB (polynomial 0x04C11DB7)</td>"),
+        "{html}"
+    );
 }
