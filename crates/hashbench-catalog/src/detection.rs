@@ -153,7 +153,7 @@ const REPRODUCES: &str = "CRC-32 (0x82608edb), 0x992c1a4c (Koopman's blog, \
 /// The source line of a computed profile: the command that computes it.
 fn computed_source(koopman: &str) -> String {
     format!(
-        "computed by `cargo run --release -p hashbench-crc-hd -- {koopman}` in this repository \
+        "computed by `cargo run --release -p hashbench-crc-hd --example crc-hd -- {koopman}` in this repository \
          (exhaustive search for the lightest undetected error pattern; levels marked as lower \
          bounds were searched only that far); the same program reproduces Koopman's published \
          profiles of {REPRODUCES}"
