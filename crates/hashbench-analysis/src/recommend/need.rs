@@ -159,20 +159,17 @@ pub fn hd_at(p: &AlgorithmProperties, size: Size) -> Option<HdAt> {
 fn below_min_hd(p: &AlgorithmProperties, size: Size, n: u32) -> Option<String> {
     if let Some(at) = hd_at(p, size) {
         let shown = hashbench_model::format::size(size);
+        let short = if at.at_least {
+            "not known to reach"
+        } else {
+            "below"
+        };
         return (at.hd < n).then(|| {
-            if at.at_least {
-                format!(
-                    "{} at {shown}, not known to reach --min-hd {n} ({})",
-                    at.label(),
-                    at.meaning()
-                )
-            } else {
-                format!(
-                    "{} at {shown}, below --min-hd {n} ({})",
-                    at.label(),
-                    at.meaning()
-                )
-            }
+            format!(
+                "{} at {shown}, {short} --min-hd {n} ({})",
+                at.label(),
+                at.meaning()
+            )
         });
     }
     Some(match &p.detection {

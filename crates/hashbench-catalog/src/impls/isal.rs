@@ -223,26 +223,36 @@ fn backend_by(rule: Rule) -> String {
     crate::cpu::x86_rule(|has| rule(has).to_string())
 }
 
-pub(crate) struct IsalCrc32;
-impl Running for IsalCrc32 {
-    type Word = u32;
-    const INIT: u32 = 0;
-    #[inline(always)]
-    fn step(previous: u32, data: &[u8]) -> u32 {
-        let f = entry(|l| l.crc32_gzip_refl, Self::SYMBOL);
-        // SAFETY: `data` is readable for its length (the length is a 64-bit integer).
-        unsafe { f(previous, data.as_ptr(), data.len() as u64) }
-    }
+/// An entry point that takes the running value first and the length as a 64-bit integer
+/// (`crc32_gzip_refl`, `crc64_*_refl`, `isal_adler32`), as zlib's do.
+macro_rules! isal_running {
+    ($name:ident, $field:ident, $word:ty, $init:expr, $rule:expr) => {
+        pub(crate) struct $name;
+        impl Running for $name {
+            type Word = $word;
+            const INIT: $word = $init;
+            #[inline(always)]
+            fn step(previous: $word, data: &[u8]) -> $word {
+                let f = entry(|l| l.$field, Self::SYMBOL);
+                // SAFETY: `data` is readable for its length (a 64-bit integer here).
+                unsafe { f(previous, data.as_ptr(), data.len() as u64) }
+            }
+        }
+        impl IsalEntry for $name {
+            const SYMBOL: &'static str = stringify!($field);
+            fn present(isal: &Isal) -> bool {
+                isal.$field.is_some()
+            }
+            fn backend() -> String {
+                backend_by($rule)
+            }
+        }
+    };
 }
-impl IsalEntry for IsalCrc32 {
-    const SYMBOL: &'static str = "crc32_gzip_refl";
-    fn present(isal: &Isal) -> bool {
-        isal.crc32_gzip_refl.is_some()
-    }
-    fn backend() -> String {
-        backend_by(crc32_rule)
-    }
-}
+isal_running!(IsalCrc32, crc32_gzip_refl, u32, 0, crc32_rule);
+isal_running!(IsalCrc64Xz, crc64_ecma_refl, u64, 0, crc64_rule);
+isal_running!(IsalCrc64Nvme, crc64_rocksoft_refl, u64, 0, crc64_rule);
+isal_running!(IsalAdler32, isal_adler32, u32, 1, adler32_rule);
 
 pub(crate) struct IsalCrc32c;
 impl Running for IsalCrc32c {
@@ -266,54 +276,6 @@ impl IsalEntry for IsalCrc32c {
     }
     fn backend() -> String {
         backend_by(crc32c_rule)
-    }
-}
-
-macro_rules! isal_crc64 {
-    ($name:ident, $field:ident) => {
-        pub(crate) struct $name;
-        impl Running for $name {
-            type Word = u64;
-            const INIT: u64 = 0;
-            #[inline(always)]
-            fn step(previous: u64, data: &[u8]) -> u64 {
-                let f = entry(|l| l.$field, Self::SYMBOL);
-                // SAFETY: `data` is readable for its length.
-                unsafe { f(previous, data.as_ptr(), data.len() as u64) }
-            }
-        }
-        impl IsalEntry for $name {
-            const SYMBOL: &'static str = stringify!($field);
-            fn present(isal: &Isal) -> bool {
-                isal.$field.is_some()
-            }
-            fn backend() -> String {
-                backend_by(crc64_rule)
-            }
-        }
-    };
-}
-isal_crc64!(IsalCrc64Xz, crc64_ecma_refl);
-isal_crc64!(IsalCrc64Nvme, crc64_rocksoft_refl);
-
-pub(crate) struct IsalAdler32;
-impl Running for IsalAdler32 {
-    type Word = u32;
-    const INIT: u32 = 1;
-    #[inline(always)]
-    fn step(previous: u32, data: &[u8]) -> u32 {
-        let f = entry(|l| l.isal_adler32, Self::SYMBOL);
-        // SAFETY: `data` is readable for its length.
-        unsafe { f(previous, data.as_ptr(), data.len() as u64) }
-    }
-}
-impl IsalEntry for IsalAdler32 {
-    const SYMBOL: &'static str = "isal_adler32";
-    fn present(isal: &Isal) -> bool {
-        isal.isal_adler32.is_some()
-    }
-    fn backend() -> String {
-        backend_by(adler32_rule)
     }
 }
 
