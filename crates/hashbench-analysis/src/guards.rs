@@ -318,7 +318,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         // phase's.
         let spread = c.flags.iter().any(|f| f.code == FlagCode::HighSpread);
         if let Some(f) = phases
-            .as_deref()
+            .as_ref()
             .filter(|_| !spread && c.figure.is_some())
             .and_then(|p| slow_phase(&c.round_id_list(), p))
         {

@@ -117,6 +117,22 @@ pub struct DriftReference {
     pub size: u64,
     /// In time order.
     pub points: Vec<ReferencePoint>,
+    /// This reference's undisturbed time on this machine, remembered from earlier runs
+    /// (absent when there were too few, or the run was told to forget them, and in older
+    /// files): the level the passes are judged against when it is faster than anything
+    /// this run's own timings settled on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remembered: Option<RememberedSpeed>,
+}
+
+/// What earlier runs on one machine say of the drift reference's undisturbed time.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RememberedSpeed {
+    /// The figure of the earlier runs' reference figures (their fastest cluster that
+    /// agrees, as a cell's figure from its rounds), ns.
+    pub median_ns: f64,
+    /// How many earlier runs that figure rests on.
+    pub runs: usize,
 }
 
 impl DriftReference {
@@ -145,7 +161,7 @@ impl DriftReference {
     /// The machine's phase in each pass of the run, as these timings show it
     /// ([`phases_of`]); the passes are those the timings were taken after.
     #[must_use]
-    pub fn pass_phases(&self) -> Option<Vec<hashbench_stats::phase::Phase>> {
+    pub fn pass_phases(&self) -> Option<hashbench_stats::phase::PassPhases> {
         let passes = self
             .points
             .iter()
@@ -154,18 +170,20 @@ impl DriftReference {
                 Checkpoint::Start => None,
             })
             .max()?;
-        phases_of(&self.points, passes)
+        phases_of(&self.points, passes, self.remembered.map(|r| r.median_ns))
     }
 }
 
 /// The phase of each of the first `passes` passes from the reference timings `points`
 /// (`hashbench_stats::phase::pass_phases`: a pass is slow when a timing beside it ran
-/// well slower than the reference's figure). `None` when they cannot tell.
+/// well slower than the reference's figure, or than the `remembered` undisturbed time
+/// where that is faster). `None` when they cannot tell.
 #[must_use]
 pub fn phases_of(
     points: &[ReferencePoint],
     passes: usize,
-) -> Option<Vec<hashbench_stats::phase::Phase>> {
+    remembered: Option<f64>,
+) -> Option<hashbench_stats::phase::PassPhases> {
     let mut boundaries = vec![None; passes + 1];
     for p in points {
         let k = match p.at {
@@ -176,7 +194,7 @@ pub fn phases_of(
             *b = Some(p.median_ns);
         }
     }
-    hashbench_stats::phase::pass_phases(&boundaries, passes)
+    hashbench_stats::phase::pass_phases(&boundaries, passes, remembered)
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -11,6 +11,7 @@
 //!   [`RunPlan`], every check that needs no machine done, and an error that names where
 //!   a bad value came from ([`Source`]: a flag, or a suite file's key);
 //! - [`Outcome`] is how a command ended, which `main` maps to the exit code;
+//! - [`memory`] is what earlier runs on this machine remember of its speed;
 //! - [`list`] is what `hashbench list` shows, as data; [`report`], what `hashbench
 //!   report` renders a saved run with; [`compare`], which runs `compare` compares;
 //!   [`verify`], `hashbench verify`'s outcomes of implementations in other runtimes.
@@ -21,6 +22,7 @@ pub mod compare;
 pub mod crossover;
 mod error;
 pub mod list;
+pub mod memory;
 mod outcome;
 pub mod recommend;
 pub mod report;

@@ -112,7 +112,7 @@ pub fn run(
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
     let mut load = machine::LoadRecorder::new(0);
     load.sample(Checkpoint::Start);
-    let mut reference = reference::DriftTimer::new(seed);
+    let mut reference = reference::DriftTimer::new(seed, plan.remembered);
     reference.time(Checkpoint::Start, cancel)?;
     let per_round = per_round(plan);
     skipped.extend(plan.external_skipped.iter().cloned());

@@ -109,6 +109,10 @@ pub struct RunPlan {
     pub yes: bool,
     /// The command line, recorded in the result.
     pub command_line: Vec<String>,
+    /// What earlier runs on this machine remember of the drift reference's undisturbed
+    /// time (the binary's machine memory, docs/method.md): not an option, a fact the run
+    /// is given, so that a run spent wholly in a slow spell knows it.
+    pub remembered: Option<hashbench_model::RememberedSpeed>,
 }
 
 impl Default for RunPlan {
@@ -143,6 +147,7 @@ impl Default for RunPlan {
             allow_oversubscribe: false,
             yes: false,
             command_line: Vec::new(),
+            remembered: None,
         }
     }
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_engine::{measure, Config, Input, Read, Workload};
-use hashbench_model::{Baseline, Checkpoint, DriftReference, ReferencePoint};
+use hashbench_model::{Baseline, Checkpoint, DriftReference, ReferencePoint, RememberedSpeed};
 
 use crate::RunError;
 
@@ -27,21 +27,30 @@ pub(crate) struct DriftTimer {
     input: Workload,
     kernel: Read,
     points: Vec<ReferencePoint>,
+    remembered: Option<RememberedSpeed>,
 }
 
 impl DriftTimer {
-    pub fn new(seed: u64) -> Self {
+    /// A timer for a run with input seed `seed`, with what earlier runs on this machine
+    /// remember of the reference's undisturbed time.
+    pub fn new(seed: u64, remembered: Option<RememberedSpeed>) -> Self {
         Self {
             input: Workload::plain(Input::new(REFERENCE_SIZE as usize, seed, 0)),
             kernel: Read::default(),
             points: Vec::new(),
+            remembered,
         }
     }
 
     /// The machine's phase in each of the first `passes` passes, from the timings so
-    /// far; `None` while they cannot tell (`hashbench_model::phases_of`).
-    pub fn phases(&self, passes: usize) -> Option<Vec<hashbench_stats::phase::Phase>> {
-        hashbench_model::phases_of(&self.points, passes)
+    /// far and the remembered speed; `None` while they cannot tell
+    /// (`hashbench_model::phases_of`).
+    pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
+        hashbench_model::phases_of(
+            &self.points,
+            passes,
+            self.remembered.map(|r| r.median_ns),
+        )
     }
 
     /// Times the reference once and records it as `at` (`start`, `after round 1`...).
@@ -72,6 +81,7 @@ impl DriftTimer {
             kernel: Baseline::Read.id().to_string(),
             size: REFERENCE_SIZE,
             points: self.points,
+            remembered: self.remembered,
         }
     }
 }

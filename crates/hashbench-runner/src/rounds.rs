@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use hashbench_engine::{figure_precise, Config, EngineError, Workload, PLACEMENTS};
 use hashbench_model::{Checkpoint, Mode, Size, SkipReason, Skipped};
-use hashbench_stats::phase::{self, Phase};
+use hashbench_stats::phase::PassPhases;
 
 use crate::cells::{Cells, Kind, Planned};
 use crate::machine::LoadRecorder;
@@ -53,7 +53,7 @@ impl Rounds<'_> {
     /// Whether `cell` is measured in one more pass; `contender` is its standing in a race
     /// (`None` when the run does not race); `phases`, the machine's phase in each pass so
     /// far, where the drift reference can tell them.
-    fn wants(&self, cell: &Planned, contender: Option<bool>, phases: Option<&[Phase]>) -> bool {
+    fn wants(&self, cell: &Planned, contender: Option<bool>, phases: Option<&PassPhases>) -> bool {
         let done = cell.state.rounds().len();
         if cell.failed || done >= self.max_rounds {
             return false;
@@ -67,7 +67,7 @@ impl Rounds<'_> {
         // A figure from rounds that all fell in slow passes is a slow phase's, however
         // well they agree: the cell goes on until it has rounds at the machine's speed
         // (hashbench_stats::phase), whatever its precision or its standing in a race.
-        if phases.is_some_and(|p| !phase::supported(&cell.round_ids, p)) {
+        if phases.is_some_and(|p| !p.supported(&cell.round_ids)) {
             return true;
         }
         match contender {
@@ -116,7 +116,7 @@ pub(crate) fn measure(
         let standings = r.standings(cells);
         let phases = reference.phases(pass);
         let active: Vec<usize> = (0..cells.planned.len())
-            .filter(|&i| r.wants(&cells.planned[i], standings[i], phases.as_deref()))
+            .filter(|&i| r.wants(&cells.planned[i], standings[i], phases.as_ref()))
             .collect();
         if active.is_empty() {
             break;

@@ -34,22 +34,83 @@ pub enum Phase {
     Unknown,
 }
 
+/// The machine's phase in every pass of a run so far, and what judged them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassPhases {
+    /// One per pass.
+    pub phases: Vec<Phase>,
+    /// The reference's undisturbed time the passes were judged against, ns.
+    pub level_ns: f64,
+    /// Whether that level is the one remembered from earlier runs on this machine
+    /// (faster than anything this run's own timings settled on, or the only one there
+    /// is): the whole run may then have been a slow spell.
+    pub remembered: bool,
+}
+
+impl PassPhases {
+    /// How many passes ran at the machine's speed.
+    #[must_use]
+    pub fn fast_passes(&self) -> usize {
+        self.phases.iter().filter(|&&p| p == Phase::Fast).count()
+    }
+
+    /// How many of a cell's rounds (`pass_ids`: the pass each ran in) ran in fast passes.
+    #[must_use]
+    pub fn fast_rounds(&self, pass_ids: &[u32]) -> usize {
+        pass_ids
+            .iter()
+            .filter(|&&p| self.phases.get(p as usize) == Some(&Phase::Fast))
+            .count()
+    }
+
+    /// Whether the phases can judge a cell at all: at least [`MIN_CLUSTER_ROUNDS`] fast
+    /// passes so far (before that, no cell could have the support asked of it), or a
+    /// level remembered from earlier runs, which tells a run that never met the machine's
+    /// speed that it did not.
+    #[must_use]
+    pub fn judges(&self) -> bool {
+        self.remembered || self.fast_passes() >= MIN_CLUSTER_ROUNDS
+    }
+
+    /// Whether a cell measured in `pass_ids` has phase support: enough rounds in fast
+    /// passes for its fastest cluster to be the undisturbed speed's, or phases that cannot
+    /// judge.
+    #[must_use]
+    pub fn supported(&self, pass_ids: &[u32]) -> bool {
+        !self.judges() || self.fast_rounds(pass_ids) >= MIN_CLUSTER_ROUNDS
+    }
+}
+
 /// The phase of each of `passes` passes, from the reference timings at the pass
 /// boundaries: `boundaries[k]` is the timing before pass `k` (`k = 0`: at the start;
-/// `k = p + 1`: after pass `p`), `None` where there is none. `None` when the timings do
-/// not settle on an undisturbed speed, or when faster timings than that are still
-/// unconfirmed (the machine may just have sped up): the phases cannot be told apart
-/// then.
+/// `k = p + 1`: after pass `p`), `None` where there is none. The level they are judged
+/// against is the reference's own figure where its timings settle with no faster
+/// timings unconfirmed, or `remembered` (the machine's undisturbed reference time from
+/// earlier runs) where that is faster or the only one. `None` when neither exists: the
+/// phases cannot be told apart then (the machine may just have sped up).
 #[must_use]
-pub fn pass_phases(boundaries: &[Option<f64>], passes: usize) -> Option<Vec<Phase>> {
+pub fn pass_phases(
+    boundaries: &[Option<f64>],
+    passes: usize,
+    remembered: Option<f64>,
+) -> Option<PassPhases> {
     let timings: Vec<Round> = boundaries
         .iter()
         .flatten()
         .filter(|m| m.is_finite() && **m > 0.0)
         .map(|&m| Round::exact(m))
         .collect();
-    let figure = undisturbed(&timings).filter(|f| f.settled && f.faster_rounds == 0)?;
-    let limit = figure.median_ns * (1.0 + SLOW_PHASE);
+    let own = undisturbed(&timings)
+        .filter(|f| f.settled && f.faster_rounds == 0)
+        .map(|f| f.median_ns);
+    let remembered = remembered.filter(|r| r.is_finite() && *r > 0.0);
+    let (level, from_memory) = match (own, remembered) {
+        (Some(o), Some(r)) if r * (1.0 + SLOW_PHASE) < o => (r, true),
+        (Some(o), _) => (o, false),
+        (None, Some(r)) => (r, true),
+        (None, None) => return None,
+    };
+    let limit = level * (1.0 + SLOW_PHASE);
     let slow = |k: usize| -> Option<bool> {
         boundaries
             .get(k)
@@ -58,38 +119,18 @@ pub fn pass_phases(boundaries: &[Option<f64>], passes: usize) -> Option<Vec<Phas
             .filter(|m| m.is_finite() && *m > 0.0)
             .map(|m| m > limit)
     };
-    Some(
-        (0..passes)
-            .map(|p| match (slow(p), slow(p + 1)) {
-                (Some(true), _) | (_, Some(true)) => Phase::Slow,
-                (None, None) => Phase::Unknown,
-                _ => Phase::Fast,
-            })
-            .collect(),
-    )
-}
-
-/// How many of a cell's rounds (`pass_ids`: the pass each ran in) ran in fast passes.
-#[must_use]
-pub fn fast_rounds(pass_ids: &[u32], phases: &[Phase]) -> usize {
-    pass_ids
-        .iter()
-        .filter(|&&p| phases.get(p as usize) == Some(&Phase::Fast))
-        .count()
-}
-
-/// Whether the phases can judge a cell at all: at least [`MIN_CLUSTER_ROUNDS`] fast
-/// passes so far (before that, no cell could have the support asked of it).
-#[must_use]
-pub fn judges(phases: &[Phase]) -> bool {
-    phases.iter().filter(|&&p| p == Phase::Fast).count() >= MIN_CLUSTER_ROUNDS
-}
-
-/// Whether a cell measured in `pass_ids` has phase support: enough rounds in fast passes
-/// for its fastest cluster to be the undisturbed speed's, or phases that cannot judge.
-#[must_use]
-pub fn supported(pass_ids: &[u32], phases: &[Phase]) -> bool {
-    !judges(phases) || fast_rounds(pass_ids, phases) >= MIN_CLUSTER_ROUNDS
+    let phases = (0..passes)
+        .map(|p| match (slow(p), slow(p + 1)) {
+            (Some(true), _) | (_, Some(true)) => Phase::Slow,
+            (None, None) => Phase::Unknown,
+            _ => Phase::Fast,
+        })
+        .collect();
+    Some(PassPhases {
+        phases,
+        level_ns: level,
+        remembered: from_memory,
+    })
 }
 
 #[cfg(test)]

@@ -13,12 +13,17 @@
 //! 1. sort the round medians; walking from the fastest, the cluster is the first window
 //!    `[m, m · (1 + CLUSTER_WIDTH)]` starting at a round median `m` that holds at least
 //!    [`MIN_CLUSTER_ROUNDS`] rounds (a single fast outlier, or two, has no support);
-//! 2. the figure is the median of the round medians in that window; its interval is the
-//!    distribution-free 95 % CI of that median over the rounds (rounds are the
-//!    replicates: the samples of one round share its phase), or with fewer than six
-//!    rounds the envelope of the cluster's rounds' own intervals;
-//! 3. with no window that well supported the figure is the median of all rounds and is
-//!    *unsettled* (the run could not find the machine's undisturbed speed).
+//! 2. the figure is the median of the round medians in that window;
+//! 3. with no window that well supported (or fewer than [`MIN_CLUSTER_ROUNDS`] rounds in
+//!    all) the figure is the median of all rounds and is *unsettled* (the run could not
+//!    find the machine's undisturbed speed, or did not measure enough rounds to tell).
+//!
+//! Its interval promises something about the next run, not only about this one: it holds
+//! both the distribution-free 95 % CI of the median over the cluster's rounds (rounds are
+//! the replicates: the samples of one round share its phase; with fewer than six rounds,
+//! the envelope of their own intervals) and the range in which a next run's figure is
+//! expected, from replays of this run's rounds ([`next_run`]: which rounds a run draws,
+//! and so which cluster its estimator picks, varies from run to run).
 //!
 //! Adding rounds slower than a settled cluster's window changes nothing (no window at or
 //! below the cluster gains a member), which is what makes the figure reproducible on a
@@ -33,6 +38,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::order::{ci_method, median_ci_ranks, median_sorted, order_statistic_coverage, CiMethod};
+
+mod next_run;
+pub use next_run::{next_run, PREDICTION_LEVEL, REPLAYS};
 
 /// How far above its fastest member a cluster reaches, as a fraction: rounds within 4 %
 /// of each other count as one speed. Chosen from runs on the development machine
@@ -77,14 +85,19 @@ impl Round {
 pub struct RoundFigure {
     /// Median of the cluster's round medians, ns per call.
     pub median_ns: f64,
-    /// Lower end of its interval, ns.
+    /// Lower end of its interval, ns: with [`IntervalKind::NextRun`], the lower of the
+    /// cluster's interval and the next run's expected range.
     pub ci_low_ns: f64,
     /// Upper end of its interval, ns.
     pub ci_high_ns: f64,
-    /// Coverage of the interval: ≥ 0.95 from six rounds on; with fewer, the envelope of
-    /// the rounds' own intervals, whose coverage is at least that of `[min, max]` of the
-    /// cluster's medians (1 − 2^(1−n)), the value given.
+    /// Coverage of the cluster's interval over its rounds: ≥ 0.95 from six rounds on;
+    /// with fewer, the envelope of the rounds' own intervals, whose coverage is at least
+    /// that of `[min, max]` of the cluster's medians (1 − 2^(1−n)), the value given.
     pub coverage: f64,
+    /// What the interval promises: in files written before it held the next run's
+    /// range, only the cluster's interval (`rounds`).
+    #[serde(default)]
+    pub interval: IntervalKind,
     /// The rounds (indices into the cell's rounds, ascending) the figure rests on.
     pub rounds: Vec<usize>,
     /// Whether a cluster of at least [`MIN_CLUSTER_ROUNDS`] rounds agreed; when not, the
@@ -96,6 +109,18 @@ pub struct RoundFigure {
     /// such a cell again; older files have none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub faster_rounds: usize,
+}
+
+/// What a figure's interval holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IntervalKind {
+    /// The 95 % CI of the cluster's median over its rounds (files written before the
+    /// next run's range was added).
+    #[default]
+    Rounds,
+    /// That CI and the range a next run's figure is expected in ([`next_run`]).
+    NextRun,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -184,16 +209,25 @@ pub fn undisturbed(rounds: &[Round]) -> Option<RoundFigure> {
         (low, high, 1.0 - 0.5_f64.powi(n as i32 - 1))
     };
     let bottom = values[0] / (1.0 + CLUSTER_WIDTH).powi(2);
+    // Settled needs the rounds to agree and be enough of them: one or two rounds agree
+    // with themselves and say nothing about the next run.
+    let settled = settled && members.len() >= MIN_CLUSTER_ROUNDS;
     let faster_rounds = if settled {
         medians.iter().filter(|&&m| m < bottom).count()
     } else {
         0
     };
+    let (mut low, mut high) = (low.min(median), high.max(median));
+    if let Some((next_low, next_high)) = next_run(&medians, median) {
+        low = low.min(next_low);
+        high = high.max(next_high);
+    }
     Some(RoundFigure {
         median_ns: median,
-        ci_low_ns: low.min(median),
-        ci_high_ns: high.max(median),
+        ci_low_ns: low,
+        ci_high_ns: high,
         coverage,
+        interval: IntervalKind::NextRun,
         rounds: members,
         settled,
         faster_rounds,

@@ -10,6 +10,7 @@ mod compare;
 mod compare_published;
 mod crossover;
 mod list;
+mod memory;
 mod obtain;
 mod output;
 mod progress;

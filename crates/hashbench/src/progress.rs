@@ -275,7 +275,15 @@ pub(crate) fn measure(
     // SIGINT and SIGTERM set this flag; the runner stops at the next cell.
     let cancel = crate::signals::install();
     let mut progress = ProgressLine::new(quiet, force, cancel_after, cancel.clone());
-    Ok(hashbench_runner::run(plan, &mut progress, &cancel)?)
+    // What earlier runs here remember of the machine's speed tells a run spent wholly in
+    // a slow spell that it was; this run's reference joins the memory.
+    let plan = hashbench_runner::RunPlan {
+        remembered: crate::memory::recall(),
+        ..plan.clone()
+    };
+    let measured = hashbench_runner::run(&plan, &mut progress, &cancel)?;
+    crate::memory::record(&measured.run);
+    Ok(measured)
 }
 
 #[cfg(test)]

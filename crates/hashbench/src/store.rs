@@ -33,12 +33,18 @@ pub fn read_run(path: &Path) -> Result<Run> {
 /// else `~/.local/share/hashbench`; baselines are `baselines/NAME.json` under it.
 pub fn baseline_path(name: &str) -> Result<PathBuf> {
     hashbench_plan::values::baseline_name(name)?;
+    Ok(data_dir()?.join("baselines").join(format!("{name}.json")))
+}
+
+/// hashbench's data directory: `$HASHBENCH_DATA_DIR`, else `$XDG_DATA_HOME/hashbench`,
+/// else `~/.local/share/hashbench`.
+pub fn data_dir() -> Result<PathBuf> {
     let env = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
     };
-    let root = env("HASHBENCH_DATA_DIR")
+    env("HASHBENCH_DATA_DIR")
         // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
         .or_else(|| {
             env("XDG_DATA_HOME")
@@ -47,9 +53,8 @@ pub fn baseline_path(name: &str) -> Result<PathBuf> {
         })
         .or_else(|| env("HOME").map(|h| h.join(".local/share/hashbench")))
         .ok_or_else(|| {
-            UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".to_string())
-        })?;
-    Ok(root.join("baselines").join(format!("{name}.json")))
+            UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".to_string()).into()
+        })
 }
 
 /// Saves `json` (a run's JSON text) as baseline `name`.

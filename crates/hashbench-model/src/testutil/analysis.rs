@@ -91,6 +91,7 @@ pub fn reference(medians: &[f64]) -> DriftReference {
                 ci_percent: None,
             })
             .collect(),
+        remembered: None,
     }
 }
 

@@ -39,7 +39,11 @@ fn bimodal_rounds_give_the_fast_cluster() {
     assert!(f.settled);
     assert_eq!(f.rounds, vec![1, 2, 5, 7]);
     assert!((f.median_ns - 106_050.5).abs() < 1e-9);
-    assert!(f.ci_low_ns >= 106_047.0 * 0.995 && f.ci_high_ns <= 106_057.0 * 1.005);
+    // The cluster's own interval is tight; but with four fast rounds in eight a next run
+    // may find fewer than three, and read a slow phase's figure: the interval says so.
+    assert!(f.ci_low_ns >= 106_047.0 * 0.995, "{}", f.ci_low_ns);
+    assert!(f.ci_high_ns > 150_000.0, "{}", f.ci_high_ns);
+    assert_eq!(f.interval, IntervalKind::NextRun);
 }
 
 #[test]
@@ -116,10 +120,13 @@ fn rounds_that_never_agree_are_unsettled() {
 }
 
 #[test]
-fn few_rounds_are_settled_only_when_they_all_agree() {
-    assert!(figure(&[100.0]).settled);
-    assert!(figure(&[100.0, 101.0]).settled);
+fn fewer_than_three_rounds_are_never_settled() {
+    // docs/json-schema.md: settled when at least 3 rounds agree within 4 % (issue 32: a
+    // one-round run said `settled: true`).
+    assert!(!figure(&[100.0]).settled);
+    assert!(!figure(&[100.0, 101.0]).settled);
     assert!(!figure(&[100.0, 150.0]).settled);
+    assert!(figure(&[100.0, 101.0, 100.5]).settled);
     // One round: the round's own interval, not a zero-width one.
     let f = figure(&[100.0]);
     assert_eq!((f.ci_low_ns, f.ci_high_ns), (100.0 * 0.995, 100.0 * 1.005));

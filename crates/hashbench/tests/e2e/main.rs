@@ -29,6 +29,7 @@ mod guards;
 mod hostile;
 mod html;
 mod levels;
+mod memory;
 mod patterns;
 mod published;
 mod recommend;

@@ -52,9 +52,13 @@ pub fn quick_run(dir: &Path, name: &str) -> std::path::PathBuf {
     path
 }
 
-/// The binary under test, as Cargo built it for the integration tests.
+/// The binary under test, as Cargo built it for the integration tests, with its machine
+/// memory off: what earlier runs remember of the machine's speed would make a test's run
+/// depend on the runs before it (docs/method.md). The memory's own test turns it on.
 pub fn hashbench() -> Command {
-    Command::cargo_bin("hashbench").expect("the hashbench binary is built for tests")
+    let mut cmd = Command::cargo_bin("hashbench").expect("the hashbench binary is built for tests");
+    cmd.env("HASHBENCH_MACHINE_MEMORY", "off");
+    cmd
 }
 
 /// Starts `hashbench ARGS -o RESULT` and returns at once, with standard output discarded
@@ -62,6 +66,7 @@ pub fn hashbench() -> Command {
 /// (interrupt it, load its CPU), which `assert_cmd` cannot do as it waits for the end.
 pub fn spawn_writing(args: &[&str], result: &Path) -> Child {
     std::process::Command::new(assert_cmd::cargo::cargo_bin("hashbench"))
+        .env("HASHBENCH_MACHINE_MEMORY", "off")
         .args(args)
         .arg("-o")
         .arg(result)

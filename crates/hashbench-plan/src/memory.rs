@@ -1,0 +1,145 @@
+//! The machine's memory of its own speed: the drift reference's figure from each recent
+//! run on this machine, so that a run spent wholly in a slow spell can tell.
+//!
+//! A run judges which of its passes ran at the machine's speed from the drift reference
+//! timed between them ([`hashbench_stats::phase`]). That works when the run meets the
+//! machine's speed at some point; on a shared VM a slow spell can outlast a short run
+//! (the development VM: the reference at 18 ns for a whole 2 s run, 12.2 ns in the runs
+//! before and after), and then every pass looks fast and every figure is the slow
+//! spell's, 1.5x off and unflagged. Earlier runs know better: the fastest cluster of
+//! their reference figures that agree is the machine's undisturbed speed, and a run told
+//! it measures on while its passes are slower, then flags what never met it.
+//!
+//! Kept per machine (CPU model, its features, logical CPUs, memory, kernel) and per
+//! hashbench version (the reference kernel is hashbench's code), the last
+//! [`KEPT_RUNS`] runs of the last [`KEPT_DAYS`] days; nothing but times and dates. The
+//! binary reads and writes the file (`machine-speed.json` in the data directory,
+//! docs/usage.md); this is what it means.
+
+use std::collections::BTreeMap;
+
+use hashbench_host::Host;
+use hashbench_model::{RememberedSpeed, Run};
+use hashbench_stats::{undisturbed, Round};
+use serde::{Deserialize, Serialize};
+
+/// Runs kept per machine.
+pub const KEPT_RUNS: usize = 32;
+/// How old a remembered run may be, in days: long enough to span a working week's
+/// runs, short enough that a machine moved to other hardware under the same name
+/// forgets the old one.
+pub const KEPT_DAYS: u64 = 7;
+/// Machines kept in one file (the oldest forgotten first).
+pub const KEPT_MACHINES: usize = 16;
+
+/// The file's whole content.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MachineMemory {
+    /// The format's version.
+    pub version: u32,
+    /// Per machine key ([`key`]), its runs, oldest first.
+    pub machines: BTreeMap<String, Vec<Remembered>>,
+}
+
+/// One run's drift reference figure.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Remembered {
+    /// When the run ended, seconds since the Unix epoch.
+    pub at: u64,
+    /// Its reference's figure, ns.
+    pub median_ns: f64,
+}
+
+/// The format version this hashbench writes.
+pub const VERSION: u32 = 1;
+
+/// What identifies a machine and the reference kernel it timed.
+#[must_use]
+pub fn key(host: &Host, version: &str) -> String {
+    format!(
+        "{} | {} | {} CPUs | {} bytes | {} | {} | hashbench {version}",
+        host.cpu_model,
+        host.cpu_features.join(","),
+        host.logical_cores,
+        host.memory_bytes.unwrap_or(0),
+        host.kernel.as_deref().unwrap_or("unknown kernel"),
+        host.arch,
+    )
+}
+
+impl MachineMemory {
+    /// The machine's undisturbed reference time: the fastest cluster of the remembered
+    /// runs' figures that agree (at least three runs within 4 %, as a cell's figure from
+    /// its rounds), `None` while fewer runs agree. Runs older than [`KEPT_DAYS`] at
+    /// `now` do not count.
+    #[must_use]
+    pub fn recall(&self, key: &str, now: u64) -> Option<RememberedSpeed> {
+        let runs: Vec<Round> = self
+            .machines
+            .get(key)?
+            .iter()
+            .filter(|r| fresh(r.at, now) && r.median_ns.is_finite() && r.median_ns > 0.0)
+            .map(|r| Round::exact(r.median_ns))
+            .collect();
+        let figure = undisturbed(&runs)?;
+        (figure.settled && figure.faster_rounds == 0).then(|| RememberedSpeed {
+            median_ns: figure.median_ns,
+            runs: figure.rounds.len(),
+        })
+    }
+
+    /// Adds what `run` says of the machine's speed (its drift reference's figure, where
+    /// its timings settled on one with no faster timings unconfirmed, and the run was
+    /// not interrupted), then forgets what is too old or too much. Returns whether it
+    /// added anything.
+    pub fn record(&mut self, key: &str, run: &Run, now: u64) -> bool {
+        let figure = run
+            .reference
+            .as_ref()
+            .and_then(hashbench_model::DriftReference::figure)
+            .filter(|f| run.complete && f.settled && f.faster_rounds == 0);
+        let Some(figure) = figure else {
+            return false;
+        };
+        let runs = self.machines.entry(key.to_string()).or_default();
+        runs.push(Remembered {
+            at: now,
+            median_ns: figure.median_ns,
+        });
+        self.version = VERSION;
+        self.forget(now);
+        true
+    }
+
+    /// Drops runs older than [`KEPT_DAYS`], all but the last [`KEPT_RUNS`] of a machine,
+    /// machines with no runs left, and the machines last measured longest ago beyond
+    /// [`KEPT_MACHINES`].
+    fn forget(&mut self, now: u64) {
+        for runs in self.machines.values_mut() {
+            runs.retain(|r| fresh(r.at, now));
+            let extra = runs.len().saturating_sub(KEPT_RUNS);
+            runs.drain(..extra);
+        }
+        self.machines.retain(|_, runs| !runs.is_empty());
+        while self.machines.len() > KEPT_MACHINES {
+            let oldest = self
+                .machines
+                .iter()
+                .min_by_key(|(_, runs)| runs.last().map_or(0, |r| r.at))
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => self.machines.remove(&k),
+                None => break,
+            };
+        }
+    }
+}
+
+/// Whether a run remembered at `at` still counts at `now` (a date in the future, from a
+/// clock set back, counts as now).
+fn fresh(at: u64, now: u64) -> bool {
+    now.saturating_sub(at) <= KEPT_DAYS * 86_400
+}
+
+#[cfg(test)]
+mod tests;

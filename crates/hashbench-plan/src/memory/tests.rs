@@ -1,0 +1,96 @@
+use super::*;
+use hashbench_model::testutil::{analysis::reference, run_with};
+
+const DAY: u64 = 86_400;
+
+fn memory(figures: &[(u64, f64)]) -> MachineMemory {
+    MachineMemory {
+        version: VERSION,
+        machines: [(
+            "m".to_string(),
+            figures
+                .iter()
+                .map(|&(at, median_ns)| Remembered { at, median_ns })
+                .collect(),
+        )]
+        .into(),
+    }
+}
+
+fn run_at(reference_ns: &[f64]) -> Run {
+    let mut run = run_with(Vec::new());
+    run.reference = Some(reference(reference_ns));
+    run
+}
+
+#[test]
+fn three_runs_that_agree_are_the_machines_speed() {
+    let now = 10 * DAY;
+    let m = memory(&[(now, 18.1), (now, 12.2), (now, 12.25), (now, 17.9), (now, 12.18)]);
+    let r = m.recall("m", now).expect("three fast runs agree");
+    assert_eq!(r.median_ns, 12.2);
+    assert_eq!(r.runs, 3);
+    assert_eq!(m.recall("other machine", now), None);
+}
+
+#[test]
+fn fewer_than_three_agreeing_runs_are_not_a_speed() {
+    let now = 10 * DAY;
+    assert_eq!(memory(&[(now, 12.2), (now, 12.2)]).recall("m", now), None);
+    // One run far faster than the others (a clock glitch) has no support: the figure of
+    // the three slow ones would leave it unconfirmed, and nothing is recalled.
+    assert_eq!(
+        memory(&[(now, 6.0), (now, 12.2), (now, 12.2), (now, 12.3)]).recall("m", now),
+        None
+    );
+}
+
+#[test]
+fn old_runs_do_not_count_and_are_forgotten() {
+    let now = 30 * DAY;
+    let old = now - KEPT_DAYS * DAY - 1;
+    let mut m = memory(&[(old, 12.2), (old, 12.2), (old, 12.2)]);
+    assert_eq!(m.recall("m", now), None);
+    assert!(m.record("m", &run_at(&[18.0, 18.1, 18.0]), now));
+    assert_eq!(m.machines["m"].len(), 1, "the old runs are dropped");
+}
+
+#[test]
+fn a_run_adds_its_references_figure_and_the_list_stays_bounded() {
+    let now = 5 * DAY;
+    let mut m = MachineMemory::default();
+    for _ in 0..KEPT_RUNS + 5 {
+        assert!(m.record("m", &run_at(&[12.2, 12.3, 12.2, 12.25]), now));
+    }
+    assert_eq!(m.machines["m"].len(), KEPT_RUNS);
+    assert_eq!(m.version, VERSION);
+    assert_eq!(m.recall("m", now).map(|r| r.median_ns), Some(12.225));
+}
+
+#[test]
+fn a_run_whose_reference_never_settled_or_was_cut_short_adds_nothing() {
+    let mut m = MachineMemory::default();
+    assert!(!m.record("m", &run_at(&[10.0, 14.0, 19.0, 26.0]), DAY));
+    let mut cut = run_at(&[12.2, 12.2, 12.2]);
+    cut.complete = false;
+    assert!(!m.record("m", &cut, DAY));
+    assert!(!m.record("m", &run_with(Vec::new()), DAY));
+    assert!(m.machines.is_empty());
+}
+
+#[test]
+fn the_machines_measured_longest_ago_are_forgotten_first() {
+    let mut m = MachineMemory::default();
+    for i in 0..KEPT_MACHINES as u64 + 2 {
+        m.record(&format!("m{i}"), &run_at(&[12.2, 12.2, 12.2]), DAY + i);
+    }
+    assert_eq!(m.machines.len(), KEPT_MACHINES);
+    assert!(!m.machines.contains_key("m0") && !m.machines.contains_key("m1"));
+}
+
+#[test]
+fn the_key_names_the_machine_and_the_version() {
+    let host = hashbench_host::Host::detect();
+    let k = key(&host, "0.1.0");
+    assert!(k.contains(&host.cpu_model) && k.ends_with("hashbench 0.1.0"), "{k}");
+}

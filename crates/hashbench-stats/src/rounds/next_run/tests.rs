@@ -1,0 +1,87 @@
+use super::*;
+use crate::rounds::{undisturbed, Round};
+use proptest::prelude::*;
+
+fn figure_of_rounds(medians: &[f64]) -> f64 {
+    let mut sorted = medians.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    figure_of(&sorted, &vec![1; sorted.len()])
+}
+
+#[test]
+fn a_run_that_drew_one_level_still_admits_the_level_below() {
+    // crc32c/crc-fast at 64 B on the development VM (issue 32): round medians on levels a
+    // third of a cycle apart, 4.873, 5.010 and 5.144 ns. One run drew the top level in 8
+    // of its 9 rounds and read 5.144 [5.143, 5.144]; the next read 5.010.
+    let mut medians = vec![5.144; 8];
+    medians.push(4.873);
+    let figure = figure_of_rounds(&medians);
+    assert_eq!(figure, 5.144);
+    let (low, high) = next_run(&medians, figure).expect("two rounds or more");
+    assert!(low <= 4.873 + 1e-9, "{low}");
+    assert!(low <= 5.010 && 5.010 <= high, "[{low}, {high}]");
+}
+
+#[test]
+fn rounds_that_all_agree_exactly_give_no_width() {
+    let (low, high) = next_run(&[6.017; 12], 6.017).expect("rounds given");
+    assert_eq!((low, high), (6.017, 6.017));
+}
+
+#[test]
+fn one_round_says_nothing_about_the_next_run() {
+    assert_eq!(next_run(&[5.0], 5.0), None);
+    assert_eq!(next_run(&[], 5.0), None);
+    assert_eq!(next_run(&[f64::NAN, 5.0], 5.0), None);
+}
+
+#[test]
+fn few_fast_rounds_among_slow_ones_widen_the_interval_upwards() {
+    // Four fast rounds among twelve: a next run may well find fewer than three of them.
+    let medians = [
+        100.0, 101.0, 100.5, 100.2, 160.0, 170.0, 165.0, 180.0, 175.0, 168.0, 172.0, 166.0,
+    ];
+    let figure = figure_of_rounds(&medians);
+    assert!((figure - 100.35).abs() < 1e-9, "{figure}");
+    let (low, high) = next_run(&medians, figure).expect("rounds given");
+    assert!(low <= figure && high > 150.0, "[{low}, {high}]");
+}
+
+#[test]
+fn the_same_rounds_in_any_order_give_the_same_interval() {
+    let a = [5.0, 5.2, 5.1, 5.0, 7.0, 5.3, 5.05];
+    let mut b = a;
+    b.reverse();
+    assert_eq!(next_run(&a, 5.1), next_run(&b, 5.1));
+}
+
+#[test]
+fn the_median_of_counted_values() {
+    assert_eq!(median_of(&[1.0, 2.0, 3.0], &[1, 1, 1], 3), 2.0);
+    assert_eq!(median_of(&[1.0, 2.0], &[3, 1], 4), 1.0);
+    assert_eq!(median_of(&[1.0, 2.0], &[1, 1], 2), 1.5);
+    assert!(median_of(&[], &[], 0).is_nan());
+}
+
+proptest! {
+    /// A replay counts rounds rather than sorting copies of them; with one copy of each
+    /// round it must give exactly the figure the estimator gives.
+    #[test]
+    fn a_replay_of_every_round_once_is_the_figure(
+        medians in prop::collection::vec(1.0f64..1000.0, 1..30),
+    ) {
+        let rounds: Vec<Round> = medians.iter().map(|&m| Round::exact(m)).collect();
+        let expected = undisturbed(&rounds).expect("rounds given").median_ns;
+        prop_assert_eq!(figure_of_rounds(&medians), expected);
+    }
+
+    #[test]
+    fn the_interval_holds_the_figure(
+        medians in prop::collection::vec(1.0f64..1000.0, 2..30),
+    ) {
+        let rounds: Vec<Round> = medians.iter().map(|&m| Round::exact(m)).collect();
+        let f = undisturbed(&rounds).expect("rounds given");
+        prop_assert!(f.ci_low_ns <= f.median_ns && f.median_ns <= f.ci_high_ns);
+        prop_assert!(f.ci_low_ns >= 0.0 && f.ci_high_ns.is_finite());
+    }
+}

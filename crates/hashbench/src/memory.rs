@@ -1,0 +1,71 @@
+//! The machine memory's file (`machine-speed.json` in the data directory): read before a
+//! run, the run's reference figure added after it (`hashbench_plan::memory` says what it
+//! holds and why). A cache, never an input the user gave: a missing, unreadable or
+//! damaged file is as good as an empty one, and a failure to write it loses nothing but
+//! the memory. `HASHBENCH_MACHINE_MEMORY=off` neither reads nor writes it.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use hashbench_model::{RememberedSpeed, Run};
+use hashbench_plan::memory::{key, MachineMemory};
+
+/// The largest memory file read: a full one is a few tens of KiB.
+const MAX_BYTES: u64 = 1 << 20;
+
+/// Where the memory lives; `None` when it is switched off or there is no data directory.
+fn path() -> Option<PathBuf> {
+    if std::env::var_os("HASHBENCH_MACHINE_MEMORY").is_some_and(|v| v == "off") {
+        return None;
+    }
+    crate::store::data_dir()
+        .ok()
+        .map(|d| d.join("machine-speed.json"))
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn this_machine() -> String {
+    key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"))
+}
+
+fn load(path: &PathBuf) -> MachineMemory {
+    let mut text = String::new();
+    let read = std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_BYTES + 1).read_to_string(&mut text))
+        .is_ok();
+    if !read || text.len() as u64 > MAX_BYTES {
+        return MachineMemory::default();
+    }
+    serde_json::from_str(&text).unwrap_or_default()
+}
+
+/// What earlier runs on this machine remember of its undisturbed speed.
+pub fn recall() -> Option<RememberedSpeed> {
+    let path = path()?;
+    load(&path).recall(&this_machine(), now())
+}
+
+/// Adds `run`'s reference figure to the memory (where it has a settled one).
+pub fn record(run: &Run) {
+    let Some(path) = path() else {
+        return;
+    };
+    let mut memory = load(&path);
+    if !memory.record(&this_machine(), run, now()) {
+        return;
+    }
+    let Ok(text) = serde_json::to_string_pretty(&memory) else {
+        return;
+    };
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    // A memory that cannot be written is only a memory lost.
+    let _ = crate::store::write_atomic(&path, text.as_bytes());
+}

@@ -1,0 +1,114 @@
+//! The machine memory end to end (docs/method.md, "A run spent wholly in a slow spell"):
+//! a run records its drift reference's figure in the data directory, and a run told that
+//! this machine's reference ran far faster than it can now judges every pass slow, and
+//! flags what never met that speed. No wall-clock speed is asserted: the remembered
+//! speed given is one no machine reaches (a 4 KiB read in a hundredth of a nanosecond).
+
+use std::path::Path;
+
+use hashbench_plan::memory::{key, MachineMemory, Remembered, VERSION};
+
+use crate::common::{hashbench, read_json, run_exit, run_ok};
+
+/// One cell, a few rounds: the memory's effect, not the cell's speed, is under test.
+const CELL: &[&str] = &[
+    "run", "crc32/crc32fast", "--sizes", "64", "--time", "0.05", "--rounds", "3",
+    "--max-rounds", "5", "-q", "--format", "json",
+];
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock after 1970")
+        .as_secs()
+}
+
+fn run_with_memory(data: &Path, result: &Path, extra: &[&str]) -> std::process::Output {
+    let mut cmd = hashbench();
+    cmd.env("HASHBENCH_MACHINE_MEMORY", "on")
+        .env("HASHBENCH_DATA_DIR", data)
+        .args(CELL)
+        .args(extra)
+        .arg("-o")
+        .arg(result);
+    cmd.output().expect("run hashbench")
+}
+
+#[test]
+fn a_run_is_remembered_in_the_data_directory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let result = dir.path().join("run.json");
+    let o = run_with_memory(dir.path(), &result, &[]);
+    assert!(o.status.code() == Some(0) || o.status.code() == Some(1), "{o:?}");
+    let run = read_json(&result);
+    let file = dir.path().join("machine-speed.json");
+    // A reference that settled (here: every timing within 4 % of the fastest) is
+    // remembered; one that never settled adds nothing (the memory's unit tests).
+    let points: Vec<f64> = run["reference"]["points"]
+        .as_array()
+        .expect("reference timings")
+        .iter()
+        .filter_map(|p| p["median_ns"].as_f64())
+        .collect();
+    let fastest = points.iter().copied().fold(f64::INFINITY, f64::min);
+    let steady = points.len() >= 3 && points.iter().all(|&p| p <= fastest * 1.04);
+    assert!(file.exists() || !steady, "a steady reference was not remembered");
+    if file.exists() {
+        let memory: MachineMemory =
+            serde_json::from_str(&std::fs::read_to_string(&file).expect("readable")).expect("json");
+        assert_eq!(memory.version, VERSION);
+        let runs: Vec<&Remembered> = memory.machines.values().flatten().collect();
+        assert_eq!(runs.len(), 1, "{memory:?}");
+        assert!(runs[0].median_ns >= fastest && runs[0].median_ns <= fastest * 1.04 + 1e-9);
+    }
+    // Off means off: nothing read, nothing written.
+    let off = tempfile::tempdir().expect("temp dir");
+    run_ok(
+        hashbench()
+            .env("HASHBENCH_DATA_DIR", off.path())
+            .args(CELL)
+            .arg("-o")
+            .arg(off.path().join("run.json")),
+    );
+    assert!(!off.path().join("machine-speed.json").exists());
+}
+
+#[test]
+fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let host = hashbench_host::Host::detect();
+    let remembered = Remembered {
+        at: now(),
+        median_ns: 0.01,
+    };
+    let memory = MachineMemory {
+        version: VERSION,
+        machines: [(key(&host, env!("CARGO_PKG_VERSION")), vec![remembered; 3])].into(),
+    };
+    std::fs::write(
+        dir.path().join("machine-speed.json"),
+        serde_json::to_string(&memory).expect("serialises"),
+    )
+    .expect("write memory");
+    let result = dir.path().join("run.json");
+    let o = run_with_memory(dir.path(), &result, &["--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let run = read_json(&result);
+    assert_eq!(run["reference"]["remembered"]["median_ns"], 0.01);
+    assert_eq!(run["reference"]["remembered"]["runs"], 3);
+    let cell = &run["cells"][0];
+    assert_eq!(
+        cell["round_medians_ns"].as_array().map(Vec::len),
+        Some(5),
+        "a cell with no round at the machine's speed is measured to its most rounds"
+    );
+    let reason = cell["flags"][0]["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("0 of its 5 rounds ran in the 0 passes the drift reference shows at this machine's speed as earlier runs remember it (0.010 ns)"),
+        "{reason}"
+    );
+    // Without the memory the same machine is judged by the run alone.
+    let plain = dir.path().join("plain.json");
+    run_exit(hashbench().args(CELL).arg("-o").arg(&plain), 0);
+    assert!(read_json(&plain)["reference"].get("remembered").is_none());
+}
