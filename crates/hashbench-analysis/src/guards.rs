@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use hashbench_model::{Baseline, Flag, FlagCode, SeriesKey, Size};
+use hashbench_model::{Baseline, Flag, FlagCode, Pattern, SeriesKey, Size};
 use hashbench_stats::{undisturbed, Round, RoundFigure};
 
 use hashbench_model::format::size as size_text;
@@ -22,7 +22,7 @@ pub use machine::{
     busy_machine, short_budget, streams_busy, BUSY_MAX_PERCENT_ONE, BUSY_MAX_PERCENT_THREADS,
     BUSY_MIN_BATCH_NS, TREND_MAX_COMPETED_PERCENT, TREND_MIN_CHANGE,
 };
-pub use phase::slow_phase;
+pub use phase::{shared_cpus, slow_phase};
 pub use scaling::{flat_scaling, iteration_scaling, not_scaling_with_iterations, FlatPair};
 pub use thresholds::Thresholds;
 
@@ -64,6 +64,39 @@ pub fn above_ceiling(
             ),
         )
     })
+}
+
+/// From this size on, the read baseline's own cost per call (its loop, its vector set-up,
+/// the final reduction) is a small part of its time, and the read at the cell's size is
+/// the ceiling, like for like. Below it a call on a few bytes pays none of that: at 16 B
+/// the read took 2.23 ns and `xxh3-64/xxhash-rust` 1.63 ns (issue 32), which no more
+/// proves an input unread than a fast call proves anything.
+pub const CEILING_FROM_BYTES: u64 = 4096;
+
+/// The least time reading a cell's input can take, ns (`reads`: the one-thread read
+/// baseline's interval low end per size), or `None` where no ceiling applies: at a size
+/// of [`CEILING_FROM_BYTES`] or more, the read at that size; below it (and for a range of
+/// lengths), the input's bytes at the fastest rate per byte the read reached at
+/// [`CEILING_FROM_BYTES`] or more, which leaves its fixed cost out; never for typed keys
+/// (`keys:*`), whose key is a value handed over in registers, not bytes read from memory.
+#[must_use]
+pub fn read_ceiling(reads: &BTreeMap<Size, f64>, size: Size, pattern: Pattern) -> Option<f64> {
+    if matches!(pattern, Pattern::Keys(_)) {
+        return None;
+    }
+    if size.fixed().is_some_and(|b| b >= CEILING_FROM_BYTES) {
+        return reads.get(&size).copied();
+    }
+    let per_byte = reads
+        .iter()
+        .filter_map(|(s, &t)| {
+            let b = s.fixed().filter(|&b| b >= CEILING_FROM_BYTES)?;
+            (t.is_finite() && t > 0.0).then(|| t / b as f64)
+        })
+        .fold(None, |best: Option<f64>, p| {
+            Some(best.map_or(p, |b| b.min(p)))
+        })?;
+    Some(per_byte * size.mean_bytes())
 }
 
 /// How much the machine's speed changed during the run, as far as the drift reference
@@ -160,6 +193,19 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
     let fastest = finite.iter().copied().fold(f64::INFINITY, f64::min);
     let slowest = finite.iter().copied().fold(0.0, f64::max);
     let width = hashbench_stats::rounds::CLUSTER_WIDTH * 100.0;
+    let need = hashbench_stats::rounds::MIN_CLUSTER_ROUNDS;
+    if !figure.settled && finite.len() < need {
+        return Some(Flag::new(
+            FlagCode::HighSpread,
+            format!(
+                "its figure rests on {} round{}, fewer than the {need} that must agree \
+                 for a figure to be settled: nothing says the next run would read the \
+                 same (--rounds {need} or more)",
+                finite.len(),
+                if finite.len() == 1 { "" } else { "s" },
+            ),
+        ));
+    }
     if !figure.settled {
         return Some(Flag::new(
             FlagCode::HighSpread,
@@ -226,11 +272,14 @@ pub fn drift(kernel: &str, points: &[(&str, f64)]) -> Option<Flag> {
     }
     let rounds: Vec<Round> = valid.iter().map(|(_, m)| Round::exact(*m)).collect();
     let figure = undisturbed(&rounds)?;
-    if figure.settled && figure.faster_rounds == 0 {
-        return None;
-    }
     let fastest = valid.iter().map(|(_, m)| *m).fold(f64::INFINITY, f64::min);
     let slowest = valid.iter().map(|(_, m)| *m).fold(0.0, f64::max);
+    // Two timings cannot settle a figure, but two that agree show no drift either.
+    let few_agree = valid.len() < hashbench_stats::rounds::MIN_CLUSTER_ROUNDS
+        && slowest <= fastest * (1.0 + hashbench_stats::rounds::CLUSTER_WIDTH);
+    if (figure.settled && figure.faster_rounds == 0) || few_agree {
+        return None;
+    }
     let timeline: Vec<String> = valid
         .iter()
         .map(|(at, m)| format!("{} {at}", hashbench_model::format::time_ns(*m)))
@@ -321,16 +370,16 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
             .as_ref()
             .filter(|_| !spread && c.figure.is_some())
             .and_then(|p| slow_phase(&c.round_id_list(), p))
+            .or_else(|| shared_cpus(c).filter(|_| !spread))
         {
             c.flags.push(f);
         }
     }
 
-    // Above the ceiling: hash cells against the read baseline at their size (its
-    // lengths, for a range). Baselines run in throughput mode: a latency-mode call can
-    // only be slower than that ceiling, so the same ceiling holds for both modes.
+    // Above the ceiling: hash cells against what reading their input takes
+    // (`read_ceiling`), allowing for the machine's speed change during the run.
     let range = run.reference.as_ref().map_or(1.0, speed_range);
-    let ceilings: BTreeMap<Size, f64> = run
+    let reads: BTreeMap<Size, f64> = run
         .baselines
         .iter()
         // One thread's read, with the cell's threads allowed for below: a cell on N
@@ -339,7 +388,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         .map(|b| (b.size, b.time_ci().0))
         .collect();
     for c in &mut run.cells {
-        if let Some(&ceiling) = ceilings.get(&c.size) {
+        if let Some(ceiling) = read_ceiling(&reads, c.size, c.pattern) {
             let high = c.time_ci().1;
             if let Some(f) = above_ceiling(high, ceiling, c.threads, range) {
                 c.flags.push(f);

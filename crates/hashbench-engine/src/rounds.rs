@@ -32,14 +32,16 @@ pub(crate) fn round_stats(rounds: &[RoundRecord]) -> Vec<Round> {
         .collect()
 }
 
-/// Whether a figure has reached `target`: settled, with no faster rounds left
-/// unconfirmed, a real 95 % interval over its rounds (six or more; one round's own
-/// interval when the cell has one round), and that interval's half-width within `target`
-/// of the figure.
+/// Whether a figure has reached `target`: settled (at least three rounds agree), with no
+/// faster rounds left unconfirmed, a real 95 % interval over its rounds (six or more),
+/// and its whole interval (the next run's expected range included) within `target` of
+/// the figure. docs/json-schema.md's `stop_reason: precision` says the same.
 #[must_use]
 pub fn figure_precise(figure: &RoundFigure, target: f64) -> bool {
-    let real = figure.coverage >= 0.95 || figure.rounds.len() == 1;
-    figure.settled && figure.faster_rounds == 0 && real && figure.relative_half_width() <= target
+    figure.settled
+        && figure.faster_rounds == 0
+        && figure.coverage >= 0.95
+        && figure.relative_half_width() <= target
 }
 
 /// Indices of the samples the cell's statistics are computed from: the same number from

@@ -105,6 +105,12 @@ pub struct Cell {
     /// order ([`Cell::round_id`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub round_ids: Vec<u32>,
+    /// The share of each round's time the cell's threads waited for a CPU (Linux's run
+    /// queue delay, percent of the time they wanted to run), parallel to
+    /// `round_medians_ns`: what tells a multi-thread round that shared its CPUs with
+    /// another task. Absent in older files and where the kernel does not say.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_wait_percent: Vec<f64>,
     /// Heap allocations through Rust's global allocator per call, counted over untimed
     /// calls after the cell was measured; `None` when not counted. C libraries' own
     /// `malloc`s are not seen.

@@ -50,8 +50,8 @@ pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
-    phases_of, Checkpoint, DriftReference, RememberedSpeed, LoadSample, MachineLoad, ProviderVersion,
-    ReferencePoint, Run, RunConfig, SuiteInfo, Tool, SCHEMA_VERSION,
+    phases_of, Checkpoint, DriftReference, LoadSample, MachineLoad, ProviderVersion,
+    ReferencePoint, RememberedSpeed, Run, RunConfig, SuiteInfo, Tool, SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
 pub use series::SeriesKey;

@@ -296,6 +296,20 @@ fn check_figure(c: &Cell) -> Result<(), String> {
             c.round_medians_ns.len()
         ));
     }
+    if !c.round_wait_percent.is_empty() && c.round_wait_percent.len() != c.round_medians_ns.len() {
+        return Err(format!(
+            "round_wait_percent: {} values for {} rounds",
+            c.round_wait_percent.len(),
+            c.round_medians_ns.len()
+        ));
+    }
+    if let Some(w) = c
+        .round_wait_percent
+        .iter()
+        .find(|w| !(w.is_finite() && (0.0..=100.0).contains(*w)))
+    {
+        return Err(format!("round_wait_percent: {w:?} is not a percentage"));
+    }
     let Some(f) = &c.figure else {
         return Ok(());
     };

@@ -10,7 +10,7 @@
 //! their reference figures that agree is the machine's undisturbed speed, and a run told
 //! it measures on while its passes are slower, then flags what never met it.
 //!
-//! Kept per machine (CPU model, its features, logical CPUs, memory, kernel) and per
+//! Kept per machine (CPU model, its features, memory, kernel) and per
 //! hashbench version (the reference kernel is hashbench's code), the last
 //! [`KEPT_RUNS`] runs of the last [`KEPT_DAYS`] days; nothing but times and dates. The
 //! binary reads and writes the file (`machine-speed.json` in the data directory,
@@ -53,14 +53,14 @@ pub struct Remembered {
 /// The format version this hashbench writes.
 pub const VERSION: u32 = 1;
 
-/// What identifies a machine and the reference kernel it timed.
+/// What identifies a machine and the reference kernel it timed. Not the CPUs this
+/// process may run on: a run pinned to one (`--pin`) is the same machine.
 #[must_use]
 pub fn key(host: &Host, version: &str) -> String {
     format!(
-        "{} | {} | {} CPUs | {} bytes | {} | {} | hashbench {version}",
+        "{} | {} | {} bytes | {} | {} | hashbench {version}",
         host.cpu_model,
         host.cpu_features.join(","),
-        host.logical_cores,
         host.memory_bytes.unwrap_or(0),
         host.kernel.as_deref().unwrap_or("unknown kernel"),
         host.arch,

@@ -77,6 +77,7 @@ fn cell(
         round_medians_ns: result.rounds.iter().map(|r| r.median_ns).collect(),
         round_samples: result.rounds.iter().map(|r| r.samples).collect(),
         round_ids,
+        round_wait_percent: Vec::new(),
         allocations_per_call: meta.allocations.map(|a| a.allocations_per_call),
         bytes_allocated_per_call: meta.allocations.map(|a| a.bytes_per_call),
         stop_reason: result.stop_reason,
@@ -159,6 +160,9 @@ pub(crate) fn cells(
             c.bytes_allocated_per_call = planned.externals[j].gc_bytes(p.size.max_bytes() as usize);
         }
         c.load = loads.get(i).copied().flatten();
+        if p.round_waits.len() == c.round_medians_ns.len() {
+            c.round_wait_percent = std::mem::take(&mut p.round_waits);
+        }
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
         if c.algorithm.is_some() {
             cells.push(c);

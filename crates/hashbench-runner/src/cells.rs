@@ -36,6 +36,9 @@ pub(crate) struct Planned {
     pub state: CellState,
     /// The pass each of `state`'s rounds belonged to.
     pub round_ids: Vec<u32>,
+    /// The share of each round's time its threads waited for a CPU, percent (empty where
+    /// the kernel does not say).
+    pub round_waits: Vec<f64>,
     pub expected: Option<Vec<u8>>,
     pub failed: bool,
     pub allocations: Option<Allocations>,
@@ -196,6 +199,7 @@ impl Cells {
                     mode,
                     state: CellState::new(),
                     round_ids: Vec::new(),
+                    round_waits: Vec::new(),
                     expected: None,
                     failed: false,
                     allocations: None,
@@ -326,9 +330,14 @@ impl Cells {
         match p.kind {
             Kind::Hash(k) => {
                 let imp = self.kernels[k].passed.implementation;
-                match pool_of(&self.pools, imp.parallel, p.threads) {
+                let backend = match pool_of(&self.pools, imp.parallel, p.threads) {
                     Some(pool) => pool.install(imp.backend),
                     None => (imp.backend)(),
+                };
+                // A testing aid's slowed kernel says so wherever its cell is shown.
+                match self.kernels[k].kernel.slowed_by() {
+                    f if f > 0.0 => format!("{backend}; slowed down {:.0} % on purpose", f * 100.0),
+                    _ => backend,
                 }
             }
             Kind::Baseline(_) => "compiled in".to_string(),

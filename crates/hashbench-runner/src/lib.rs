@@ -117,7 +117,15 @@ pub fn run(
     let per_round = per_round(plan);
     skipped.extend(plan.external_skipped.iter().cloned());
     let passed_external = external::verify(plan, &mut skipped, &mut failed)?;
-    let kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;
+    let mut kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;
+    if let Some((id, fraction)) = &plan.slow_down {
+        for k in kernels
+            .iter_mut()
+            .filter(|k| k.passed.implementation.id == id)
+        {
+            k.kernel.slow_down(*fraction);
+        }
+    }
     let mut cells = cells::Cells::new(
         kernels,
         external::kernels(passed_external, seed, (&sizes, &plan.modes), &mut skipped),

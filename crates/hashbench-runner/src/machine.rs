@@ -29,22 +29,29 @@ impl Accum {
         })
     }
 
-    fn add<T>(&mut self, threads: usize, f: impl FnOnce() -> T) -> T {
+    /// Runs `f` on `threads` threads and adds what the machine did meanwhile; returns
+    /// `f`'s result and the share of the time its threads waited for a CPU, percent
+    /// (`None` where the kernel does not say).
+    fn add<T>(&mut self, threads: usize, f: impl FnOnce() -> T) -> (T, Option<f64>) {
         let before = Snapshot::cell();
         let t0 = Instant::now();
         let out = f();
         let wall = t0.elapsed().as_nanos() as f64;
         let after = Snapshot::cell();
-        self.wanted_ns += wall * threads.max(1) as f64;
+        let wanted = wall * threads.max(1) as f64;
+        self.wanted_ns += wanted;
+        let mut waited = None;
         if let (Some(a), Some(b)) = (before.run_delay_ns, after.run_delay_ns) {
-            self.wait_ns += b.saturating_sub(a) as f64;
+            let wait = b.saturating_sub(a) as f64;
+            self.wait_ns += wait;
             self.waits_known = true;
+            waited = (wanted > 0.0).then(|| (100.0 * wait / wanted).min(100.0));
         }
         if let (Some(a), Some(b)) = (before.stat, after.stat) {
             self.steal_ticks += b.steal_ticks.saturating_sub(a.steal_ticks);
             self.total_ticks += b.total_ticks.saturating_sub(a.total_ticks);
         }
-        out
+        (out, waited)
     }
 }
 
@@ -92,8 +99,14 @@ impl LoadRecorder {
     }
 
     /// Runs `f`, the measuring of planned cell `i` with `threads` threads, and adds what
-    /// the machine did meanwhile to the cell's load.
-    pub fn measure<T>(&mut self, i: usize, threads: usize, f: impl FnOnce() -> T) -> T {
+    /// the machine did meanwhile to the cell's load; returns `f`'s result and the share
+    /// of the time the cell's threads waited for a CPU meanwhile, percent.
+    pub fn measure<T>(
+        &mut self,
+        i: usize,
+        threads: usize,
+        f: impl FnOnce() -> T,
+    ) -> (T, Option<f64>) {
         self.cells[i].add(threads, f)
     }
 
@@ -112,6 +125,6 @@ impl LoadRecorder {
 /// with its load.
 pub(crate) fn streams_load<T>(threads: usize, f: impl FnOnce() -> T) -> (T, Option<CellLoad>) {
     let mut a = Accum::default();
-    let out = a.add(threads, f);
+    let (out, _) = a.add(threads, f);
     (out, a.load())
 }

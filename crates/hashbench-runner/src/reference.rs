@@ -46,11 +46,7 @@ impl DriftTimer {
     /// far and the remembered speed; `None` while they cannot tell
     /// (`hashbench_model::phases_of`).
     pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
-        hashbench_model::phases_of(
-            &self.points,
-            passes,
-            self.remembered.map(|r| r.median_ns),
-        )
+        hashbench_model::phases_of(&self.points, passes, self.remembered.map(|r| r.median_ns))
     }
 
     /// Times the reference once and records it as `at` (`start`, `after round 1`...).

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use hashbench_engine::{figure_precise, Config, EngineError, Workload, PLACEMENTS};
 use hashbench_model::{Checkpoint, Mode, Size, SkipReason, Skipped};
-use hashbench_stats::phase::PassPhases;
+use hashbench_stats::phase::{self, PassPhases};
 
 use crate::cells::{Cells, Kind, Planned};
 use crate::machine::LoadRecorder;
@@ -68,6 +68,12 @@ impl Rounds<'_> {
         // well they agree: the cell goes on until it has rounds at the machine's speed
         // (hashbench_stats::phase), whatever its precision or its standing in a race.
         if phases.is_some_and(|p| !p.supported(&cell.round_ids)) {
+            return true;
+        }
+        // A cell on several threads is slowed by any task that takes one of its CPUs, which
+        // the one-thread drift reference does not see: it goes on until it has rounds in
+        // which its threads did not wait for a CPU (hashbench_stats::phase::contended).
+        if cell.threads > 1 && !phase::free_enough(&cell.round_waits) {
             return true;
         }
         match contender {
@@ -197,11 +203,17 @@ fn one(
     if result.is_ok() {
         let threads = cells.planned[i].threads;
         let before = cells.planned[i].state.rounds().len();
-        result = load.measure(i, threads, || cells.round(i, work, config, r.cancel))?;
-        if cells.planned[i].state.rounds().len() > before {
-            cells.planned[i]
-                .round_ids
-                .push(u32::try_from(pass).unwrap_or(u32::MAX));
+        let (measured, waited) =
+            load.measure(i, threads, || cells.round(i, work, config, r.cancel));
+        result = measured?;
+        let p = &mut cells.planned[i];
+        if p.state.rounds().len() > before {
+            p.round_ids.push(u32::try_from(pass).unwrap_or(u32::MAX));
+            // Kept only while known for every round, so that they stay parallel.
+            match waited {
+                Some(w) if p.round_waits.len() + 1 == p.round_ids.len() => p.round_waits.push(w),
+                _ => p.round_waits.clear(),
+            }
         }
     }
     if let Err(e) = result {

@@ -23,6 +23,32 @@ use crate::{undisturbed, Round};
 /// sibling hyperthread's load makes them 1.6-2x).
 pub const SLOW_PHASE: f64 = 0.15;
 
+/// The share of a round's time a multi-thread cell's threads may wait for a CPU (run
+/// queue delay, percent of the time they wanted to run) and still count as having had
+/// their CPUs to themselves. A call on N threads waits for its slowest thread, so any
+/// task that takes one of its CPUs for a while slows the whole call: on the development
+/// VM a busy loop on the second CPU made `blake3+rayon` at 1 MiB read 1.93x and its
+/// threads wait 45.8 % of the time; undisturbed rounds wait under 1 %.
+pub const CONTENDED_WAIT_PERCENT: f64 = 5.0;
+
+/// How many rounds (their threads' wait, percent) ran with their CPUs free of other
+/// tasks ([`CONTENDED_WAIT_PERCENT`]).
+#[must_use]
+pub fn free_rounds(waits: &[f64]) -> usize {
+    waits
+        .iter()
+        .filter(|&&w| w.is_finite() && w <= CONTENDED_WAIT_PERCENT)
+        .count()
+}
+
+/// Whether a multi-thread cell's rounds include enough with their CPUs free of other
+/// tasks ([`MIN_CLUSTER_ROUNDS`]) for its fastest cluster to be the code's speed and not
+/// the other tasks'; true where the waits are not known (nothing to judge by).
+#[must_use]
+pub fn free_enough(waits: &[f64]) -> bool {
+    waits.is_empty() || free_rounds(waits) >= MIN_CLUSTER_ROUNDS
+}
+
 /// The machine's phase during one pass, as the reference timings around it show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {

@@ -52,6 +52,17 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     let cancel_after = args
         .cancel_after_cells
         .map(|n| (n, args.cancel_with_sigterm));
+    let slowed;
+    let plan = match &args.slow_down {
+        Some(s) => {
+            slowed = RunPlan {
+                slow_down: Some(s.clone()),
+                ..plan.clone()
+            };
+            &slowed
+        }
+        None => plan,
+    };
     let measured = measure(plan, args.quiet, args.force_progress, cancel_after)?;
     let run = &measured.run;
     let flags = hashbench_analysis::guards::count(run);

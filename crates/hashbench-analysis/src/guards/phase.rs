@@ -1,7 +1,10 @@
-//! The slow-phase guard: a figure whose rounds all ran while the machine was slow.
+//! The slow-phase guards: a figure whose rounds all ran while the machine was slow, and a
+//! multi-thread figure whose rounds all shared their CPUs with another task.
 
-use hashbench_model::{Flag, FlagCode};
-use hashbench_stats::phase::{PassPhases, SLOW_PHASE};
+use hashbench_model::{Cell, Flag, FlagCode};
+use hashbench_stats::phase::{
+    free_enough, free_rounds, PassPhases, CONTENDED_WAIT_PERCENT, SLOW_PHASE,
+};
 use hashbench_stats::rounds::MIN_CLUSTER_ROUNDS;
 
 /// A cell measured in the passes `pass_ids` with fewer than
@@ -38,4 +41,36 @@ pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases) -> Option<Flag> {
             ),
         )
     })
+}
+
+/// A cell on several threads with fewer than [`MIN_CLUSTER_ROUNDS`] rounds in which its
+/// threads had their CPUs to themselves (waited for one at most
+/// [`CONTENDED_WAIT_PERCENT`] of the time): another task took part of its CPUs in the
+/// others, the call waited for its slowest thread, and the figure may be that task's
+/// share rather than the code's speed. The drift reference runs on one thread and cannot
+/// see it. The run gives such a cell more rounds while its budget lasts; this flags the
+/// ones it could not.
+#[must_use]
+pub fn shared_cpus(cell: &Cell) -> Option<Flag> {
+    let waits = &cell.round_wait_percent;
+    if cell.threads < 2 || cell.figure.is_none() || free_enough(waits) {
+        return None;
+    }
+    let most = waits
+        .iter()
+        .copied()
+        .filter(|w| w.is_finite())
+        .fold(0.0, f64::max);
+    Some(Flag::new(
+        FlagCode::HighSpread,
+        format!(
+            "{} of its {} rounds ran with its {} threads' CPUs free of other tasks (in the \
+             others they waited for a CPU over {CONTENDED_WAIT_PERCENT:.0} % of the time, up \
+             to {most:.1} %): another task shared its CPUs, and its figure may be that \
+             task's share; measure when the machine is quieter, or on fewer threads",
+            free_rounds(waits),
+            waits.len(),
+            cell.threads,
+        ),
+    ))
 }

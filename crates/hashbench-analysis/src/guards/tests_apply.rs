@@ -8,6 +8,7 @@ use hashbench_model::testutil::analysis::{
     cell_ci, cell_rounds, codes as codes_of, flagged, reference, scaling, with_rounds,
 };
 use hashbench_model::testutil::{cell_with, run_with};
+use hashbench_model::KeyKind;
 
 fn t() -> Thresholds {
     Thresholds::default()
@@ -431,4 +432,82 @@ fn a_figure_from_the_slow_passes_only_is_flagged_slow_phase() {
     run.reference = None;
     apply(&mut run, &t());
     assert!(run.cells.iter().all(|c| c.flags.is_empty()));
+}
+
+/// `blake3+rayon` at 1 MiB with a busy loop on the second CPU (issue 32): two back-to-back
+/// runs read 83,331 ns and 160,804 ns, the second settled on rounds in which its threads
+/// waited for a CPU 45.8 % of the time. Three rounds with the CPUs free are enough.
+#[test]
+fn a_multi_thread_figure_from_rounds_that_shared_their_cpus_is_flagged() {
+    let tight = vec![160_804.0; 8];
+    let shared = |waits: &[f64], threads: usize| {
+        let mut c = cell_rounds("blake3/blake3+rayon", 1 << 20, &tight, None);
+        c.threads = threads;
+        c.round_wait_percent = waits.to_vec();
+        c
+    };
+    let busy = [45.8, 44.0, 46.1, 40.0, 43.2, 47.0, 0.3, 45.0];
+    let mut run = run_with(vec![
+        shared(&busy, 2),
+        shared(&[45.8, 0.3, 0.2, 5.0, 44.0, 46.0, 41.0, 40.0], 2),
+        // One thread: the waits of a time-shared CPU fall between its batches, and the
+        // drift reference judges its phases.
+        shared(&busy, 1),
+        // Waits not known (another kernel): nothing to judge by.
+        shared(&[], 2),
+    ]);
+    apply(&mut run, &t());
+    let flags: Vec<Vec<FlagCode>> = run.cells.iter().map(codes_of).collect();
+    assert_eq!(flags, [vec![FlagCode::HighSpread], vec![], vec![], vec![]]);
+    assert_eq!(
+        run.cells[0].flags[0].reason,
+        "1 of its 8 rounds ran with its 2 threads' CPUs free of other tasks (in the others \
+         they waited for a CPU over 5 % of the time, up to 47.0 %): another task shared its \
+         CPUs, and its figure may be that task's share; measure when the machine is \
+         quieter, or on fewer threads"
+    );
+}
+
+/// issue 32: `run xxh3-64/xxhash-rust --sizes 16` read 2.234 ns for the read and 1.625 ns
+/// for the hash, and was flagged; so was fxhash on 16-byte typed keys. Below 4 KiB the
+/// bound is the bytes at the read's best rate, and typed keys have none.
+#[test]
+fn the_ceiling_compares_like_with_like_at_small_sizes_and_not_at_all_for_typed_keys() {
+    let mut reads = BTreeMap::new();
+    reads.insert(Size::Bytes(16), 2.234);
+    reads.insert(Size::Bytes(4096), 12.18);
+    reads.insert(Size::Bytes(1 << 20), 7_000.0);
+    let at = |size: Size, pattern: Pattern| read_ceiling(&reads, size, pattern);
+    assert_eq!(at(Size::Bytes(4096), Pattern::Oneshot), Some(12.18));
+    assert_eq!(at(Size::Bytes(1 << 20), Pattern::Oneshot), Some(7_000.0));
+    // The read's best rate: 12.18 / 4096 ns a byte at 4 KiB (1 MiB's, out of L1, is slower).
+    let best = 12.18 / 4096.0;
+    assert!((at(Size::Bytes(16), Pattern::Oneshot).unwrap() - 16.0 * best).abs() < 1e-12);
+    assert_eq!(at(Size::Bytes(16), Pattern::Keys(KeyKind::U64)), None);
+    assert_eq!(
+        at(Size::Bytes(8192), Pattern::Oneshot),
+        None,
+        "no read at 8 KiB"
+    );
+    // Without a read of 4 KiB or more, nothing to bound a small cell by.
+    let mut small = BTreeMap::new();
+    small.insert(Size::Bytes(16), 2.234);
+    assert_eq!(
+        read_ceiling(&small, Size::Bytes(16), Pattern::Oneshot),
+        None
+    );
+
+    let mut run = run_with(vec![
+        cell_ci("xxh3-64/xxhash-rust", 16, 1.625, 1.62, 1.63),
+        // Faster than 64 B at the read's best rate: impossible, still flagged.
+        cell_ci("x/impossible", 64, 0.05, 0.04, 0.05),
+    ]);
+    run.baselines = vec![cell_ci("baseline/read", 16, 2.234, 2.234, 2.24), read_4k()];
+    apply(&mut run, &t());
+    assert!(
+        codes_of(&run.cells[0]).is_empty(),
+        "{:?}",
+        run.cells[0].flags
+    );
+    assert_eq!(codes_of(&run.cells[1]), [FlagCode::AboveCeiling]);
 }

@@ -345,3 +345,22 @@ fn the_reason_for_no_fraction_round_trips() {
         Some(NoReadCeiling::NoReadOnThreads { threads: 4 })
     );
 }
+
+#[test]
+fn round_waits_must_be_one_percentage_per_round() {
+    let mut ok = good();
+    ok.round_wait_percent = vec![0.0, 45.8];
+    assert_eq!(check_cell(&ok), Ok(()));
+    assert_eq!(
+        refused(|c| c.round_wait_percent = vec![1.0]),
+        "round_wait_percent: 1 values for 2 rounds"
+    );
+    assert_eq!(
+        refused(|c| c.round_wait_percent = vec![1.0, 101.0]),
+        "round_wait_percent: 101.0 is not a percentage"
+    );
+    assert_eq!(
+        refused(|c| c.round_wait_percent = vec![f64::NAN, 1.0]),
+        "round_wait_percent: NaN is not a percentage"
+    );
+}

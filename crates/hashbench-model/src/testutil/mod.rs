@@ -44,6 +44,7 @@ pub fn cell_with(implementation: &str, threads: usize, size: u64, median_ns: f64
         round_medians_ns: Vec::new(),
         round_samples: Vec::new(),
         round_ids: Vec::new(),
+        round_wait_percent: Vec::new(),
         allocations_per_call: None,
         bytes_allocated_per_call: None,
         iteration_scaling: None,

@@ -26,7 +26,13 @@ fn run_at(reference_ns: &[f64]) -> Run {
 #[test]
 fn three_runs_that_agree_are_the_machines_speed() {
     let now = 10 * DAY;
-    let m = memory(&[(now, 18.1), (now, 12.2), (now, 12.25), (now, 17.9), (now, 12.18)]);
+    let m = memory(&[
+        (now, 18.1),
+        (now, 12.2),
+        (now, 12.25),
+        (now, 17.9),
+        (now, 12.18),
+    ]);
     let r = m.recall("m", now).expect("three fast runs agree");
     assert_eq!(r.median_ns, 12.2);
     assert_eq!(r.runs, 3);
@@ -92,5 +98,8 @@ fn the_machines_measured_longest_ago_are_forgotten_first() {
 fn the_key_names_the_machine_and_the_version() {
     let host = hashbench_host::Host::detect();
     let k = key(&host, "0.1.0");
-    assert!(k.contains(&host.cpu_model) && k.ends_with("hashbench 0.1.0"), "{k}");
+    assert!(
+        k.contains(&host.cpu_model) && k.ends_with("hashbench 0.1.0"),
+        "{k}"
+    );
 }

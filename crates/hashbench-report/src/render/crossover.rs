@@ -92,8 +92,51 @@ pub fn table(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> St
         }
     }
     out.push_str(&fitted(x.fitted_size, &fits));
+    if let Some(note) = disagreement(x, &fits) {
+        out.push(' ');
+        out.push_str(&note);
+    }
     out.push('\n');
     out
+}
+
+/// What to say when the fitted lines and the measured duels tell different stories (a
+/// line "A leads at every size" under a duel B won): the duels were measured, the lines
+/// are two numbers per side fitted over every size, and one output must not say both
+/// without saying which stands.
+fn disagreement(x: &Crossover, fits: &(Option<CostFit>, Option<CostFit>)) -> Option<String> {
+    let (Some(fa), Some(fb)) = fits else {
+        return None;
+    };
+    if x.fitted_size.is_some() {
+        return None;
+    }
+    let lines_put_a_ahead = fa.ns_per_byte.estimate < fb.ns_per_byte.estimate;
+    let b_won: Vec<String> = x
+        .duels
+        .iter()
+        .filter(|d| d.faster == Faster::B)
+        .map(|d| size(d.size))
+        .collect();
+    let a_leads = matches!(
+        x.verdict,
+        CrossoverVerdict::Crosses { .. } | CrossoverVerdict::AlwaysA
+    );
+    if lines_put_a_ahead && !b_won.is_empty() {
+        Some(format!(
+            "The measured duels disagree (B was faster at {}): the lines do not describe \
+             these costs at every size, and the duels are what was measured.",
+            b_won.join(", ")
+        ))
+    } else if !lines_put_a_ahead && a_leads {
+        Some(
+            "The measured duels disagree (A leads from the size above on): the lines do not \
+             describe these costs at every size, and the duels are what was measured."
+                .to_string(),
+        )
+    } else {
+        None
+    }
 }
 
 /// One row per size: both medians and which is faster.

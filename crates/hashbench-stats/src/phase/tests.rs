@@ -12,8 +12,14 @@ fn slow_then_fast() -> Vec<Option<f64>> {
 fn passes_next_to_a_slow_timing_are_slow_and_the_others_fast() {
     let phases = pass_phases(&slow_then_fast(), 24, None).expect("the reference settled");
     // Pass 11 ends at boundary 12 (slow), pass 12 starts there: both slow.
-    assert!(phases.phases[..13].iter().all(|&p| p == Phase::Slow), "{phases:?}");
-    assert!(phases.phases[13..].iter().all(|&p| p == Phase::Fast), "{phases:?}");
+    assert!(
+        phases.phases[..13].iter().all(|&p| p == Phase::Slow),
+        "{phases:?}"
+    );
+    assert!(
+        phases.phases[13..].iter().all(|&p| p == Phase::Fast),
+        "{phases:?}"
+    );
 }
 
 #[test]
@@ -61,8 +67,16 @@ fn missing_timings_leave_a_pass_unknown_or_judged_by_the_other() {
     b[4] = None;
     let phases = pass_phases(&b, 8, None).expect("settled");
     assert_eq!(phases.phases[3], Phase::Unknown);
-    assert_eq!(phases.phases[2], Phase::Fast, "judged by the timing before it");
-    assert_eq!(phases.phases[4], Phase::Fast, "judged by the timing after it");
+    assert_eq!(
+        phases.phases[2],
+        Phase::Fast,
+        "judged by the timing before it"
+    );
+    assert_eq!(
+        phases.phases[4],
+        Phase::Fast,
+        "judged by the timing after it"
+    );
 }
 
 #[test]
@@ -75,7 +89,9 @@ fn a_reference_that_never_settles_judges_nothing() {
 fn a_remembered_speed_shows_a_run_that_was_slow_throughout() {
     // The development VM (issue 32): a whole run at 18 ns while the reference reads
     // 12.2 ns undisturbed. Its own timings settle on 18 ns and call every pass fast.
-    let slow: Vec<Option<f64>> = (0..=10).map(|k| Some(18.0 + (k % 3) as f64 * 0.2)).collect();
+    let slow: Vec<Option<f64>> = (0..=10)
+        .map(|k| Some(18.0 + (k % 3) as f64 * 0.2))
+        .collect();
     let own = pass_phases(&slow, 10, None).expect("settled");
     assert!(own.phases.iter().all(|&p| p == Phase::Fast));
     assert!(!own.remembered);
@@ -89,7 +105,9 @@ fn a_remembered_speed_shows_a_run_that_was_slow_throughout() {
 
 #[test]
 fn a_remembered_speed_close_to_the_runs_own_changes_nothing() {
-    let steady: Vec<Option<f64>> = (0..=8).map(|k| Some(12.3 + (k % 2) as f64 * 0.05)).collect();
+    let steady: Vec<Option<f64>> = (0..=8)
+        .map(|k| Some(12.3 + (k % 2) as f64 * 0.05))
+        .collect();
     let judged = pass_phases(&steady, 8, Some(12.2)).expect("settled");
     assert!(!judged.remembered);
     assert!(judged.phases.iter().all(|&p| p == Phase::Fast));
@@ -102,6 +120,20 @@ fn a_remembered_speed_close_to_the_runs_own_changes_nothing() {
 fn a_remembered_speed_judges_a_run_whose_own_timings_never_settle() {
     let wandering: Vec<Option<f64>> = [10.0, 14.0, 19.0, 26.0, 35.0].map(Some).to_vec();
     let judged = pass_phases(&wandering, 4, Some(10.0)).expect("remembered");
-    assert_eq!(judged.phases[0], Phase::Slow, "14 ns after it is over 15 % slower");
+    assert_eq!(
+        judged.phases[0],
+        Phase::Slow,
+        "14 ns after it is over 15 % slower"
+    );
     assert!(judged.remembered);
+}
+
+#[test]
+fn a_multi_thread_cell_needs_three_rounds_with_its_cpus_free() {
+    // blake3+rayon at 1 MiB with a busy loop on the other CPU (issue 32): its threads
+    // waited 45.8 % of the time.
+    assert!(free_enough(&[]), "nothing known, nothing judged");
+    assert!(!free_enough(&[45.8, 40.0, 0.3, 0.2]));
+    assert!(free_enough(&[45.8, 0.4, 0.3, 5.0]));
+    assert_eq!(free_rounds(&[f64::NAN, 6.0, 1.0]), 1);
 }

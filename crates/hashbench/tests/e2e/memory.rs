@@ -12,8 +12,19 @@ use crate::common::{hashbench, read_json, run_exit, run_ok};
 
 /// One cell, a few rounds: the memory's effect, not the cell's speed, is under test.
 const CELL: &[&str] = &[
-    "run", "crc32/crc32fast", "--sizes", "64", "--time", "0.05", "--rounds", "3",
-    "--max-rounds", "5", "-q", "--format", "json",
+    "run",
+    "crc32/crc32fast",
+    "--sizes",
+    "64",
+    "--time",
+    "0.05",
+    "--rounds",
+    "3",
+    "--max-rounds",
+    "5",
+    "-q",
+    "--format",
+    "json",
 ];
 
 fn now() -> u64 {
@@ -39,7 +50,10 @@ fn a_run_is_remembered_in_the_data_directory() {
     let dir = tempfile::tempdir().expect("temp dir");
     let result = dir.path().join("run.json");
     let o = run_with_memory(dir.path(), &result, &[]);
-    assert!(o.status.code() == Some(0) || o.status.code() == Some(1), "{o:?}");
+    assert!(
+        o.status.code() == Some(0) || o.status.code() == Some(1),
+        "{o:?}"
+    );
     let run = read_json(&result);
     let file = dir.path().join("machine-speed.json");
     // A reference that settled (here: every timing within 4 % of the fastest) is
@@ -52,7 +66,10 @@ fn a_run_is_remembered_in_the_data_directory() {
         .collect();
     let fastest = points.iter().copied().fold(f64::INFINITY, f64::min);
     let steady = points.len() >= 3 && points.iter().all(|&p| p <= fastest * 1.04);
-    assert!(file.exists() || !steady, "a steady reference was not remembered");
+    assert!(
+        file.exists() || !steady,
+        "a steady reference was not remembered"
+    );
     if file.exists() {
         let memory: MachineMemory =
             serde_json::from_str(&std::fs::read_to_string(&file).expect("readable")).expect("json");

@@ -71,3 +71,38 @@ fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
         "{json}"
     );
 }
+
+/// issue 32: "B was last faster at 256 B" and then "A is cheaper both per call and per
+/// byte, so it leads at every size", in one output. A: 10 ns + 0.1 ns/B everywhere but
+/// one bump at 256 B that B wins; B: 12 ns + 0.3 ns/B.
+#[test]
+fn fitted_lines_that_contradict_a_measured_duel_say_which_stands() {
+    let sizes = [64u64, 256, 1024, 4096, 16384];
+    let a: Vec<Cell> = sizes
+        .iter()
+        .map(|&s| {
+            cell_with(
+                "a/a",
+                1,
+                s,
+                10.0 + 0.1 * s as f64 + if s == 256 { 200.0 } else { 0.0 },
+            )
+        })
+        .collect();
+    let b: Vec<Cell> = sizes
+        .iter()
+        .map(|&s| cell_with("b/b", 1, s, 12.0 + 0.3 * s as f64))
+        .collect();
+    let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+    let x = crossover("a/a", &a, "b/b", &b);
+    let text = table(&x, &a, &b, None);
+    assert!(text.contains("B was last faster at 256 B"), "{text}");
+    assert!(
+        text.ends_with(
+            "Fitted lines: A is cheaper both per call and per byte, so it leads at every \
+             size. The measured duels disagree (B was faster at 256 B): the lines do not \
+             describe these costs at every size, and the duels are what was measured.\n"
+        ),
+        "{text}"
+    );
+}
