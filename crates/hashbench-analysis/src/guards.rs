@@ -239,8 +239,8 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
             ),
         ));
     }
-    (figure.faster_rounds > 0).then(|| {
-        Flag::new(
+    if figure.faster_rounds > 0 {
+        return Some(Flag::new(
             FlagCode::HighSpread,
             format!(
                 "{} of its {} rounds ran up to {:.2}x faster than its figure ({} against \
@@ -250,6 +250,41 @@ pub fn unsettled_figure(figure: &RoundFigure, round_medians_ns: &[f64]) -> Optio
                 figure.median_ns / fastest,
                 hashbench_model::format::time_ns(fastest),
                 hashbench_model::format::time_ns(figure.median_ns),
+            ),
+        ));
+    }
+    wide_interval(figure)
+}
+
+/// How far from its figure a next run's figure may lie, as a fraction, before the figure
+/// is flagged: the noise threshold `compare` calls a change by default (5 %). A figure
+/// whose own interval admits more is one a second run could contradict.
+pub const WIDEST_NEXT_RUN: f64 = 0.05;
+
+/// A settled figure whose interval, the next run's expected range included
+/// ([`hashbench_stats::rounds::next_run`]), reaches more than [`WIDEST_NEXT_RUN`] from it
+/// on either side: the rounds it was drawn from would, replayed, give figures that far
+/// apart (a cluster resting on a few rounds among slower ones, rounds on two levels), so
+/// the next run may read that differently. Only for intervals that hold the next run.
+#[must_use]
+pub fn wide_interval(figure: &RoundFigure) -> Option<Flag> {
+    if figure.interval != hashbench_stats::rounds::IntervalKind::NextRun || figure.median_ns <= 0.0
+    {
+        return None;
+    }
+    let below = 1.0 - figure.ci_low_ns / figure.median_ns;
+    let above = figure.ci_high_ns / figure.median_ns - 1.0;
+    (below > WIDEST_NEXT_RUN || above > WIDEST_NEXT_RUN).then(|| {
+        Flag::new(
+            FlagCode::HighSpread,
+            format!(
+                "a next run may read it anywhere from {} to {} ({:+.1} % to {:+.1} %): its \
+                 rounds, replayed, give figures that far apart; measure longer (--time) \
+                 to narrow it",
+                hashbench_model::format::time_ns(figure.ci_low_ns),
+                hashbench_model::format::time_ns(figure.ci_high_ns),
+                -below * 100.0,
+                above * 100.0,
             ),
         )
     })

@@ -179,7 +179,8 @@ fn a_hostile_run_file_is_shown_inert_in_every_output() {
     // The free text is replaced; only what the loader must refuse is kept: names from a
     // closed list (patterns, cache levels, stop reasons, flag codes, clocks, checkpoints,
     // a ranking's relations, algorithm classes, the tool's name, a hash's key kind and
-    // SMHasher3 verdict, an algorithm's recorded class and kind of error detection) and
+    // SMHasher3 verdict, an algorithm's recorded class and kind of error detection, what
+    // a figure's interval holds) and
     // implementation ids, whose shape the loader checks.
     const CLOSED: &[&str] = &[
         "kind",
@@ -192,6 +193,7 @@ fn a_hostile_run_file_is_shown_inert_in_every_output() {
         "patterns",
         "stop_reason",
         "method",
+        "interval",
         "at",
         "name",
         "relation",

@@ -496,6 +496,7 @@ fn loaded_files(b: &mut Bench) {
         c["summary"]["median_ci"]["high"] = 16.0.into();
         c["round_medians_ns"] = serde_json::json!([16.0]);
         c["round_ids"] = serde_json::json!([0]);
+        c["round_wait_percent"] = serde_json::json!([0.0]);
         c["round_samples"] = serde_json::json!([10]);
         c["figure"] = serde_json::json!({ "median_ns": 16.0, "ci_low_ns": 16.0,
             "ci_high_ns": 16.0, "coverage": 0.0, "rounds": [0], "settled": true });
