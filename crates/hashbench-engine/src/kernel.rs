@@ -96,8 +96,7 @@ pub struct HashKernel {
     output_len: usize,
     name: String,
     pattern: Pattern,
-    /// Testing aid: calls made beyond those counted, per counted call
-    /// ([`HashKernel::slow_down`]); 0 in every real measurement.
+    /// Testing aid: extra calls per counted call ([`HashKernel::slow_down`]); 0 otherwise.
     extra: f64,
 }
 
@@ -114,27 +113,20 @@ impl HashKernel {
         }
     }
 
-    /// Testing aid (`hashbench run --slow-down ID=PERCENT`): every timed batch of `n`
-    /// calls makes `n · (1 + fraction)` calls (rounded), so the kernel reads exactly that
-    /// much slower per call, through the same loop, with the same digests: a change of
-    /// known size for `compare` to find (scripts/aa).
+    /// Testing aid (`run --slow-down ID=PERCENT`): a timed batch of `n` calls makes
+    /// `n · (1 + fraction)`, the same loop and digests, a change of known size.
     pub fn slow_down(&mut self, fraction: f64) {
         self.extra = fraction.max(0.0);
     }
 
-    /// The fraction [`HashKernel::slow_down`] set (0 unless a test slowed it).
+    /// The fraction [`HashKernel::slow_down`] set.
     #[must_use]
     pub fn slowed_by(&self) -> f64 {
         self.extra
     }
 
-    /// Calls a batch of `iters` counted calls makes.
     fn calls(&self, iters: u64) -> u64 {
-        if self.extra > 0.0 && iters > 1 {
-            iters + (iters as f64 * self.extra).round() as u64
-        } else {
-            iters
-        }
+        iters + (iters as f64 * self.extra).round() as u64
     }
 
     /// Wraps `hasher` driven by `pattern`.
@@ -255,13 +247,13 @@ impl Kernel for HashKernel {
     /// One indirect call per batch: the loop inside is the hasher type's own
     /// ([`Hasher::run_batch`]), so a timed call is the library call and its barriers.
     fn run_batch(&mut self, input: &[u8], out: &mut [u8], iters: u64) {
-        let calls = self.calls(iters);
-        self.hasher.run_batch(self.pattern, input, out, calls);
+        self.hasher
+            .run_batch(self.pattern, input, out, self.calls(iters));
     }
 
     fn run_feed(&mut self, feed: &mut Feed<'_>, out: &mut [u8], iters: u64) {
-        let calls = self.calls(iters);
-        self.hasher.run_feed(self.pattern, feed, out, calls);
+        self.hasher
+            .run_feed(self.pattern, feed, out, self.calls(iters));
     }
 
     fn name(&self) -> &str {

@@ -82,7 +82,7 @@ impl MachineMemory {
             .map(|r| Round::exact(r.median_ns))
             .collect();
         let figure = undisturbed(&runs)?;
-        (figure.settled && figure.faster_rounds == 0).then(|| RememberedSpeed {
+        (figure.settled && figure.faster_rounds == 0).then_some(RememberedSpeed {
             median_ns: figure.median_ns,
             runs: figure.rounds.len(),
         })

@@ -92,6 +92,19 @@ pub(crate) fn kernels(
     Ok(kernels)
 }
 
+/// The testing aid `--slow-down ID=PERCENT` (`RunPlan::slow_down`): that implementation's
+/// kernels make the fraction more calls than they count.
+pub(crate) fn slow_down(kernels: &mut [PatternKernel], slow_down: Option<&(String, f64)>) {
+    if let Some((id, fraction)) = slow_down {
+        for k in kernels
+            .iter_mut()
+            .filter(|k| k.passed.implementation.id == id)
+        {
+            k.kernel.slow_down(*fraction);
+        }
+    }
+}
+
 /// Thread counts per implementation: those that split one message run at every
 /// requested count (default: one thread per logical CPU, what rayon's global pool would
 /// have); the others at 1, and are reported as not applicable for more.

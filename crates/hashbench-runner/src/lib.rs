@@ -118,14 +118,7 @@ pub fn run(
     skipped.extend(plan.external_skipped.iter().cloned());
     let passed_external = external::verify(plan, &mut skipped, &mut failed)?;
     let mut kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;
-    if let Some((id, fraction)) = &plan.slow_down {
-        for k in kernels
-            .iter_mut()
-            .filter(|k| k.passed.implementation.id == id)
-        {
-            k.kernel.slow_down(*fraction);
-        }
-    }
+    cells::slow_down(&mut kernels, plan.slow_down.as_ref());
     let mut cells = cells::Cells::new(
         kernels,
         external::kernels(passed_external, seed, (&sizes, &plan.modes), &mut skipped),

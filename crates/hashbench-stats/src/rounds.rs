@@ -39,18 +39,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::order::{ci_method, median_ci_ranks, median_sorted, order_statistic_coverage, CiMethod};
 
+mod cluster;
 mod next_run;
+pub use cluster::{CLUSTER_WIDTH, MIN_CLUSTER_ROUNDS};
 pub use next_run::{next_run, PREDICTION_LEVEL, REPLAYS};
-
-/// How far above its fastest member a cluster reaches, as a fraction: rounds within 4 %
-/// of each other count as one speed. Chosen from runs on the development machine
-/// (docs/method.md, "Numbers that reproduce"): the undisturbed rounds of a cell agree
-/// within about 1 % at 4 KiB and above and within 2-3 % at 64 B, while a sibling
-/// hyperthread's load moves them by 10-80 %.
-pub const CLUSTER_WIDTH: f64 = 0.04;
-
-/// The fewest rounds a cluster must hold before its figure is trusted.
-pub const MIN_CLUSTER_ROUNDS: usize = 3;
 
 /// The fewest rounds measured side by side (both in their clusters) for a paired ratio;
 /// with fewer, two cells are compared by their figures' intervals.

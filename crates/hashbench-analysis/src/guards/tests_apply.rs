@@ -293,13 +293,19 @@ fn a_figure_that_never_settled_or_left_faster_rounds_is_flagged() {
         undisturbed(&rounds).unwrap()
     };
     // Slow phases the figure recovered from: no flag.
-    let m = [100.0, 180.0, 100.5, 170.0, 101.0, 150.0, 100.2, 100.8, 100.4, 160.0];
+    let m = [
+        100.0, 180.0, 100.5, 170.0, 101.0, 150.0, 100.2, 100.8, 100.4, 160.0,
+    ];
     assert!(unsettled_figure(&fig(&m), &m).is_none());
     // Three fast rounds in six: settled, but a next run of six rounds misses three fast
     // ones a third of the time, and its interval says so.
     let m = [100.0, 180.0, 100.5, 170.0, 101.0, 150.0];
     let f = unsettled_figure(&fig(&m), &m).expect("wide");
-    assert!(f.reason.starts_with("a next run may read it anywhere"), "{}", f.reason);
+    assert!(
+        f.reason.starts_with("a next run may read it anywhere"),
+        "{}",
+        f.reason
+    );
     // Never three within 4 %.
     let m = [100.0, 110.0, 121.0, 133.0, 146.0];
     let f = unsettled_figure(&fig(&m), &m).expect("unsettled");
@@ -527,13 +533,19 @@ fn a_figure_whose_next_run_may_lie_far_away_is_flagged() {
     let steady = [100.0, 100.5, 100.2, 100.1, 99.9, 100.3, 100.4, 100.0];
     // Half the rounds on a level 7 % slower: a replay with fewer than three of the fast
     // ones (5 % of them) reads 107 ns.
-    let two_levels = [100.0, 107.0, 100.1, 107.1, 100.2, 107.0, 100.0, 107.2, 100.1, 107.0];
+    let two_levels = [
+        100.0, 107.0, 100.1, 107.1, 100.2, 107.0, 100.0, 107.2, 100.1, 107.0,
+    ];
     let mut run = run_with(vec![
         cell_rounds("x/steady", 64, &steady, None),
         cell_rounds("x/two-levels", 64, &two_levels, None),
     ]);
     apply(&mut run, &t());
-    assert!(codes_of(&run.cells[0]).is_empty(), "{:?}", run.cells[0].flags);
+    assert!(
+        codes_of(&run.cells[0]).is_empty(),
+        "{:?}",
+        run.cells[0].flags
+    );
     let flag = &run.cells[1].flags[0];
     assert_eq!(flag.code, FlagCode::HighSpread);
     assert_eq!(

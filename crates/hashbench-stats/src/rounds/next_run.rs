@@ -1,7 +1,7 @@
 //! How far the next run's figure may lie from this run's: the run replayed from its rounds.
 //!
 //! A cell's figure is the median of its fastest cluster of agreeing rounds
-//! ([`super::undisturbed`]). From one run to the next it moves by more than the spread
+//! (`undisturbed` in the parent module). From one run to the next it moves by more than the spread
 //! inside that cluster: each round draws an input placement and a stack depth, a cell's
 //! round medians fall on discrete levels that depend on them (at 64 B a third of a cycle
 //! apart on the development VM), and how many rounds a run happens to draw on each level
@@ -28,7 +28,7 @@
 //! do not vary). docs/method.md, "Numbers that reproduce", measures how often the next
 //! run's figure falls inside the interval.
 
-use super::{CLUSTER_WIDTH, MIN_CLUSTER_ROUNDS};
+use crate::rounds::cluster::{CLUSTER_WIDTH, MIN_CLUSTER_ROUNDS};
 
 /// Replays the interval is drawn from: enough that its 2.5 % and 97.5 % points rest on
 /// 20 replays each, cheap enough to recompute after every round of every cell (a few tens
@@ -81,7 +81,7 @@ fn replay(values: &[f64], counts: &mut [u32], rng: &mut SplitMix) -> f64 {
 }
 
 /// The figure of a multiset of round medians (`values` sorted, `counts[i]` copies of
-/// `values[i]`), as [`super::undisturbed`] computes it: the median of the first window
+/// `values[i]`), as `undisturbed` computes it: the median of the first window
 /// `[m, m · (1 + CLUSTER_WIDTH)]` from a present value `m` that holds
 /// [`MIN_CLUSTER_ROUNDS`] rounds, else the median of all of them. Linear in the values:
 /// the window's end only moves forward.

@@ -119,10 +119,27 @@ fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
         Some(5),
         "a cell with no round at the machine's speed is measured to its most rounds"
     );
-    let reason = cell["flags"][0]["reason"].as_str().unwrap_or_default();
+    assert_eq!(cell["flags"][0]["code"], "high-spread", "{cell}");
+    // Every pass was judged slow against the remembered speed, and the slow-phase guard
+    // says so (the cell carries one spread flag: whichever reason its own figure gave
+    // first, or this one).
+    let text = std::fs::read_to_string(&result).expect("readable");
+    let loaded = hashbench_model::load_run("run.json", &text).expect("loads");
+    let phases = loaded
+        .reference
+        .as_ref()
+        .and_then(hashbench_model::DriftReference::pass_phases)
+        .expect("judged by the memory");
+    assert!(phases.remembered && phases.fast_passes() == 0, "{phases:?}");
+    let flag = hashbench_analysis::guards::slow_phase(&loaded.cells[0].round_id_list(), &phases)
+        .expect("flagged");
     assert!(
-        reason.starts_with("0 of its 5 rounds ran in the 0 passes the drift reference shows at this machine's speed as earlier runs remember it (0.010 ns)"),
-        "{reason}"
+        flag.reason.starts_with(
+            "0 of its 5 rounds ran in the 0 passes the drift reference shows at this \
+             machine's speed as earlier runs remember it (0.010 ns)"
+        ),
+        "{}",
+        flag.reason
     );
     // Without the memory the same machine is judged by the run alone.
     let plain = dir.path().join("plain.json");
