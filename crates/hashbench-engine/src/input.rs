@@ -11,11 +11,57 @@ pub const PLACEMENTS: usize = 512;
 /// a 64-byte boundary.
 #[derive(Debug)]
 pub struct Input {
-    buf: Vec<u8>,
+    buf: Buf,
     start: usize,
     len: usize,
     seed: u64,
     misalign: usize,
+}
+
+/// Inputs from this size on get pages of their own, mapped afresh for each placement:
+/// past the L1 cache, which physical pages back an input decides where it lands in the
+/// physically indexed L2 and L3, and a heap buffer freed and allocated again each pass
+/// keeps the same pages for the life of a process. Two runs then read a 1 MiB cell 5-8 %
+/// apart, each consistent with itself (issue 32's coverage runs, docs/method.md).
+pub const FRESH_PAGES_FROM: usize = 64 << 10;
+
+/// Where an input's bytes live: a heap buffer, or (from [`FRESH_PAGES_FROM`]) an
+/// anonymous mapping made for this placement alone, its pages new from the kernel.
+#[derive(Debug)]
+enum Buf {
+    Heap(Vec<u8>),
+    Mapped(memmap2::MmapMut),
+}
+
+impl Buf {
+    fn zeroed(len: usize) -> Self {
+        if len >= FRESH_PAGES_FROM {
+            // A mapping the system refuses is only a placement lost: the heap serves.
+            if let Ok(m) = memmap2::MmapMut::map_anon(len) {
+                return Buf::Mapped(m);
+            }
+        }
+        Buf::Heap(vec![0; len])
+    }
+}
+
+impl std::ops::Deref for Buf {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Buf::Heap(v) => v,
+            Buf::Mapped(m) => m,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Buf {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Buf::Heap(v) => v,
+            Buf::Mapped(m) => m,
+        }
+    }
 }
 
 /// A xorshift64 generator: small, fast and good enough for filler bytes.
@@ -60,7 +106,7 @@ impl Input {
     #[must_use]
     pub fn placed(len: usize, seed: u64, misalign: usize, lines: usize) -> Self {
         let pad = INPUT_ALIGN * lines;
-        let mut buf = vec![0u8; len + INPUT_ALIGN + misalign + pad];
+        let mut buf = Buf::zeroed(len + INPUT_ALIGN + misalign + pad);
         let addr = buf.as_ptr() as usize;
         let start = (INPUT_ALIGN - addr % INPUT_ALIGN) % INPUT_ALIGN + misalign + pad;
         let mut rng = XorShift64::new(seed);

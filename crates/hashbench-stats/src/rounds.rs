@@ -42,7 +42,7 @@ use crate::order::{ci_method, median_ci_ranks, median_sorted, order_statistic_co
 mod cluster;
 mod next_run;
 pub use cluster::{CLUSTER_WIDTH, MIN_CLUSTER_ROUNDS};
-pub use next_run::{next_run, PREDICTION_LEVEL, REPLAYS};
+pub use next_run::{next_run, FLOOR, PREDICTION_LEVEL, REPLAYS};
 
 /// The fewest rounds measured side by side (both in their clusters) for a paired ratio;
 /// with fewer, two cells are compared by their figures' intervals.

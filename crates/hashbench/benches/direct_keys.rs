@@ -119,7 +119,7 @@ fn hashbench_medians(ids: &[&str], kind: KeyKind, size: u64) -> Vec<(String, f64
         .run
         .cells
         .iter()
-        .map(|c| (c.implementation.id().to_string(), c.summary.median.get()))
+        .map(|c| (c.implementation.id().to_string(), c.time_ns()))
         .collect()
 }
 

@@ -23,9 +23,9 @@ fn a_run_that_drew_one_level_still_admits_the_level_below() {
 }
 
 #[test]
-fn rounds_that_all_agree_exactly_give_no_width() {
+fn rounds_that_all_agree_exactly_give_the_floor() {
     let (low, high) = next_run(&[6.017; 12], 6.017).expect("rounds given");
-    assert_eq!((low, high), (6.017, 6.017));
+    assert_eq!((low, high), (6.017 * (1.0 - FLOOR), 6.017 * (1.0 + FLOOR)));
 }
 
 #[test]
