@@ -172,10 +172,17 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         } else {
             f64::INFINITY
         };
-        let flagged = !ca.flags.is_empty()
-            || !cb.flags.is_empty()
-            || !base.flags.is_empty()
-            || !candidate.flags.is_empty();
+        // A wide interval is no reason to doubt a change its interval excludes: the
+        // verdict already allowed for it.
+        let doubted = |flags: &[hashbench_model::Flag]| {
+            flags
+                .iter()
+                .any(|f| f.code != hashbench_model::FlagCode::WideInterval)
+        };
+        let flagged = doubted(&ca.flags)
+            || doubted(&cb.flags)
+            || doubted(&base.flags)
+            || doubted(&candidate.flags);
         let (adjusted, ratio_low, ratio_high) = match &machine {
             Some(m) => (ratio / m.ratio, ratio_low / m.high, ratio_high / m.low),
             None => (ratio, ratio_low, ratio_high),

@@ -276,7 +276,7 @@ pub fn wide_interval(figure: &RoundFigure) -> Option<Flag> {
     let above = figure.ci_high_ns / figure.median_ns - 1.0;
     (below > WIDEST_NEXT_RUN || above > WIDEST_NEXT_RUN).then(|| {
         Flag::new(
-            FlagCode::HighSpread,
+            FlagCode::WideInterval,
             format!(
                 "a next run may read it anywhere from {} to {} ({:+.1} % to {:+.1} %): its \
                  rounds, replayed, give figures that far apart; measure longer (--time) \
@@ -400,7 +400,10 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         c.flags = own_flags(c, thresholds);
         // One spread flag a cell: an unsettled figure already says it may be a slow
         // phase's.
-        let spread = c.flags.iter().any(|f| f.code == FlagCode::HighSpread);
+        let spread = c
+            .flags
+            .iter()
+            .any(|f| matches!(f.code, FlagCode::HighSpread | FlagCode::WideInterval));
         if let Some(f) = phases
             .as_ref()
             .filter(|_| !spread && c.figure.is_some())

@@ -23,6 +23,10 @@ pub enum FlagCode {
     /// The first and last thirds of the samples differ beyond their intervals: the
     /// cell was still warming up (or slowing down) when its budget ran out.
     ShortBudget,
+    /// The figure's interval, the next run's expected range included, reaches more than
+    /// 5 % from it: a next run may read it that far away. The interval says how far, so
+    /// a comparison that is significant despite it stands.
+    WideInterval,
 }
 
 impl FlagCode {
@@ -37,6 +41,7 @@ impl FlagCode {
             FlagCode::Drift => "drift",
             FlagCode::BusyMachine => "busy-machine",
             FlagCode::ShortBudget => "short-budget",
+            FlagCode::WideInterval => "wide-interval",
         }
     }
 }

@@ -82,8 +82,10 @@ fn reference_level(r: &DriftReference) -> Option<(f64, f64)> {
     Some((level, ci / 100.0))
 }
 
-/// The machine-speed ratio of `candidate` over `base`; `None` without a drift reference
-/// in both.
+/// The machine-speed ratio of `candidate` over `base`: the precision-weighted mean of
+/// what the drift reference and the `read` and `memcpy` baselines at every size say, its
+/// interval the tightest estimator's, widened by how far any estimator lies beyond its
+/// own interval from the mean. `None` without a drift reference in both.
 #[must_use]
 pub fn machine_speed(base: &Run, candidate: &Run) -> Option<MachineSpeed> {
     let (a, b) = (
@@ -113,9 +115,20 @@ pub fn machine_speed(base: &Run, candidate: &Run) -> Option<MachineSpeed> {
             est.push((format!("{} @ {size}", kind.id()), x, h));
         }
     }
-    let mean = est.iter().map(|e| e.1).sum::<f64>() / est.len() as f64;
+    // Each estimator weighs by its precision: a `read` at 64 B whose rounds sit on
+    // placement levels a third of a cycle apart says less about the machine than the
+    // drift reference's settled timings, and should not move the estimate as much.
+    let weight = |h: f64| 1.0 / h.max(1e-4).powi(2);
+    let total: f64 = est.iter().map(|e| weight(e.2)).sum();
+    let mean = est.iter().map(|e| e.1 * weight(e.2)).sum::<f64>() / total;
     let tightest = est.iter().map(|e| e.2).fold(f64::INFINITY, f64::min);
-    let spread = est.iter().map(|e| (e.1 - mean).abs()).fold(0.0, f64::max);
+    // Estimators that disagree beyond their own intervals mean the machine did not change
+    // uniformly, and the interval says so; one that is merely noisy (its interval holds
+    // the estimate) does not widen it.
+    let spread = est
+        .iter()
+        .map(|e| (e.1 - mean).abs() - e.2)
+        .fold(0.0, f64::max);
     let h = tightest.max(spread);
     Some(MachineSpeed {
         ratio: mean.exp(),

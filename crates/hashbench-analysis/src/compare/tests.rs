@@ -152,6 +152,12 @@ fn any_flag_makes_a_significant_change_unreliable_but_leaves_noise_alone() {
             run_with(vec![faster])
         ),
         Verdict::Unreliable
+    ); // A wide interval is allowed for by the interval itself: a change it excludes stands.
+    let (b, c) = slower();
+    let wide = flagged(c, FlagCode::WideInterval);
+    assert_eq!(
+        verdict(run_with(vec![b]), run_with(vec![wide])),
+        Verdict::Slower
     );
 }
 
@@ -306,4 +312,30 @@ fn several_candidates_are_each_judged_against_the_base() {
     // NEW2 against NEW1 would be 80/130: the base, not the previous candidate, counts.
     let c = compare(&base, &new2, 0.03);
     assert_eq!(c.changes[0].ratio, 0.8);
+}
+
+/// issue 32: a 10 % slowdown read `1.100` raw and `1.086 adj.`, then unreliable, because
+/// `read` at 64 B (rounds on placement levels, a wide interval) said the machine had slowed
+/// 3.4 % while the drift reference and the 4 KiB baselines said 0. A noisy estimator whose
+/// own interval holds the estimate neither moves nor widens it.
+#[test]
+fn a_noisy_estimator_does_not_move_the_machine_estimate() {
+    use hashbench_model::testutil::analysis::reference;
+    let runs = |read64: (f64, f64, f64)| {
+        let mut r = run_with(Vec::new());
+        r.reference = Some(reference(&[12.17, 12.18, 12.17, 12.18, 12.17]));
+        r.baselines = vec![
+            cell_ci("baseline/read", 4096, 12.17, 12.11, 12.23),
+            cell_ci("baseline/read", 64, read64.0, read64.1, read64.2),
+        ];
+        r
+    };
+    let (base, candidate) = (runs((4.010, 3.85, 4.17)), runs((4.148, 3.98, 4.31)));
+    let m = machine_speed(&base, &candidate).expect("references in both");
+    assert!((m.ratio - 1.0).abs() < 0.002, "{m:?}");
+    assert!(m.high < 1.015 && m.low > 0.985, "{m:?}");
+    // Estimators that disagree beyond their own intervals still widen it.
+    let (base, candidate) = (runs((4.010, 4.00, 4.02)), runs((4.410, 4.40, 4.42)));
+    let m = machine_speed(&base, &candidate).expect("references in both");
+    assert!(m.high > 1.05, "{m:?}");
 }

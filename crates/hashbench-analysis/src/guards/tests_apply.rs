@@ -547,7 +547,7 @@ fn a_figure_whose_next_run_may_lie_far_away_is_flagged() {
         run.cells[0].flags
     );
     let flag = &run.cells[1].flags[0];
-    assert_eq!(flag.code, FlagCode::HighSpread);
+    assert_eq!(flag.code, FlagCode::WideInterval);
     assert_eq!(
         flag.reason,
         "a next run may read it anywhere from 99.50 ns to 107.2 ns (-0.6 % to +7.1 %): its \
