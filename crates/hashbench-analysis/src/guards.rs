@@ -400,10 +400,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         c.flags = own_flags(c, thresholds);
         // One spread flag a cell: an unsettled figure already says it may be a slow
         // phase's.
-        let spread = c
-            .flags
-            .iter()
-            .any(|f| matches!(f.code, FlagCode::HighSpread | FlagCode::WideInterval));
+        let spread = c.flags.iter().any(|f| f.code == FlagCode::HighSpread);
         if let Some(f) = phases
             .as_ref()
             .filter(|_| !spread && c.figure.is_some())

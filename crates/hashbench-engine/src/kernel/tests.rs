@@ -44,8 +44,13 @@ fn hex_round_trips_and_rejects_malformed_text() {
 fn memcpy_copies() {
     let mut m = Memcpy::default();
     m.run(&[1, 2, 3], &mut []);
-    assert_eq!(m.dst, [1, 2, 3]);
+    // Into the buffer's first 64-byte boundary.
+    let start = m.dst.as_ptr().align_offset(64);
+    assert_eq!((m.dst.as_ptr() as usize + start) % 64, 0);
+    assert_eq!(m.dst[start..start + 3], [1, 2, 3]);
     // A shorter input is copied into the prefix: no new buffer.
+    let buffer = m.dst.as_ptr();
     m.run(&[4, 5], &mut []);
-    assert_eq!(m.dst, [4, 5, 3]);
+    assert_eq!(m.dst.as_ptr(), buffer);
+    assert_eq!(m.dst[start..start + 3], [4, 5, 3]);
 }

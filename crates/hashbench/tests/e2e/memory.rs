@@ -119,7 +119,12 @@ fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
         Some(5),
         "a cell with no round at the machine's speed is measured to its most rounds"
     );
-    assert_eq!(cell["flags"][0]["code"], "high-spread", "{cell}");
+    assert!(
+        cell["flags"]
+            .as_array()
+            .is_some_and(|f| f.iter().any(|f| f["code"] == "high-spread")),
+        "{cell}"
+    );
     // Every pass was judged slow against the remembered speed, and the slow-phase guard
     // says so (the cell carries one spread flag: whichever reason its own figure gave
     // first, or this one).
