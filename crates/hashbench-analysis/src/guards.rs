@@ -358,6 +358,16 @@ fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
         ),
     };
     let recovered = cell.figure.is_some() && spread.is_none();
+    // A figure the budget left unsettled or wide says that the budget is why: the rounds
+    // ran out of --time before they agreed, which a longer --time may mend.
+    let spread = spread.map(|mut f| {
+        if cell.stop_reason == hashbench_model::StopReason::Budget {
+            f.reason.push_str(
+                "; its rounds spent their share of --time before reaching their precision",
+            );
+        }
+        f
+    });
     flags.extend(spread);
     if let Some(f) = cell
         .iteration_scaling

@@ -558,3 +558,23 @@ fn a_figure_whose_next_run_may_lie_far_away_is_flagged() {
     old.interval = hashbench_stats::rounds::IntervalKind::Rounds;
     assert!(wide_interval(&old).is_none());
 }
+
+/// issue 32: with `--time 0.02` a figure 1.5x off sat tied in a ranking with no flag. A
+/// spread flag on a cell whose rounds ran out of time says the budget is why.
+#[test]
+fn a_figure_the_budget_left_unsettled_says_so() {
+    let m = [100.0, 110.0, 121.0, 133.0, 146.0];
+    let mut short = cell_rounds("x/short", 64, &m, None);
+    short.stop_reason = hashbench_model::StopReason::Budget;
+    let mut run = run_with(vec![short, cell_rounds("x/targets", 64, &m, None)]);
+    run.cells[1].stop_reason = hashbench_model::StopReason::RoundTargets;
+    apply(&mut run, &t());
+    let reason = |i: usize| run.cells[i].flags[0].reason.clone();
+    assert!(
+        reason(0)
+            .ends_with("; its rounds spent their share of --time before reaching their precision"),
+        "{}",
+        reason(0)
+    );
+    assert!(!reason(1).contains("--time before"), "{}", reason(1));
+}

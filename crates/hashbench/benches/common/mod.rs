@@ -34,6 +34,32 @@ pub fn direct_median(batch: Batch, input: &[u8]) -> f64 {
     median(&mut per_call)
 }
 
+/// Input placements the direct loop is timed at: as many as a run's default rounds
+/// reach, spread over [`hashbench_engine::PLACEMENTS`] as a run draws them. At 64 B a
+/// call's time depends on where its input lies (levels a cycle apart), and hashbench's
+/// figure is the fastest placements that agree; a direct loop at one fixed placement
+/// would compare one draw of that lottery with the best of many.
+const DIRECT_PLACEMENTS: usize = 16;
+
+/// The direct loop's figure at `size`: [`direct_median`] at each of
+/// [`DIRECT_PLACEMENTS`] placements of the same bytes, then the figure hashbench makes of
+/// rounds (`hashbench_stats::undisturbed`), so that both sides are measured alike.
+/// (`direct_keys` times typed keys, values handed over in registers: it does not use it.)
+#[allow(dead_code)]
+pub fn direct_figure(batch: Batch, size: usize) -> f64 {
+    use hashbench_engine::{Input, PLACEMENTS};
+    let rounds: Vec<hashbench_stats::Round> = (0..DIRECT_PLACEMENTS)
+        .map(|k| {
+            let lines = (k * 97 + 13) % PLACEMENTS;
+            let input = Input::placed(size, 1, 0, lines);
+            hashbench_stats::Round::exact(direct_median(batch, input.bytes()))
+        })
+        .collect();
+    hashbench_stats::undisturbed(&rounds)
+        .expect("placements measured")
+        .median_ns
+}
+
 pub fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     hashbench_stats::order::median_sorted(v).expect("at least one sample")
