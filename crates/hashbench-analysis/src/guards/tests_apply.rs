@@ -8,7 +8,7 @@ use hashbench_model::testutil::analysis::{
     cell_ci, cell_rounds, codes as codes_of, flagged, reference, scaling, with_rounds,
 };
 use hashbench_model::testutil::{cell_with, run_with};
-use hashbench_model::KeyKind;
+use hashbench_model::{KeyKind, Pattern};
 
 fn t() -> Thresholds {
     Thresholds::default()
