@@ -179,9 +179,11 @@ fn a_hostile_run_file_is_shown_inert_in_every_output() {
     // The free text is replaced; only what the loader must refuse is kept: names from a
     // closed list (patterns, cache levels, stop reasons, flag codes, clocks, checkpoints,
     // a ranking's relations, algorithm classes, the tool's name, a hash's key kind and
-    // SMHasher3 verdict, an algorithm's recorded class and kind of error detection) and
-    // implementation ids, whose shape the loader checks.
+    // SMHasher3 verdict, an algorithm's recorded class and kind of error detection),
+    // implementation ids, whose shape the loader checks, and an implementation cell's
+    // algorithm, which must be the one its id names.
     const CLOSED: &[&str] = &[
+        "algorithm",
         "kind",
         "verdict",
         "cache_level",
@@ -213,7 +215,6 @@ kept {kept:?}"
     }
     assert!(!replaced.is_empty());
     for field in [
-        "/cells/0/algorithm",
         "/cells/0/backend",
         "/host/cpu_model",
         "/host/os",
