@@ -44,13 +44,15 @@ const QUOTED: usize = 200;
 /// How often a wait for a reply looks whether hashbench was interrupted.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Set by [`interrupt`]: every request in flight or to come is given up.
+/// Set by [`interrupt`]: every `time` request in flight or to come is given up.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Gives up every adapter request, in flight or to come: each returns
+/// Gives up every `time` request, in flight or to come: each returns
 /// [`AdapterError::Interrupted`] within [`POLL`], its adapter stopped. The binary calls
 /// it when SIGINT or SIGTERM asks a run to stop, so that a `time` request of a minute
-/// does not hold the stop for a minute. Async-signal-safe (an atomic store).
+/// does not hold the stop for a minute. `hello` and `digest` requests (short, and what
+/// verification stands on) are answered as before, within their limits.
+/// Async-signal-safe (an atomic store).
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
@@ -274,7 +276,8 @@ impl Adapter {
             self.protocol_error(format!("cannot write a {} request: {e}", request.op()))
         })?;
         line.push('\n');
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        let interruptible = matches!(request, Request::Time { .. });
+        if interruptible && INTERRUPTED.load(Ordering::SeqCst) {
             self.stop();
             return Err(AdapterError::Interrupted { runtime });
         }
@@ -291,7 +294,7 @@ impl Adapter {
             return Err(exited(self));
         }
         let limit = timeout_of(request.op());
-        let reply = match self.wait(limit) {
+        let reply = match self.wait(limit, interruptible) {
             None => {
                 self.stop();
                 return Err(AdapterError::Interrupted { runtime });
@@ -355,11 +358,15 @@ impl Adapter {
     }
 
     /// The next reply line, waited for at most `limit`; `None` when hashbench was
-    /// interrupted meanwhile ([`interrupt`]).
-    fn wait(&self, limit: Duration) -> Option<Result<std::io::Result<String>, RecvTimeoutError>> {
+    /// interrupted meanwhile ([`interrupt`]) and the request is `interruptible`.
+    fn wait(
+        &self,
+        limit: Duration,
+        interruptible: bool,
+    ) -> Option<Result<std::io::Result<String>, RecvTimeoutError>> {
         let deadline = Instant::now() + limit;
         loop {
-            if INTERRUPTED.load(Ordering::SeqCst) {
+            if interruptible && INTERRUPTED.load(Ordering::SeqCst) {
                 return None;
             }
             let left = deadline.saturating_duration_since(Instant::now());
