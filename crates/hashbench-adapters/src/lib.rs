@@ -11,14 +11,16 @@
 //!
 //! [`Hasher`]: hashbench_catalog::Hasher
 
+mod groups;
 mod locate;
 mod process;
 mod protocol;
 mod remote;
 mod runtimes;
 
+pub use groups::kill_all;
 pub use locate::{adapters_dir, ADAPTERS_ENV};
-pub use process::{Adapter, AdapterError, Shared};
+pub use process::{interrupt, Adapter, AdapterError, Shared};
 pub use protocol::{Hello, ImplInfo, Request, TimeReply, PROTOCOL};
 pub use remote::RemoteHasher;
 pub use runtimes::{discover, is_runtime, time, External, Runtime, RuntimeState, RUNTIMES};

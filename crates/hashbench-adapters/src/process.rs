@@ -1,13 +1,22 @@
 //! One adapter process: started once, spoken to one request at a time, stopped when
 //! dropped (its standard input closes and it exits; if it does not, it is killed).
+//!
+//! An adapter is outside code, so nothing it does may hold or flood hashbench: it runs
+//! in a process group of its own, which hashbench kills whole when it is done with it
+//! or is itself stopped by a signal ([`crate::groups`]); every reply has a time limit
+//! (a short one for `hello`); a reply line and its standard error are read with a bound;
+//! and every string it sends, on either stream, is made inert by the one rule for outside
+//! text ([`hashbench_model::inert`]) before anything can print it.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -20,8 +29,47 @@ pub type Shared = Arc<Mutex<Adapter>>;
 /// The longest wait for one reply: a `time` request of large batches in a slow runtime
 /// takes seconds, a hung adapter must not hang the run.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+/// The longest wait for the `hello` reply: starting a runtime takes a second or two (a
+/// JVM on a loaded machine a few); `hashbench list` must not wait minutes for one that
+/// hangs.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// How much of the adapter's standard error a message quotes.
 const STDERR_TAIL: usize = 600;
+/// The longest reply line read: a `hello` of every implementation or a `time` reply of
+/// many batches is a few KiB; an adapter that never ends its line is refused here.
+const MAX_REPLY_BYTES: u64 = 16 << 20;
+/// How much of a reply that breaks the protocol a message quotes.
+const QUOTED: usize = 200;
+
+/// How often a wait for a reply looks whether hashbench was interrupted.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Set by [`interrupt`]: every `time` request in flight or to come is given up.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Gives up every `time` request, in flight or to come: each returns
+/// [`AdapterError::Interrupted`] within [`POLL`], its adapter stopped. The binary calls
+/// it when SIGINT or SIGTERM asks a run to stop, so that a `time` request of a minute
+/// does not hold the stop for a minute. `hello` and `digest` requests (short, and what
+/// verification stands on) are answered as before, within their limits.
+/// Async-signal-safe (an atomic store).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// The wait for the reply to `op`.
+fn timeout_of(op: &str) -> Duration {
+    if op == "hello" {
+        HELLO_TIMEOUT
+    } else {
+        REPLY_TIMEOUT
+    }
+}
+
+/// A reply line quoted in a message: cut, and made inert.
+fn quoted(reply: &str) -> String {
+    hashbench_model::inert::escaped(&hashbench_model::inert::clipped(reply, QUOTED)).into_owned()
+}
 
 /// Where the last `len` bytes of `s` start, moved forward to a character boundary.
 fn tail_start(s: &str, len: usize) -> usize {
@@ -44,9 +92,13 @@ pub enum AdapterError {
     /// The process ended (or closed its output) instead of answering.
     #[error("{runtime} adapter exited{}", if stderr.is_empty() { String::new() } else { format!(": {stderr}") })]
     Exited { runtime: String, stderr: String },
-    /// No answer within the time limit.
-    #[error("{runtime} adapter: no answer within {}s", REPLY_TIMEOUT.as_secs())]
-    Timeout { runtime: String },
+    /// No answer to `op` within its time limit (`seconds`).
+    #[error("{runtime} adapter: no answer to {op} within {seconds} s; it was stopped")]
+    Timeout {
+        runtime: String,
+        op: &'static str,
+        seconds: u64,
+    },
     /// An answer that is not the protocol's.
     #[error("{runtime} adapter: {what}")]
     Protocol { runtime: String, what: String },
@@ -62,6 +114,9 @@ pub enum AdapterError {
         }
     )]
     Version { runtime: String, found: Option<u64> },
+    /// hashbench was asked to stop (a signal) while it waited: the adapter was stopped.
+    #[error("{runtime} adapter: stopped, as hashbench was interrupted")]
+    Interrupted { runtime: String },
     /// The adapter refused the request (`"ok": false`), with its reason.
     #[error("{runtime} adapter: {error}")]
     Refused { runtime: String, error: String },
@@ -105,8 +160,12 @@ impl Adapter {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // Its own process group, led by it: whatever it starts is killed with it, and
+            // a terminal's Ctrl-C reaches hashbench alone, which then stops it.
+            .process_group(0)
             .spawn()
             .map_err(|e| start_error(e.to_string()))?;
+        crate::groups::add(child.id());
         let stdout = child
             .stdout
             .take()
@@ -117,27 +176,27 @@ impl Adapter {
             .ok_or_else(|| start_error("no stderr".into()))?;
         let (tx, lines) = mpsc::channel();
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if tx.send(line).is_err() {
-                    break;
+            let mut reader = BufReader::new(stdout);
+            // Lines until the output ends (the receiver then sees it disconnected), the
+            // receiver is gone, or a line passes the bound.
+            loop {
+                match read_reply(&mut reader) {
+                    Ok(Some(line)) => {
+                        if tx.send(Ok(line)).is_err() {
+                            break;
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        break;
+                    }
                 }
             }
         });
         let stderr = Arc::new(Mutex::new(String::new()));
         let sink = Arc::clone(&stderr);
-        thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
-                if let Ok(mut s) = sink.lock() {
-                    s.push_str(&line);
-                    s.push('\n');
-                    // Keep the tail only: a chatty adapter must not grow without bound.
-                    if s.len() > 8 * STDERR_TAIL {
-                        let cut = tail_start(&s, STDERR_TAIL);
-                        s.replace_range(..cut, "");
-                    }
-                }
-            }
-        });
+        thread::spawn(move || keep_tail(stderr_pipe, &sink));
         Ok(Adapter {
             runtime: runtime.to_string(),
             stdin: child.stdin.take(),
@@ -153,12 +212,13 @@ impl Adapter {
         &self.runtime
     }
 
-    /// The last lines the adapter wrote to standard error.
+    /// The last lines the adapter wrote to standard error, made inert.
     #[must_use]
     pub fn stderr_tail(&self) -> String {
         let s = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
         let s = s.trim();
-        s[tail_start(s, STDERR_TAIL)..].replace('\n', " | ")
+        let tail = s[tail_start(s, STDERR_TAIL)..].replace('\n', " | ");
+        hashbench_model::inert::escaped(&tail).into_owned()
     }
 
     /// Sends one request and decodes its reply as `T`; the reply must say `"ok": true`.
@@ -216,6 +276,11 @@ impl Adapter {
             self.protocol_error(format!("cannot write a {} request: {e}", request.op()))
         })?;
         line.push('\n');
+        let interruptible = matches!(request, Request::Time { .. });
+        if interruptible && INTERRUPTED.load(Ordering::SeqCst) {
+            self.stop();
+            return Err(AdapterError::Interrupted { runtime });
+        }
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(exited(self));
         };
@@ -228,31 +293,51 @@ impl Adapter {
             thread::sleep(Duration::from_millis(50));
             return Err(exited(self));
         }
-        let reply = match self.lines.recv_timeout(REPLY_TIMEOUT) {
-            Ok(Ok(reply)) => reply,
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
+        let limit = timeout_of(request.op());
+        let reply = match self.wait(limit, interruptible) {
+            None => {
+                self.stop();
+                return Err(AdapterError::Interrupted { runtime });
+            }
+            Some(Ok(Ok(reply))) => reply,
+            Some(Ok(Err(e))) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+                self.stop();
+                return Err(self.protocol_error(format!(
+                    "a {} reply longer than {} bytes: it was stopped",
+                    request.op(),
+                    MAX_REPLY_BYTES
+                )));
+            }
+            Some(Ok(Err(_)) | Err(RecvTimeoutError::Disconnected)) => {
                 thread::sleep(Duration::from_millis(50));
                 return Err(exited(self));
             }
-            Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
-                return Err(AdapterError::Timeout { runtime });
+            Some(Err(RecvTimeoutError::Timeout)) => {
+                self.stop();
+                return Err(AdapterError::Timeout {
+                    runtime,
+                    op: request.op(),
+                    seconds: limit.as_secs(),
+                });
             }
         };
-        let value: Value = serde_json::from_str(&reply).map_err(|e| {
+        let mut value: Value = serde_json::from_str(&reply).map_err(|e| {
             self.protocol_error(format!(
-                "a {} reply that is not JSON ({e}): {:.200}",
+                "a {} reply that is not JSON ({e}): {}",
                 request.op(),
-                reply
+                quoted(&reply)
             ))
         })?;
         if !value.is_object() {
             return Err(self.protocol_error(format!(
-                "a {} reply that is not a JSON object: {:.200}",
+                "a {} reply that is not a JSON object: {}",
                 request.op(),
-                reply
+                quoted(&reply)
             )));
         }
+        // Every string of the reply made inert before it is decoded: providers, backends
+        // and reasons are printed by `list`, `verify` and the run's tables.
+        hashbench_model::inert::escape_json(&mut value);
         let envelope: Envelope =
             protocol::decode(request.op(), &value).map_err(|what| self.protocol_error(what))?;
         match envelope.ok {
@@ -261,13 +346,82 @@ impl Adapter {
                 runtime,
                 error: envelope
                     .error
+                    .map(|e| hashbench_model::inert::clipped(&e, QUOTED).into_owned())
                     .unwrap_or_else(|| "no reason given".to_string()),
             }),
             None => Err(self.protocol_error(format!(
-                "a {} reply without \"ok\": {:.200}",
+                "a {} reply without \"ok\": {}",
                 request.op(),
-                reply
+                quoted(&reply)
             ))),
+        }
+    }
+
+    /// The next reply line, waited for at most `limit`; `None` when hashbench was
+    /// interrupted meanwhile ([`interrupt`]) and the request is `interruptible`.
+    fn wait(
+        &self,
+        limit: Duration,
+        interruptible: bool,
+    ) -> Option<Result<std::io::Result<String>, RecvTimeoutError>> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if interruptible && INTERRUPTED.load(Ordering::SeqCst) {
+                return None;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(POLL)) {
+                Err(RecvTimeoutError::Timeout) if !left.is_zero() => {}
+                other => return Some(other),
+            }
+        }
+    }
+
+    /// Kills the adapter's process group and reaps it: it no longer answers as it must.
+    fn stop(&mut self) {
+        crate::groups::kill(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        crate::groups::remove(self.child.id());
+        self.stdin = None;
+    }
+}
+
+/// One reply line, read with a bound: `Ok(None)` at the end of the output, an error of
+/// kind `FileTooLarge` for a line longer than [`MAX_REPLY_BYTES`].
+fn read_reply(reader: &mut BufReader<ChildStdout>) -> std::io::Result<Option<String>> {
+    let mut line = Vec::new();
+    let n = reader
+        .by_ref()
+        .take(MAX_REPLY_BYTES + 1)
+        .read_until(b'\n', &mut line)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if line.last() != Some(&b'\n') && line.len() as u64 > MAX_REPLY_BYTES {
+        return Err(std::io::ErrorKind::FileTooLarge.into());
+    }
+    while matches!(line.last(), Some(b'\n' | b'\r')) {
+        line.pop();
+    }
+    Ok(Some(String::from_utf8_lossy(&line).into_owned()))
+}
+
+/// Keeps the tail of what `pipe` (an adapter's standard error) yields in `sink`, read
+/// in pieces: a chatty adapter, or one that never ends a line, must not grow it without
+/// bound.
+fn keep_tail(mut pipe: impl Read, sink: &Mutex<String>) {
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = pipe.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        if let Ok(mut s) = sink.lock() {
+            s.push_str(&String::from_utf8_lossy(&buf[..n]));
+            if s.len() > 8 * STDERR_TAIL {
+                let cut = tail_start(&s, STDERR_TAIL);
+                s.replace_range(..cut, "");
+            }
         }
     }
 }
@@ -278,11 +432,14 @@ impl Drop for Adapter {
         drop(self.stdin.take());
         for _ in 0..50 {
             if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
+                break;
             }
             thread::sleep(Duration::from_millis(10));
         }
+        // Whatever it left running in its group goes with it.
+        crate::groups::kill(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+        crate::groups::remove(self.child.id());
     }
 }

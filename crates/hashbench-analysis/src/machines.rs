@@ -304,41 +304,38 @@ fn size_rankings(
 ) -> SizeRankings {
     let mut labels: Vec<&String> = places[0].keys().collect();
     labels.sort_by_key(|l| places[0][*l].position);
-    // x is clearly ahead of y on a machine when its tie group comes first there.
-    let ahead = |m: &BTreeMap<String, Place>, x: &String, y: &String| m[x].group < m[y].group;
-    let mut reordered: BTreeSet<&String> = BTreeSet::new();
-    let mut reordered_pairs = 0;
-    for (i, x) in labels.iter().enumerate() {
-        for y in &labels[i + 1..] {
-            let x_ahead = places.iter().any(|m| ahead(m, x, y));
-            let y_ahead = places.iter().any(|m| ahead(m, y, x));
-            if x_ahead && y_ahead {
-                reordered_pairs += 1;
-                reordered.insert(x);
-                reordered.insert(y);
-            }
-        }
-    }
+    // x is clearly ahead of y on a machine when its tie group comes first there: each
+    // implementation's group on every machine, compared by sorting, not pair by pair.
+    let groups: Vec<Vec<usize>> = labels
+        .iter()
+        .map(|l| places.iter().map(|m| m[*l].group).collect())
+        .collect();
+    let reordered_pairs = reorder::reordered_pairs(&groups) as usize;
+    let moved = reorder::moved(&groups);
     let answers: Vec<Vec<String>> = places
         .iter()
         .map(|m| {
-            let mut first: Vec<&String> = m.keys().filter(|l| m[*l].group == 1).collect();
-            first.sort_by_key(|l| m[*l].position);
-            first.into_iter().cloned().collect()
+            let mut first: Vec<(&String, &Place)> =
+                m.iter().filter(|(_, p)| p.group == 1).collect();
+            first.sort_by_key(|(_, p)| p.position);
+            first.into_iter().map(|(l, _)| l.clone()).collect()
         })
         .collect();
+    // Sets, not lists: when everything ties, each answer holds every implementation.
+    let firsts: Vec<BTreeSet<&String>> = answers.iter().map(|a| a.iter().collect()).collect();
     let answer_changes = !answers[0]
         .iter()
-        .any(|a| answers.iter().all(|other| other.contains(a)));
+        .any(|a| firsts.iter().all(|other| other.contains(a)));
     SizeRankings {
         size,
         mode,
         placed: labels
             .iter()
-            .map(|l| Placed {
+            .zip(moved)
+            .map(|(l, reordered)| Placed {
                 implementation: (*l).clone(),
                 places: places.iter().map(|m| m[*l]).collect(),
-                reordered: reordered.contains(l),
+                reordered,
             })
             .collect(),
         answers,
@@ -347,6 +344,8 @@ fn size_rankings(
         not_everywhere,
     }
 }
+
+mod reorder;
 
 #[cfg(test)]
 mod tests;

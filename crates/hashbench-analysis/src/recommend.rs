@@ -25,7 +25,6 @@
 //!    with why it was excluded (for `crypto`: MD5 and SHA-1 are broken).
 
 use serde::Serialize;
-use thiserror::Error;
 
 use hashbench_model::{
     AlgorithmProperties, Cell, Flag, HdAt, Mode, Pattern, Run, Size, SkipReason,
@@ -33,7 +32,10 @@ use hashbench_model::{
 
 use super::ties::{groups, margin_of, ratio as paired_ratio};
 
+mod error;
+mod missing;
 mod need;
+pub use error::RecommendError;
 use hashbench_stats::rounds::Relation;
 pub use need::{data_bits, detection_gives_up, gives_up, hd_at, Need, Request};
 
@@ -177,27 +179,6 @@ pub struct Recommendation {
     pub warnings: Vec<String>,
 }
 
-/// Why there is no recommendation.
-#[derive(Debug, Error, PartialEq)]
-pub enum RecommendError {
-    #[error("the run has no {mode} cells at {} (it has: {have})", hashbench_model::format::size(*size))]
-    SizeNotMeasured {
-        size: Size,
-        mode: Mode,
-        have: String,
-    },
-    #[error(
-        "no implementation measured at {} satisfies --need {need}{bits} (measured: {measured})",
-        hashbench_model::format::size(*size)
-    )]
-    NoCandidate {
-        size: Size,
-        need: &'static str,
-        bits: String,
-        measured: String,
-    },
-}
-
 /// The recommendation for `request` from `run`'s cells; `properties` gives each
 /// algorithm's (cells of algorithms not in it are left out).
 ///
@@ -223,7 +204,7 @@ pub fn recommend(
         .filter_map(|c| Some((c, props(c)?)))
         .collect();
     if measured.is_empty() {
-        return Err(size_not_measured(run, request));
+        return Err(missing::why(run, properties, request));
     }
     measured.sort_by(|a, b| a.0.time_ns().total_cmp(&b.0.time_ns()));
     let (admitted, rejected): (Vec<_>, Vec<_>) = measured
@@ -370,31 +351,6 @@ fn not_measured(
             why: s.details.join("; "),
         })
         .collect()
-}
-
-/// The error for a size or mode the run did not measure, with the sizes it did.
-fn size_not_measured(run: &Run, request: &Request) -> RecommendError {
-    let mut sizes: Vec<Size> = run
-        .cells
-        .iter()
-        .filter(|c| c.mode == request.mode)
-        .map(|c| c.size)
-        .collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    let have: Vec<String> = sizes
-        .into_iter()
-        .map(hashbench_model::format::size)
-        .collect();
-    RecommendError::SizeNotMeasured {
-        size: request.size,
-        mode: request.mode,
-        have: if have.is_empty() {
-            "none".to_string()
-        } else {
-            have.join(", ")
-        },
-    }
 }
 
 fn is_oneshot(p: &Pattern) -> bool {

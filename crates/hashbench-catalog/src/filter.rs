@@ -174,7 +174,10 @@ fn closest(term: &str, known: &[&str], n: usize) -> Vec<String> {
         .collect()
 }
 
-fn levenshtein(a: &str, b: &str) -> usize {
+/// The edit distance between `a` and `b` (insertions, deletions, substitutions of
+/// characters): how near a typo is to a name.
+#[must_use]
+pub fn levenshtein(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

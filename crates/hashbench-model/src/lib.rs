@@ -5,16 +5,19 @@
 //! of a [`Subject`] driven by a [`Pattern`], with its [`Flag`]s, [`Relative`] figures and
 //! [`StopReason`]), their serde attributes, and the few methods that read them; the
 //! [`Metric`] a run's tables show; and [`format`], the human spelling of sizes, times and
-//! rates that the runner's errors, the analysis' flags and the renderers share. It
+//! rates that the runner's errors, the analysis' flags and the renderers share; [`inert`],
+//! the one escaping rule for every string that came from outside. It
 //! measures nothing, analyses nothing and renders nothing, and depends on no C library,
 //! so rendering or checking a saved run compiles none of the hash libraries.
 
+pub mod bounded;
 mod cell;
 mod costfit;
 mod detection;
 mod external_id;
 mod flag;
 pub mod format;
+pub mod inert;
 mod layout;
 pub mod listing;
 mod load;

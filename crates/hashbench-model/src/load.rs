@@ -47,17 +47,30 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 pub const MAX_SIZE_BYTES: u64 = 1 << 40;
 /// The longest time per call a loaded cell may claim (a day, in nanoseconds).
 const MAX_TIME_NS: f64 = 86_400e9;
+/// The shortest time per call a loaded cell may claim (a picosecond, a few hundredths of
+/// a clock cycle: the nop baseline's loop takes a fraction of a nanosecond, never
+/// less). A positive time can still be absurd: 5e-324 ns puts any size at an infinite
+/// rate.
+const MIN_TIME_NS: f64 = 1e-3;
+
+/// Whether `v` is a time per call a measurement can give.
+fn is_time(v: f64) -> bool {
+    v.is_finite() && (MIN_TIME_NS..=MAX_TIME_NS).contains(&v)
+}
 
 /// Parses and checks one result file's text. `file` names it in errors.
 ///
 /// A result file is untrusted input: it may come from another machine, another tool, or
 /// someone who wants to mislead a reader or a terminal. So, besides the schema: a UTF-8
 /// byte-order mark is accepted; every number must be finite and physically possible
-/// (sizes up to 1 TiB, times positive and at most a day per call) and every stored
+/// (sizes up to 1 TiB, times from a picosecond to a day per call) and every stored
 /// throughput must follow from its median and size; implementation ids must have the
-/// catalogue's shape; and control characters in any string (ANSI escape sequences, a
-/// bell) are replaced by visible `\u{..}` escapes before anything can print them. An
-/// error names the file and the field (`cells[3].summary.median`).
+/// catalogue's shape; the file must not contradict itself (a cell measured twice, an
+/// implementation's cell naming another algorithm) nor record settings the command line
+/// refuses (`config.equivalence` of 50 % or more); and every string is made inert by
+/// the one rule for outside text ([`crate::inert`]: an ANSI escape sequence or a bell
+/// becomes a visible `\u{..}`) before anything can print it. An error names the file
+/// and the field (`cells[3].summary.median`).
 ///
 /// # Errors
 ///
@@ -74,6 +87,73 @@ pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
         )));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let run = match direct(text) {
+        Some(run) => run,
+        None => through_tree(file, text)?,
+    };
+    for (list, cells) in [
+        ("baselines", &run.baselines),
+        ("cells", &run.cells),
+        ("runtime_floors", &run.runtime_floors),
+    ] {
+        for (i, cell) in cells.iter().enumerate() {
+            check_cell(cell).map_err(|what| {
+                absurd(format!(
+                    "{list}[{i}] ({} at {} B): {what}",
+                    cell.implementation, cell.size
+                ))
+            })?;
+        }
+    }
+    consistency::check(&run).map_err(absurd)?;
+    for (i, s) in run.skipped.iter().enumerate() {
+        if !is_implementation_id(&s.implementation) {
+            return Err(absurd(format!(
+                "skipped[{i}].implementation: {:?} is not an implementation id",
+                s.implementation
+            )));
+        }
+    }
+    if let Some(hz) = run.tsc_hz {
+        if !(hz.is_finite() && (1e6..1e12).contains(&hz)) {
+            return Err(absurd(format!(
+                "tsc_hz: {hz:?} is not a possible counter rate"
+            )));
+        }
+    }
+    Ok(run)
+}
+
+/// The shape of the catalogue's ids: `algorithm/implementation` in lower-case letters,
+/// digits and `-_+.`, or a baseline (`baseline/nop`); nothing a renderer must escape.
+fn is_implementation_id(id: &str) -> bool {
+    matches!(id.split_once('/'), Some((alg, imp)) if is_name(alg) && is_name(imp))
+        // An implementation in another runtime: `sha2-256/java:MessageDigest`,
+        // `crc32c/go:hash/crc32` (the library as its runtime names it).
+        || id.parse::<ExternalId>().is_ok()
+}
+
+/// A file with no escape sequence in its text and no raw character the inert rule
+/// would change has no string to make inert: it is parsed straight into the model,
+/// without the generic JSON tree, which for a large file is most of the cost (the usual
+/// case: hashbench writes no escape but for a quote or a backslash, which it rarely has
+/// to). `None` for anything else, and for whatever does not parse or is not this
+/// schema: [`through_tree`] then reads it and names what is wrong.
+fn direct(text: &str) -> Option<Run> {
+    // Raw control characters cannot be inside a JSON string, only between tokens (line
+    // breaks and indentation): any other is an error the tree path names.
+    let plain = |c: char| matches!(c, '\n' | '\r' | '\t') || !crate::inert::hostile(c);
+    if text.contains('\\') || !text.chars().all(plain) {
+        return None;
+    }
+    let run: Run = serde_json::from_str(text).ok()?;
+    (run.tool.name == "hashbench" && run.schema_version == SCHEMA_VERSION).then_some(run)
+}
+
+/// The file parsed into a JSON tree first: whether it is JSON, complete, hashbench's and
+/// of this schema is told apart, every string is made inert, and then the model is read
+/// from the tree, a missing or mistyped field named by its path.
+fn through_tree(file: &str, text: &str) -> Result<Run, LoadError> {
     let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         let detail = e.to_string();
         if e.is_eof() {
@@ -121,7 +201,10 @@ pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
             supported: SCHEMA_VERSION,
         });
     }
-    defuse_strings(&mut value);
+    // Every string made inert by the one rule for outside text, keys included: a string
+    // from a file must never reach a terminal as an escape sequence (a new window title,
+    // hidden text, a bell) or reorder what a reader sees, whatever it is written in later.
+    crate::inert::escape_json(&mut value);
     let run: Run = serde_path_to_error::deserialize(value).map_err(|e| {
         not_ours(&format!(
             "schema_version {version} but {} is missing or mistyped: {}",
@@ -129,91 +212,18 @@ pub fn load_run(file: &str, text: &str) -> Result<Run, LoadError> {
             e.inner()
         ))
     })?;
-    for (list, cells) in [
-        ("baselines", &run.baselines),
-        ("cells", &run.cells),
-        ("runtime_floors", &run.runtime_floors),
-    ] {
-        for (i, cell) in cells.iter().enumerate() {
-            check_cell(cell).map_err(|what| {
-                absurd(format!(
-                    "{list}[{i}] ({} at {} B): {what}",
-                    cell.implementation, cell.size
-                ))
-            })?;
-        }
-    }
-    for (i, s) in run.skipped.iter().enumerate() {
-        if !is_implementation_id(&s.implementation) {
-            return Err(absurd(format!(
-                "skipped[{i}].implementation: {:?} is not an implementation id",
-                s.implementation
-            )));
-        }
-    }
-    if let Some(hz) = run.tsc_hz {
-        if !(hz.is_finite() && (1e6..1e12).contains(&hz)) {
-            return Err(absurd(format!(
-                "tsc_hz: {hz:?} is not a possible counter rate"
-            )));
-        }
-    }
     Ok(run)
-}
-
-/// Replaces every control character in every string of `value` (keys included) by a
-/// visible escape: a string from a file must never reach a terminal as an escape
-/// sequence (a new window title, hidden text, a bell).
-fn defuse_strings(value: &mut serde_json::Value) {
-    fn defuse(s: &str) -> Option<String> {
-        s.chars().any(char::is_control).then(|| {
-            s.chars()
-                .map(|c| {
-                    if c.is_control() {
-                        c.escape_unicode().to_string()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect()
-        })
-    }
-    match value {
-        serde_json::Value::String(s) => {
-            if let Some(clean) = defuse(s) {
-                *s = clean;
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(defuse_strings),
-        serde_json::Value::Object(map) => {
-            let entries = std::mem::take(map);
-            for (k, mut v) in entries {
-                defuse_strings(&mut v);
-                map.insert(defuse(&k).unwrap_or(k), v);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The shape of the catalogue's ids: `algorithm/implementation` in lower-case letters,
-/// digits and `-_+.`, or a baseline (`baseline/nop`); nothing a renderer must escape.
-fn is_implementation_id(id: &str) -> bool {
-    matches!(id.split_once('/'), Some((alg, imp)) if is_name(alg) && is_name(imp))
-        // An implementation in another runtime: `sha2-256/java:MessageDigest`,
-        // `crc32c/go:hash/crc32` (the library as its runtime names it).
-        || id.parse::<ExternalId>().is_ok()
 }
 
 /// Values no measurement can produce.
 fn check_cell(c: &Cell) -> Result<(), String> {
     let s = &c.summary;
     let time = |name: &str, v: f64| {
-        if v.is_finite() && v > 0.0 && v <= MAX_TIME_NS {
+        if is_time(v) {
             Ok(())
         } else {
             Err(format!(
-                "summary.{name} is {v:?}, not a positive time of at most a day per call"
+                "summary.{name} is {v:?}, not a time per call from a picosecond to a day"
             ))
         }
     };
@@ -251,7 +261,7 @@ fn check_cell(c: &Cell) -> Result<(), String> {
         .round_medians_ns
         .iter()
         .enumerate()
-        .find(|(_, v)| !(v.is_finite() && **v > 0.0 && **v <= MAX_TIME_NS))
+        .find(|(_, v)| !is_time(**v))
     {
         return Err(format!("round_medians_ns[{i}] is {bad:?}"));
     }
@@ -262,6 +272,11 @@ fn check_cell(c: &Cell) -> Result<(), String> {
     let median = c.time_ns();
     let estimate = &c.throughput.estimate;
     let implied = c.size.mean_bytes() / median;
+    if !implied.is_finite() {
+        return Err(format!(
+            "throughput: the figure {median:?} ns and size give no finite rate"
+        ));
+    }
     for (name, stored, want) in [
         ("gb_per_sec", estimate.gb_per_sec, implied),
         ("ns_per_op", estimate.ns_per_op, median),
@@ -313,9 +328,9 @@ fn check_figure(c: &Cell) -> Result<(), String> {
     let Some(f) = &c.figure else {
         return Ok(());
     };
-    if !(f.median_ns.is_finite() && f.median_ns > 0.0 && f.median_ns <= MAX_TIME_NS) {
+    if !is_time(f.median_ns) {
         return Err(format!(
-            "figure.median_ns is {:?}, not a positive time of at most a day per call",
+            "figure.median_ns is {:?}, not a time per call from a picosecond to a day",
             f.median_ns
         ));
     }
@@ -340,5 +355,9 @@ fn check_figure(c: &Cell) -> Result<(), String> {
     Ok(())
 }
 
+mod consistency;
+
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_consistency;

@@ -22,11 +22,18 @@ pub enum SkipReason {
     ThreadsNotApplicable,
     /// `--streams` for an implementation that already uses every thread.
     StreamsNotApplicable,
+    /// The runtime's adapter failed while the implementation was measured: it exited,
+    /// broke the protocol, hashed other bytes or reported an impossible time (`details`
+    /// say which); its digests may well have been right.
+    AdapterFailed,
+    /// The measuring itself failed (its samples could not be summarised); `details` say
+    /// why.
+    MeasurementFailed,
 }
 
 impl SkipReason {
     /// Every reason, for documentation and tests.
-    pub const ALL: [SkipReason; 7] = [
+    pub const ALL: [SkipReason; 9] = [
         SkipReason::Unavailable,
         SkipReason::FailedVerification,
         SkipReason::WrongDigestBeforeTiming,
@@ -34,6 +41,8 @@ impl SkipReason {
         SkipReason::PatternNotApplicable,
         SkipReason::ThreadsNotApplicable,
         SkipReason::StreamsNotApplicable,
+        SkipReason::AdapterFailed,
+        SkipReason::MeasurementFailed,
     ];
 
     /// The name JSON and tables use: `failed-verification`, ...
@@ -47,6 +56,8 @@ impl SkipReason {
             SkipReason::PatternNotApplicable => "pattern-not-applicable",
             SkipReason::ThreadsNotApplicable => "threads-not-applicable",
             SkipReason::StreamsNotApplicable => "streams-not-applicable",
+            SkipReason::AdapterFailed => "adapter-failed",
+            SkipReason::MeasurementFailed => "measurement-failed",
         }
     }
 }

@@ -207,6 +207,12 @@ impl Ask {
             }),
             race: true,
             equivalence: Some(self.equivalence),
+            // recommend's own flags: `--size`, and no way to oversubscribe.
+            spelling: hashbench_runner::Spelling {
+                sizes: "--size".to_string(),
+                threads: "--threads".to_string(),
+                oversubscribe: None,
+            },
             patterns: match self.pattern() {
                 Pattern::Oneshot => None,
                 keys => Some(Given {

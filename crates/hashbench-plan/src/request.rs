@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use hashbench_catalog::{Implementation, Pattern};
 use hashbench_model::{Layout, Mode};
-use hashbench_runner::{Metric, RunPlan, SizeSpec};
+use hashbench_runner::{Metric, RunPlan, SizeSpec, Spelling};
 use hashbench_verify::VectorSource;
 use serde::Deserialize;
 
@@ -61,6 +61,9 @@ pub struct RunRequest {
     pub without_baselines: bool,
     pub allow_oversubscribe: bool,
     pub yes: bool,
+    /// How the runner's errors name the sizes and threads: `run`'s flags unless a
+    /// command (`recommend --size`) or a suite file's key gave them.
+    pub spelling: Spelling,
 }
 
 impl RunRequest {
@@ -77,12 +80,21 @@ impl RunRequest {
             (Some(flag), Some(s)) if flag.value == Metric::Time => Some(s),
             (flag, s) => flag.or(s),
         };
+        let spelling = Spelling {
+            sizes: if self.sizes.is_some() {
+                self.spelling.sizes.clone()
+            } else {
+                suite.spelling.sizes
+            },
+            ..self.spelling.clone()
+        };
         RunRequest {
             filters: if self.filters.is_empty() {
                 suite.filters
             } else {
                 self.filters
             },
+            spelling,
             sizes: self.sizes.or(suite.sizes),
             patterns: self.patterns.or(suite.patterns),
             metric,
@@ -156,6 +168,7 @@ impl RunRequest {
             .map_or(VectorSource::Embedded, VectorSource::Directory);
         plan.allow_oversubscribe = self.allow_oversubscribe;
         plan.yes = self.yes;
+        plan.spelling = self.spelling.clone();
         Ok(())
     }
 }
@@ -316,6 +329,10 @@ impl SuiteFile {
             max_rounds: self
                 .max_rounds
                 .map(|n| Given::suite(origin, "max_rounds", n)),
+            spelling: Spelling {
+                sizes: format!("suite {origin}: key `sizes`"),
+                ..Spelling::default()
+            },
             ..RunRequest::default()
         })
     }

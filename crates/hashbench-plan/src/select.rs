@@ -61,7 +61,9 @@ pub fn local(
 /// The implementation cannot run here, no implementation of the algorithm runs here, an
 /// unknown name ([`PlanError::Filter`], with suggestions), or a family, provider or class.
 pub fn implementation(name: &str) -> Result<&'static Implementation, PlanError> {
-    if let Some(imp) = hashbench_catalog::find_implementation(name) {
+    // Ids are matched without regard to case, as every filter term is: `SHA256` is an
+    // alias of sha2-256, so `sha2-256/OPENSSL` is openssl's.
+    if let Some(imp) = by_id(name) {
         return match imp.availability() {
             Availability::Available => Ok(imp),
             Availability::Unavailable(why) => {
@@ -69,8 +71,9 @@ pub fn implementation(name: &str) -> Result<&'static Implementation, PlanError> 
             }
         };
     }
-    // `sha256` as people type it means sha2-256.
-    let name = hashbench_catalog::alias_of(name).unwrap_or(name);
+    // `sha256` as people type it means sha2-256; ids in any case, as above.
+    let lower = name.trim().to_ascii_lowercase();
+    let name = hashbench_catalog::alias_of(name).unwrap_or(&lower);
     if hashbench_catalog::algorithm::algorithm(name).is_some() {
         return hashbench_catalog::implementations_of(name)
             .find(|i| i.availability().is_available())
@@ -82,6 +85,13 @@ pub fn implementation(name: &str) -> Result<&'static Implementation, PlanError> 
         "'{name}' is a family, provider or class; give an algorithm or implementation id"
     ))
     .into())
+}
+
+/// The in-process implementation whose id is `name`, in any case.
+#[must_use]
+pub fn by_id(name: &str) -> Option<&'static Implementation> {
+    hashbench_catalog::find_implementation(name)
+        .or_else(|| hashbench_catalog::find_implementation(&name.trim().to_ascii_lowercase()))
 }
 
 /// The runtime an implementation id names (`sha2-256/node:crypto` -> `node`).

@@ -9,7 +9,8 @@
 use std::path::Path;
 
 use hashbench_analysis::counterparts::Counterpart;
-use hashbench_model::{Layout, SuiteInfo};
+use hashbench_catalog::Pattern;
+use hashbench_model::{ExternalId, Layout, SuiteInfo};
 
 use crate::{RunRequest, SuiteFile, UsageError};
 
@@ -72,10 +73,111 @@ impl Parsed {
 ///
 /// Text that is not a suite file, or a key whose value is refused (named with the file).
 pub fn parse(origin: &str, text: &str) -> Result<Parsed, UsageError> {
-    let suite: SuiteFile =
-        toml::from_str(text).map_err(|e| UsageError(format!("suite {origin}: {e}")))?;
+    let suite: SuiteFile = toml::from_str(text).map_err(|e| {
+        // The parser quotes the line it stopped on, which a hostile file can make of any
+        // length (arrays nested 100,000 deep): each line of its message is bounded, so
+        // that the reason after the quoted line is kept.
+        let e = e.to_string();
+        let lines: Vec<String> = e
+            .lines()
+            .map(|l| hashbench_model::inert::clipped(l, MAX_PARSE_LINE).into_owned())
+            .collect();
+        UsageError(format!("suite {origin}: {}", lines.join("\n")))
+    })?;
     let request = suite.request(origin)?;
+    check_labels(&suite, origin)?;
+    check_seeds(&suite, origin)?;
     Ok(Parsed { suite, request })
+}
+
+/// The most of each line of the TOML parser's message a suite error quotes.
+const MAX_PARSE_LINE: usize = 160;
+
+/// Every key of `labels` and `stand_ins` names an implementation the suite selects (with
+/// a pattern, one `run --pattern` takes), so that a typo is an error, never a label
+/// that silently names nothing (docs/suites.md).
+fn check_labels(suite: &SuiteFile, origin: &str) -> Result<(), UsageError> {
+    let bad = |key: &str, why: String| UsageError(format!("suite {origin}: key `{key}`: {why}"));
+    let local: Vec<&String> = suite
+        .implementations
+        .iter()
+        .filter(|t| !crate::select::names_a_runtime(t))
+        .collect();
+    let selected: Vec<&'static str> = hashbench_catalog::Filter::parse(&local)
+        .map(|f| f.implementations().iter().map(|i| i.id).collect())
+        .unwrap_or_default();
+    // An implementation in another runtime is selected by its id or its runtime's name.
+    let external = |id: &str| {
+        id.parse::<ExternalId>().is_ok_and(|x| {
+            suite
+                .implementations
+                .iter()
+                .any(|t| t.trim() == id || t.trim().eq_ignore_ascii_case(&x.runtime))
+        })
+    };
+    for key in suite.labels.keys() {
+        let (id, pattern) = match key.split_once('@') {
+            Some((id, p)) => (id, Some(p)),
+            None => (key.as_str(), None),
+        };
+        if !selected.contains(&id) && !external(id) {
+            // The nearest by edit distance: a typo is a letter or two away.
+            let distance = |s: &&str| hashbench_catalog::filter::levenshtein(id, s);
+            let best = selected.iter().map(distance).min().unwrap_or(usize::MAX);
+            let near: Vec<&str> = selected
+                .iter()
+                .filter(|s| best <= 3 && distance(s) == best)
+                .copied()
+                .collect();
+            return Err(bad(
+                "labels",
+                format!(
+                    "\"{key}\" names no implementation the suite selects{}",
+                    if near.is_empty() {
+                        format!(" (it selects: {})", selected.join(", "))
+                    } else {
+                        format!("; did you mean {}?", near.join(" or "))
+                    }
+                ),
+            ));
+        }
+        if let Some(p) = pattern {
+            p.parse::<Pattern>()
+                .map_err(|e| bad("labels", format!("\"{key}\": {e}")))?;
+        }
+    }
+    if let Some(key) = suite
+        .stand_ins
+        .keys()
+        .find(|k| !suite.labels.contains_key(*k))
+    {
+        return Err(bad(
+            "stand_ins",
+            format!("\"{key}\" is not a key of `labels`: a stand-in names a labelled row"),
+        ));
+    }
+    Ok(())
+}
+
+/// Every seed of `published_seeds` is one `hashbench published` has.
+fn check_seeds(suite: &SuiteFile, origin: &str) -> Result<(), UsageError> {
+    if suite.published_seeds.is_empty() {
+        return Ok(());
+    }
+    let published = hashbench_analysis::published::load().map_err(|e| UsageError(e.to_string()))?;
+    if let Some(n) = suite
+        .published_seeds
+        .iter()
+        .find(|&&n| published.seed(n).is_err())
+    {
+        let known: Vec<String> = published.seeds.iter().map(|s| s.seed.to_string()).collect();
+        return Err(UsageError(format!(
+            "suite {origin}: key `published_seeds`: there is no seed {n} (the seeds are {}: \
+             `hashbench published`)",
+            known.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 /// Every built-in suite, parsed.

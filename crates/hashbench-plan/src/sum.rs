@@ -126,7 +126,7 @@ pub fn choose(name: &str) -> Result<Choice, SumError> {
     let named = crate::select::implementation(name)?;
     let alg = named.algorithm;
     let answers = VectorSource::Embedded.load(alg.id, alg.output_bytes())?;
-    if hashbench_catalog::find_implementation(name).is_some() {
+    if crate::select::by_id(name).is_some() {
         spot_check(named, &answers)?;
         return Ok(Choice {
             implementation: named,

@@ -56,10 +56,10 @@ fn the_crossover_report_prints_as_the_binary_printed_it() {
     ] {
         let (ca, cb) = (pick(&run, a, threads), pick(&run, b, threads));
         let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
-        let text = table(&x, &ca, &cb, run.tsc_hz);
+        let text = table(&x, &ca, &cb, (run.tsc_hz, run.complete));
         assert_eq!(text, expected(&format!("{stem}.txt")), "{stem}");
         if threads.is_none() && stem != "sha2-crc32fast" {
-            let data = json(&x, &ca, &cb, run.tsc_hz).expect("serialises");
+            let data = json(&x, &ca, &cb, (run.tsc_hz, run.complete)).expect("serialises");
             assert_eq!(data, expected(&format!("{stem}.json")), "{stem}");
         }
     }

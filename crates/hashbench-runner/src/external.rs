@@ -188,6 +188,13 @@ pub(crate) struct ExternalKernel {
     /// The last batch's input length and last digest: one kernel serves every size.
     last: Option<(usize, Vec<u8>)>,
     fault: Option<String>,
+    /// The last fault of the adapter itself (it exited, broke the protocol, hashed other
+    /// bytes, reported an impossible time), kept after the check reported it: the cell
+    /// failed for that, not for a wrong digest.
+    adapter_failure: Option<String>,
+    /// A request was given up because hashbench was interrupted (a signal): the cell is
+    /// missing, as every cell after a stop is, and nothing failed.
+    interrupted: bool,
     /// Heap bytes allocated per call, by the runtime's own count (Crystal's GC), per
     /// input length: the last reply that said.
     gc_bytes: Vec<(usize, f64)>,
@@ -209,6 +216,8 @@ impl ExternalKernel {
             stream_seed: Input::stream_start(run_seed),
             last: None,
             fault: None,
+            adapter_failure: None,
+            interrupted: false,
             gc_bytes: Vec::new(),
         }
     }
@@ -220,6 +229,17 @@ impl ExternalKernel {
             .rev()
             .find(|(l, _)| *l == len)
             .map(|(_, b)| *b)
+    }
+
+    /// Why the adapter failed, when it was the adapter (not a wrong digest) that made a
+    /// check fail.
+    pub fn adapter_failure(&self) -> Option<&str> {
+        self.adapter_failure.as_deref()
+    }
+
+    /// Whether a request was given up because hashbench was interrupted.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// The id measured: `sha2-256/node:crypto`, or `nop/node` for a floor.
@@ -260,6 +280,8 @@ impl ExternalKernel {
         {
             Ok(r) => r,
             Err(e) => {
+                self.interrupted |=
+                    matches!(e, hashbench_adapters::AdapterError::Interrupted { .. });
                 self.fault = Some(e.to_string());
                 return None;
             }
@@ -289,6 +311,15 @@ impl ExternalKernel {
             }
         } else {
             self.last = Some((input.len(), Vec::new()));
+        }
+        // A batch of calls takes time on any clock: 0 ns is a broken timer, which would
+        // make every rate infinite.
+        if let Some(i) = reply.batches_ns.iter().position(|&ns| ns == 0) {
+            self.fault = Some(format!(
+                "the adapter reported batch {i} of {iters} calls as taking 0 ns, which no \
+                 clock measures: its timer is broken"
+            ));
+            return None;
         }
         reply.batches_ns.first().map(|&ns| Duration::from_nanos(ns))
     }
@@ -333,6 +364,7 @@ impl Kernel for ExternalKernel {
             self.run(input, out);
         }
         if let Some(fault) = self.fault.take() {
+            self.adapter_failure = Some(fault.clone());
             return Err(Malformed(fault));
         }
         match &self.last {

@@ -44,7 +44,7 @@ pub use external::verify_one as verify_external;
 pub use hashbench_adapters::External;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
 pub use plan::{
-    Metric, RunPlan, SizeSpec, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
+    Metric, RunPlan, SizeSpec, Spelling, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
     DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_ROUNDS_FACTOR, MAX_THREADS,
     OVERSUBSCRIBE_FACTOR,
 };
@@ -135,16 +135,7 @@ pub fn run(
     let streams_cells = plan.streams.map_or(0, |_| {
         fixed.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
     });
-    // Every cell gets its budget (spread over the rounds) unless it reaches the
-    // precision sooner; the drift reference takes a few tens of ms after every pass.
-    let all = cells.planned.len() + streams_cells;
-    observer.plan_ready(&PlanReady {
-        cells: cells.planned.len(),
-        rounds,
-        max_rounds: plan.max_rounds() as usize,
-        streams_cells,
-        at_most_s: all as f64 * plan.time_s + 0.03 * (plan.max_rounds() as f64 + 1.0),
-    });
+    observer.plan_ready(&plan_ready(plan, &cells, streams_cells, &per_round));
     let r = rounds::Rounds {
         sizes: &sizes,
         seed,
@@ -209,6 +200,30 @@ pub fn run(
         failed,
         interrupted,
     })
+}
+
+/// The plan as the observer is told it. Every cell gets its budget (spread over the
+/// rounds) unless it reaches the precision sooner; each implementation's warm-up comes
+/// first, and the drift reference takes a few tens of ms after every pass. What no plan
+/// knows before the first call is how long a call takes: one slower than a round's
+/// share of the budget still takes its minimum samples (`PlanReady` says so).
+fn plan_ready(
+    plan: &RunPlan,
+    cells: &cells::Cells,
+    streams_cells: usize,
+    per_round: &Config,
+) -> PlanReady {
+    let all = cells.planned.len() + streams_cells;
+    PlanReady {
+        cells: cells.planned.len(),
+        rounds: plan.rounds as usize,
+        max_rounds: plan.max_rounds() as usize,
+        streams_cells,
+        at_most_s: all as f64 * plan.time_s
+            + warmup::at_most(cells).as_secs_f64()
+            + 0.03 * (plan.max_rounds() as f64 + 1.0),
+        min_samples: per_round.min_samples,
+    }
 }
 
 /// A seed for a run that was given none: odd, from the clock.

@@ -19,9 +19,13 @@ pub struct PlanReady {
     pub max_rounds: usize,
     /// `--streams` cells, measured once each after the rounds.
     pub streams_cells: usize,
-    /// The longest the measuring can take, in seconds: every cell its whole budget, plus
-    /// the drift reference timings.
+    /// The longest the measuring can take, in seconds, while every call is faster than
+    /// its round's share of the budget: every cell its whole budget, each
+    /// implementation's longest warm-up, and the drift reference timings.
     pub at_most_s: f64,
+    /// The fewest samples a round takes, whatever its budget: a call slower than the
+    /// round's share takes this many anyway, past `at_most_s`.
+    pub min_samples: usize,
 }
 
 /// One step of the measuring.
@@ -44,8 +48,10 @@ pub enum Step<'a> {
 }
 
 impl fmt::Display for PlanReady {
-    /// What is about to happen, and for how long at most: `12 cells x 5 rounds (up to 15
-    /// while a figure is unsettled), at most about 3.2 s`.
+    /// What is about to happen, and for how long at most, with what that leaves out: `12
+    /// cells x 5 rounds (up to 15 while a figure is unsettled), at most about 3.2 s
+    /// unless a call is slower than a round's share of the budget (a round takes at
+    /// least 2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -57,10 +63,16 @@ impl fmt::Display for PlanReady {
         }
         let most = self.at_most_s;
         if most < 10.0 {
-            write!(f, ", at most about {most:.1} s")
+            write!(f, ", at most about {most:.1} s")?;
         } else {
-            write!(f, ", at most about {most:.0} s")
+            write!(f, ", at most about {most:.0} s")?;
         }
+        write!(
+            f,
+            " unless a call is slower than a round's share of the budget (a round takes at \
+             least {})",
+            self.min_samples
+        )
     }
 }
 

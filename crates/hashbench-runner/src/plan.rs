@@ -49,6 +49,31 @@ impl Default for SizeSpec {
     }
 }
 
+/// How the plan's errors name what the user gave, for the options checked against the
+/// machine here: a command's own flag (`recommend --size`, not `--sizes`) or a suite
+/// file's key, never a flag the user did not type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spelling {
+    /// The sizes: `--sizes`, `--size`, or `suite FILE: key `sizes``.
+    pub sizes: String,
+    /// The thread counts: `--threads`.
+    pub threads: String,
+    /// The flag that measures beyond [`OVERSUBSCRIBE_FACTOR`] threads per CPU anyway,
+    /// where the command has one (`recommend` has none).
+    pub oversubscribe: Option<&'static str>,
+}
+
+impl Default for Spelling {
+    /// `run`'s flags.
+    fn default() -> Self {
+        Spelling {
+            sizes: "--sizes".to_string(),
+            threads: "--threads".to_string(),
+            oversubscribe: Some("--allow-oversubscribe"),
+        }
+    }
+}
+
 /// What the table and Markdown outputs show (`--metric`): the renderers' own type, which
 /// the plan carries so that a run's default relative columns can follow it.
 pub use hashbench_model::Metric;
@@ -117,6 +142,8 @@ pub struct RunPlan {
     /// make this fraction more calls (`HashKernel::slow_down`), a slowdown of known size
     /// for the A/A script to find; its cells' backend says so.
     pub slow_down: Option<(String, f64)>,
+    /// How errors name the sizes and threads given.
+    pub spelling: Spelling,
 }
 
 impl Default for RunPlan {
@@ -153,6 +180,7 @@ impl Default for RunPlan {
             command_line: Vec::new(),
             remembered: None,
             slow_down: None,
+            spelling: Spelling::default(),
         }
     }
 }
@@ -218,9 +246,11 @@ pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunErro
     match &plan.sizes {
         SizeSpec::AroundCaches => {
             let sizes = host.sizes_around_caches().ok_or_else(|| {
-                RunError::Plan(
-                    "--sizes cache: this machine's cache sizes are unknown (no /sys/devices/system/cpu/cpu0/cache); give sizes instead".to_string(),
-                )
+                RunError::Plan(format!(
+                    "{} cache: this machine's cache sizes are unknown (no \
+                     /sys/devices/system/cpu/cpu0/cache); give sizes instead",
+                    plan.spelling.sizes
+                ))
             })?;
             Ok(sizes
                 .into_iter()
@@ -231,8 +261,11 @@ pub(crate) fn sizes_on(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunErro
         SizeSpec::List(sizes) => {
             if let Some(&big) = sizes.iter().find(|s| s.max_bytes() > max_size) {
                 return Err(RunError::Plan(format!(
-                    "bad size {big} B in --sizes: larger than this machine's memory allows \
-                     ({max_size} bytes at most)"
+                    "{}: {} ({big} B) is larger than this machine's memory allows ({} at \
+                     most: a quarter of the memory available)",
+                    plan.spelling.sizes,
+                    hashbench_model::format::size(big),
+                    hashbench_model::format::size(max_size)
                 )));
             }
             Ok(sizes.clone())
@@ -246,12 +279,15 @@ pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunError> 
     if let Some(range) = sizes.iter().find(|s| s.fixed().is_none()) {
         if plan.streams.is_some() {
             return Err(RunError::Plan(format!(
-                "--streams measures fixed sizes; {range} is a range of lengths: give fixed --sizes with --streams"
+                "--streams measures fixed sizes; {range} is a range of lengths: give fixed \
+                 sizes ({}) with --streams",
+                plan.spelling.sizes
             )));
         }
         if range.max_bytes() > u64::from(u32::MAX) {
             return Err(RunError::Plan(format!(
-                "bad size {range} in --sizes: a range's lengths must be below 4 GiB"
+                "{}: {range}: a range's lengths must be below 4 GiB",
+                plan.spelling.sizes
             )));
         }
     }
@@ -260,12 +296,7 @@ pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunError> 
             "bad --streams 0: give at least 1".to_string(),
         ));
     }
-    check_oversubscription(
-        plan.threads.as_deref().unwrap_or(&[]),
-        plan.streams,
-        host.logical_cores,
-        plan.allow_oversubscribe,
-    )?;
+    check_oversubscription(plan, host.logical_cores)?;
     if let (Some(n), Some(available)) = (plan.streams, host.memory_available_bytes) {
         // Each stream hashes its own copy of the input.
         let largest = sizes.iter().map(|s| s.max_bytes()).max().unwrap_or(0);
@@ -273,7 +304,8 @@ pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunError> 
         if need > available / 2 {
             return Err(RunError::Plan(format!(
                 "--streams {n} at {largest} B needs {need} bytes of input, more than half of \
-                 the {available} bytes of memory available: fewer streams or smaller --sizes"
+                 the {available} bytes of memory available: fewer streams or smaller sizes ({})",
+                plan.spelling.sizes
             )));
         }
     }
@@ -301,17 +333,18 @@ pub(crate) fn check(plan: &RunPlan, host: &Host) -> Result<Vec<Size>, RunError> 
 }
 
 /// `--threads` and `--streams` against the machine: more than a few per logical CPU
-/// measures the scheduler, not the hash, and is refused unless asked for.
-fn check_oversubscription(
-    threads: &[usize],
-    streams: Option<usize>,
-    logical_cpus: usize,
-    allowed: bool,
-) -> Result<(), RunError> {
+/// measures the scheduler, not the hash, and is refused unless asked for (where the
+/// command can ask: `recommend` cannot, and is told the most it may give).
+fn check_oversubscription(plan: &RunPlan, logical_cpus: usize) -> Result<(), RunError> {
     let limit = OVERSUBSCRIBE_FACTOR * logical_cpus.max(1);
     let asked = [
-        ("--threads", threads.iter().copied().max()),
-        ("--streams", streams),
+        (
+            plan.spelling.threads.as_str(),
+            plan.threads
+                .as_deref()
+                .and_then(|t| t.iter().copied().max()),
+        ),
+        ("--streams", plan.streams),
     ];
     for (flag, n) in asked {
         let Some(n) = n else { continue };
@@ -320,10 +353,14 @@ fn check_oversubscription(
                 "bad {flag} {n}: at most {MAX_THREADS}"
             )));
         }
-        if n > limit && !allowed {
+        if n > limit && !plan.allow_oversubscribe {
+            let remedy = match plan.spelling.oversubscribe {
+                Some(allow) => format!("add {allow} to measure it anyway"),
+                None => format!("give at most {limit}"),
+            };
             return Err(RunError::Plan(format!(
                 "{flag} {n} is more than {OVERSUBSCRIBE_FACTOR} per logical CPU ({limit} \
-                 here): add --allow-oversubscribe to measure it anyway"
+                 here): {remedy}"
             )));
         }
     }

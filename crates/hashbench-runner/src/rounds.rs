@@ -233,16 +233,18 @@ fn set_aside(
     skipped: &mut Vec<Skipped>,
 ) -> Result<(), RunError> {
     let p = &mut cells.planned[i];
-    let (implementation, pattern) = match p.kind {
+    let (implementation, pattern, adapter_failure) = match p.kind {
         Kind::Hash(k) => (
             cells.kernels[k].passed.implementation.id.to_string(),
             cells.kernels[k].kernel.pattern(),
+            None,
         ),
         // An adapter that went wrong (a wrong digest, a crash) is the implementation's
         // fault as much as a wrong digest in-process: reported, the run goes on.
         Kind::External(j) => (
             cells.externals[j].id().to_string(),
             cells.externals[j].pattern(),
+            cells.externals[j].adapter_failure().map(str::to_string),
         ),
         Kind::Baseline(_) => {
             return Err(RunError::Measure {
@@ -254,17 +256,28 @@ fn set_aside(
         }
     };
     p.failed = true;
+    if matches!(p.kind, Kind::External(j) if cells.externals[j].interrupted()) {
+        // Given up at a signal: missing, as the cells after a stop are, not failed.
+        return Ok(());
+    }
     skipped.push(Skipped {
         implementation,
         pattern: Some(pattern),
+        // The true reason: a digest that went wrong, the adapter that did (whose fault
+        // the check reported), or a measurement that could not be made.
         reason: match e {
+            _ if adapter_failure.is_some() => SkipReason::AdapterFailed,
             EngineError::WrongDigestBeforeTiming { .. } => SkipReason::WrongDigestBeforeTiming,
-            _ => SkipReason::WrongDigestUnderMeasurement,
+            EngineError::WrongDigest { .. } => SkipReason::WrongDigestUnderMeasurement,
+            _ => SkipReason::MeasurementFailed,
         },
         details: vec![format!(
-            "at {}, {} threads: {e}",
+            "at {}, {} threads: {}",
             hashbench_model::format::size(p.size),
-            p.threads
+            p.threads,
+            adapter_failure
+                .as_deref()
+                .map_or_else(|| e.to_string(), str::to_string)
         )],
     });
     Ok(())

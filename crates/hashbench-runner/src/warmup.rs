@@ -25,6 +25,25 @@ const SLICE: Duration = Duration::from_millis(8);
 /// Two slices' medians within 2 % of each other: the per-batch time is stable.
 const STABLE: f64 = 0.02;
 
+/// What one warm-up serves: planned cell `i`'s implementation (or baseline) and thread
+/// count.
+fn key(cells: &Cells, i: usize) -> (String, usize) {
+    let p = &cells.planned[i];
+    let id = match p.kind {
+        Kind::Hash(k) => cells.kernels[k].passed.implementation.id.to_string(),
+        Kind::Baseline(b) => b.id().to_string(),
+        Kind::External(j) => cells.externals[j].id().to_string(),
+    };
+    (id, p.threads)
+}
+
+/// The most the warm-ups of `cells` take: [`CEILING`] for each implementation and
+/// thread count (a slice of calls slower than [`SLICE`] may run past it).
+pub(crate) fn at_most(cells: &Cells) -> Duration {
+    let keys: BTreeSet<(String, usize)> = (0..cells.planned.len()).map(|i| key(cells, i)).collect();
+    CEILING * u32::try_from(keys.len()).unwrap_or(u32::MAX)
+}
+
 /// Which (implementation, threads) have been warmed up in this run.
 #[derive(Default)]
 pub(crate) struct Warmed(BTreeSet<(String, usize)>);
@@ -40,13 +59,7 @@ impl Warmed {
         work: &mut Workload,
         cancel: &AtomicBool,
     ) -> Result<Result<(), EngineError>, RunError> {
-        let p = &cells.planned[i];
-        let id = match p.kind {
-            Kind::Hash(k) => cells.kernels[k].passed.implementation.id.to_string(),
-            Kind::Baseline(b) => b.id().to_string(),
-            Kind::External(j) => cells.externals[j].id().to_string(),
-        };
-        if !self.0.insert((id, p.threads)) || cancel.load(Ordering::SeqCst) {
+        if !self.0.insert(key(cells, i)) || cancel.load(Ordering::SeqCst) {
             return Ok(Ok(()));
         }
         let config = Config {

@@ -409,11 +409,26 @@ impl VectorSource {
     }
 }
 
+/// The most bytes a vector file may have: its inputs are limited to 64 MiB each, and a
+/// bound keeps a device or an endless pipe in `--vectors` from filling memory.
+const MAX_VECTOR_FILE_BYTES: u64 = 256 << 20;
+
 fn read(path: &Path) -> Result<String, VectorError> {
-    std::fs::read_to_string(path).map_err(|source| VectorError::Read {
+    let error = |source| VectorError::Read {
         path: path.to_path_buf(),
         source,
-    })
+    };
+    let bytes =
+        hashbench_model::bounded::read_file_at_most(path, MAX_VECTOR_FILE_BYTES, "a vector file")
+            .map_err(|e| match e {
+            hashbench_model::bounded::ReadError::Io(source) => error(source),
+            too_large => error(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                too_large.to_string(),
+            )),
+        })?;
+    String::from_utf8(bytes)
+        .map_err(|e| error(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> O
     };
     let bad = comparison.regressions_over(pct);
     for c in &bad {
-        eprintln!("hashbench: regression: {}", regression(c));
+        crate::cli::say(&format!("regression: {}", regression(c)));
     }
     Outcome::failed_if(!bad.is_empty())
 }

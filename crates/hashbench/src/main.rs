@@ -161,6 +161,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    signals::guard();
     let cli = Cli::parse();
     render::set_color(cli.color);
     // Recorded in the result as text; an argument that is not UTF-8 (a file name) is
@@ -211,7 +212,7 @@ fn main() -> ExitCode {
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome)),
         Err(err) => {
-            eprintln!("hashbench: error: {err:#}");
+            cli::say(&format!("error: {err:#}"));
             let usage = err.chain().any(|e| {
                 e.is::<hashbench_plan::PlanError>()
                     || e.is::<hashbench_catalog::FilterError>()

@@ -134,7 +134,7 @@ impl RunObserver for ProgressLine {
     fn plan_ready(&mut self, plan: &PlanReady) {
         if !self.quiet {
             // What is about to happen, and for how long at most.
-            eprintln!("hashbench: plan: {plan}");
+            crate::cli::say(&format!("plan: {plan}"));
         }
         let total = plan.cells * plan.rounds + plan.streams_cells;
         // The bar starts here, so its elapsed time and ETA count the measuring only.

@@ -19,6 +19,7 @@ use hashbench_report::render::recommend::{agreement_text, document};
 use hashbench_report::render::sanitize::escaped;
 use hashbench_runner::DEFAULT_EQUIVALENCE;
 
+use crate::cli::UsageError;
 use crate::obtain::saved_or_measured;
 use crate::{cli::emit, cli::Format};
 
@@ -128,8 +129,12 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
     if measured.interrupted {
         return Ok(Outcome::Interrupted);
     }
-    let recs = ask.answer(&measured.run)?;
     let from = args.from.first().map(|f| f.display().to_string());
+    // An answer the file cannot give names the file, as the loader's errors do.
+    let recs = ask.answer(&measured.run).map_err(|e| match &from {
+        Some(name) => UsageError(format!("{}: {e}", escaped(name))),
+        None => e,
+    })?;
     emit(&document(&measured.run, from, &recs, !text)?);
     Ok(Outcome::failed_if(measured.failed))
 }
@@ -144,8 +149,11 @@ fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> 
     for (i, path) in files.iter().enumerate() {
         // Checked as every result file is, and escaped for the table.
         let run = crate::obtain::shown(crate::store::read_run(path)?, text);
-        let recs = ask.answer(&run)?;
         let name = path.display().to_string();
+        // Which of the files cannot give the answer: the first that cannot, named.
+        let recs = ask
+            .answer(&run)
+            .map_err(|e| UsageError(format!("{}: {e}", escaped(&name))))?;
         let doc = document(&run, Some(name.clone()), &recs, !text)?;
         if text {
             out.push_str(&format!("== {}: {} ==\n", letter(i), escaped(&name)));

@@ -122,7 +122,7 @@ pub(crate) fn write_or_emit(output: Option<&Destination>, text: &str, quiet: boo
         Some(d) => {
             d.write(text)?;
             if !quiet && !matches!(d, Destination::Stdout) {
-                eprintln!("hashbench: wrote {}", d.describe());
+                crate::cli::say(&format!("wrote {}", d.describe()));
             }
         }
         None => emit(text),

@@ -77,17 +77,19 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     if outcome == Outcome::NothingMeasured {
         // Its output, written above, lists why.
         let why = Outcome::why_nothing_measured(run);
-        eprintln!("hashbench: error: no implementation was measured: {why}");
+        crate::cli::say(&format!("error: no implementation was measured: {why}"));
         return Ok(outcome);
     }
     if let Some(name) = &args.save_baseline {
         if measured.interrupted {
-            eprintln!("hashbench: not saving baseline {name}: the run was interrupted");
+            crate::cli::say(&format!(
+                "not saving baseline {name}: the run was interrupted"
+            ));
         } else {
             let path =
                 crate::store::save_baseline(name, &hashbench_report::render::json::json(run)?)?;
             if !args.quiet {
-                eprintln!("hashbench: saved baseline {name} ({})", path.display());
+                crate::cli::say(&format!("saved baseline {name} ({})", path.display()));
             }
         }
     }
@@ -108,7 +110,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
         regressed = crate::compare::regression_exit(&c, args.fail_on_regression);
     }
     if args.strict && flags > 0 {
-        eprintln!("hashbench: --strict: {flags} flag(s) raised; see the output");
+        crate::cli::say(&format!("--strict: {flags} flag(s) raised; see the output"));
     }
     Ok(outcome.and(regressed))
 }

@@ -9,23 +9,25 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use hashbench_model::bounded::read_file_at_most;
+use hashbench_model::inert::escaped;
 use hashbench_model::{load_run, Run};
 
 use crate::cli::UsageError;
 
-/// Reads and checks one result file.
+/// Reads and checks one result file. The read is bounded whatever the file is (a
+/// device or a pipe has no size to check first), and the name is escaped in every
+/// message: it is outside text like the file's contents.
 pub fn read_run(path: &Path) -> Result<Run> {
-    let name = path.display().to_string();
-    // Refused before reading it whole: a result file is untrusted input.
+    let name = escaped(&path.display().to_string()).into_owned();
     let limit = hashbench_model::MAX_FILE_BYTES;
-    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > limit) {
-        return Err(UsageError(format!(
-            "{name}: larger than the {limit} bytes (256 MiB) a result file may have"
+    let bytes = read_file_at_most(path, limit, "a result file")
+        .map_err(|e| UsageError(format!("{name}: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        UsageError(format!(
+            "{name}: not a hashbench run result (not UTF-8: {e})"
         ))
-        .into());
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("{name}: cannot read: {e}")))?;
+    })?;
     load_run(&name, &text).map_err(|e| UsageError(e.to_string()).into())
 }
 

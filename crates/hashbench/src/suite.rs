@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
+use hashbench_model::bounded::read_file_at_most;
+use hashbench_model::inert::escaped;
 use hashbench_plan::suite::{self, Choice, Parsed};
 use hashbench_plan::Outcome;
 
@@ -29,10 +31,17 @@ pub struct SuiteArgs {
     pub run: RunArgs,
 }
 
+/// The most bytes a suite file may have: the built-in ones are a few KiB; a bound keeps
+/// a device or an endless pipe given as `--file` from filling memory.
+const MAX_SUITE_BYTES: u64 = 1 << 20;
+
 fn load(path: &Path) -> Result<Parsed> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("suite file {}: {e}", path.display())))?;
-    Ok(suite::parse(&path.display().to_string(), &text)?)
+    let name = escaped(&path.display().to_string()).into_owned();
+    let bytes = read_file_at_most(path, MAX_SUITE_BYTES, "a suite file")
+        .map_err(|e| UsageError(format!("suite file {name}: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| UsageError(format!("suite file {name}: not UTF-8 ({e})")))?;
+    Ok(suite::parse(&name, &text)?)
 }
 
 pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<Outcome> {

@@ -1,5 +1,6 @@
 //! `hashbench sum`: digests of files, sha256sum-style (the lines are `hashbench-report`'s
-//! `render::sum`), streamed in fixed-size reads (`hashbench_catalog::digest_reader`).
+//! `render::sum`), streamed in fixed-size reads (`hashbench_catalog::digest_reader`); an
+//! implementation that cannot stream holds each input whole, bounded, and says so.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -7,7 +8,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use hashbench_catalog::{digest_reader, Hasher};
+use hashbench_catalog::reader::{BUFFER, HELD_WHOLE_LIMIT};
+use hashbench_catalog::{digest_reader, Hasher, Pattern};
 use hashbench_plan::Outcome;
 use hashbench_report::render::sum::line;
 use hashbench_verify::vectors::encode_hex;
@@ -39,10 +41,19 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<Outcome> {
     // verify` runs every mode).
     let choice = hashbench_plan::sum::choose(name)?;
     if let Some(why) = choice.explanation() {
-        eprintln!("hashbench: sum: {why}");
+        crate::cli::say(&format!("sum: {why}"));
     }
     let imp = choice.implementation;
     let mut h = (imp.new)();
+    if h.supports(Pattern::Streaming(BUFFER)).is_err() {
+        // Said before any file is read: this one holds each input whole (docs/usage.md).
+        crate::cli::say(&format!(
+            "sum: {} cannot stream: each input is held in memory whole, and one over {} \
+             is refused",
+            imp.id,
+            hashbench_model::format::size(HELD_WHOLE_LIMIT)
+        ));
+    }
     let mut out = vec![0u8; imp.algorithm.output_bytes()];
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
@@ -56,7 +67,7 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<Outcome> {
                 .context("writing to standard output")?,
             Err(why) => {
                 stdout.flush().ok();
-                eprintln!("hashbench: {}: {why}", path.display());
+                crate::cli::say(&format!("{}: {why}", path.display()));
                 outcome = Outcome::Failed;
             }
         }

@@ -201,7 +201,10 @@ fn a_size_not_measured_and_no_candidate_are_errors() {
     req.size = Size::Bytes(64);
     let e = recommend(&run(), &catalogue(), &req).unwrap_err();
     assert!(matches!(e, RecommendError::SizeNotMeasured { .. }));
-    assert!(e.to_string().contains("4 KiB"), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "the run has no throughput cells at 64 B (it has throughput cells at: 4 KiB)"
+    );
     let e = recommend(&run(), &catalogue(), &request(Need::Crypto, Some(1024))).unwrap_err();
     assert!(matches!(e, RecommendError::NoCandidate { .. }), "{e}");
 }
@@ -580,5 +583,40 @@ fn a_lower_bound_meets_a_min_hd_it_reaches_and_is_refused_as_unknown_below() {
     assert!(
         why.contains("HD>=3 at 4 KiB, not known to reach --min-hd 4"),
         "{why}"
+    );
+}
+
+#[test]
+fn cells_at_the_size_ruled_out_otherwise_are_named_for_what_rules_them_out() {
+    // A key the run did not time: the cells at the size are there, in another pattern.
+    let mut req = request(Need::Checksum, None);
+    req.pattern = Pattern::Keys(hashbench_model::KeyKind::Str);
+    let e = recommend(&run(), &catalogue(), &req).unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "the run's throughput cells at 4 KiB are called oneshot, not keys:str (--key"
+        ),
+        "{e}"
+    );
+    // Cells on a thread count the request does not take.
+    let mut wide = run();
+    for c in &mut wide.cells {
+        c.threads = 1 << 16;
+    }
+    let e = recommend(&wide, &catalogue(), &request(Need::Checksum, None)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the run's throughput cells at 4 KiB are on 65536 threads, not 1"
+    );
+    // Cells of algorithms the catalogue does not know.
+    let mut unknown = run();
+    for c in &mut unknown.cells {
+        c.algorithm = Some("made-up".into());
+    }
+    let e = recommend(&unknown, &catalogue(), &request(Need::Checksum, None)).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("the catalogue does not know: made-up"),
+        "{e}"
     );
 }

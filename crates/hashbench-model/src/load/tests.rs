@@ -60,19 +60,19 @@ fn each_impossible_value_is_refused_with_its_reason() {
     );
     assert_eq!(
         refused(|c| c.summary.median = nanos(0.0)),
-        "summary.median is 0.0, not a positive time of at most a day per call"
+        "summary.median is 0.0, not a time per call from a picosecond to a day"
     );
     assert_eq!(
         refused(|c| c.summary.median = nanos(f64::INFINITY)),
-        "summary.median is inf, not a positive time of at most a day per call"
+        "summary.median is inf, not a time per call from a picosecond to a day"
     );
     assert_eq!(
         refused(|c| c.summary.min = nanos(-1.0)),
-        "summary.min is -1.0, not a positive time of at most a day per call"
+        "summary.min is -1.0, not a time per call from a picosecond to a day"
     );
     assert_eq!(
         refused(|c| c.summary.median_ci.high = nanos(f64::NAN)),
-        "summary.median_ci.high is NaN, not a positive time of at most a day per call"
+        "summary.median_ci.high is NaN, not a time per call from a picosecond to a day"
     );
     assert_eq!(
         refused(|c| c.summary.median_ci.low = nanos(-0.5)),
@@ -162,7 +162,7 @@ fn values_beyond_physical_bounds_and_derived_figures_that_disagree_are_refused()
     assert!(check_cell(&c).unwrap_err().starts_with("throughput"));
     assert_eq!(
         refused(|c| c.summary.max = nanos(86_400e9 * 2.0)),
-        "summary.max is 172800000000000.0, not a positive time of at most a day per call"
+        "summary.max is 172800000000000.0, not a time per call from a picosecond to a day"
     );
     // 64 B in 100 ns is 0.64 GB/s; a stored 6.5 does not follow from it.
     assert_eq!(

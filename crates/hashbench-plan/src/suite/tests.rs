@@ -100,3 +100,54 @@ fn a_suite_is_one_name_or_a_file() {
     );
     assert_eq!(err(None, &["a", "b"]), "one suite at a time, got a b");
 }
+
+#[test]
+fn a_label_or_seed_that_names_nothing_is_refused_naming_the_key() {
+    let base = "name = \"x\"\ndescription = \"d\"\nsizes = \"4k\"\nimplementations = [\"crc32\"]\n";
+    let refused = |extra: &str| {
+        parse("x.toml", &format!("{base}{extra}"))
+            .expect_err("a suite that names nothing was accepted")
+            .to_string()
+    };
+    let e = refused("[labels]\n\"crc32/crc32fst\" = \"crc32\"\n");
+    assert!(
+        e.starts_with("suite x.toml: key `labels`: \"crc32/crc32fst\" names no implementation the suite selects; did you mean"),
+        "{e}"
+    );
+    assert!(e.contains("crc32/crc32fast"), "{e}");
+    let e = refused("[labels]\n\"crc32/crc32fast@fast\" = \"crc32\"\n");
+    assert!(e.contains("key `labels`: \"crc32/crc32fast@fast\""), "{e}");
+    // An implementation of the catalogue the suite does not select names nothing either.
+    let e = refused("[labels]\n\"md5/openssl\" = \"md5\"\n");
+    assert!(
+        e.contains("names no implementation the suite selects (it selects: crc32/"),
+        "{e}"
+    );
+    let e =
+        refused("[labels]\n\"crc32/crc32fast\" = \"c\"\n[stand_ins]\n\"crc32/crc32c\" = \"why\"\n");
+    assert!(
+        e.contains("key `stand_ins`: \"crc32/crc32c\" is not a key of `labels`"),
+        "{e}"
+    );
+    let e = refused("published_seeds = [99]\n");
+    assert_eq!(
+        e,
+        "suite x.toml: key `published_seeds`: there is no seed 99 (the seeds are 0, 1, 2, 3, \
+         4: `hashbench published`)"
+    );
+    assert!(parse(
+        "x.toml",
+        &format!("{base}published_seeds = [4]\n[labels]\n\"crc32/crc32fast@oneshot\" = \"c\"\n")
+    )
+    .is_ok());
+}
+
+#[test]
+fn a_parse_error_quoting_a_huge_line_is_bounded() {
+    let deep = format!("x = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let e = parse("deep.toml", &deep)
+        .expect_err("not a suite")
+        .to_string();
+    assert!(e.len() < 1000, "{} bytes: {}", e.len(), &e[..200]);
+    assert!(e.starts_with("suite deep.toml: "), "{e}");
+}

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::format::{aligned, size, time_ns};
 use crate::render::comparison::CompareFormat;
+use crate::render::table::{heading, md_escape, table, Style};
 use hashbench_analysis::counterparts::Counterpart;
 use hashbench_analysis::published::{Figure, Published, Seed};
 use hashbench_model::{Cell, Run};
@@ -178,7 +179,11 @@ pub fn document(
     } else {
         let run = crate::render::sanitize::sanitized(run);
         let rows = self::rows(&run, published, only_seed, counterparts);
-        render(&run, published, &rows)
+        if format == CompareFormat::Markdown {
+            markdown(&run, published, &rows)
+        } else {
+            render(&run, published, &rows)
+        }
     }))
 }
 
@@ -309,6 +314,28 @@ pub fn render(run: &Run, published: &Published, rows: &[Row]) -> String {
     }
     if rows.iter().any(|r| r.cycles) {
         out.push_str(&format!("\n{CYCLES_NOTE}\n"));
+    }
+    out
+}
+
+/// The rows as Markdown: the preamble as lines, a heading and a table per (seed,
+/// machine), every string escaped for Markdown as the run's own Markdown is.
+#[must_use]
+pub fn markdown(run: &Run, published: &Published, rows: &[Row]) -> String {
+    let mut out = String::new();
+    for line in preamble(run).lines() {
+        out.push_str(&format!("{}  \n", md_escape(line)));
+    }
+    for g in groups(published, rows) {
+        out.push('\n');
+        out.push_str(&heading(Style::Markdown, 1, &g.heading));
+        out.push_str(&table(Style::Markdown, &HEADER, &g.table, &RIGHT));
+        for line in g.unlike {
+            out.push_str(&format!("\n- {}\n", md_escape(&line)));
+        }
+    }
+    if rows.iter().any(|r| r.cycles) {
+        out.push_str(&format!("\n{}\n", md_escape(CYCLES_NOTE)));
     }
     out
 }

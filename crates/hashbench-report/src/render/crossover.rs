@@ -18,17 +18,36 @@ pub struct Report<'a> {
     /// (`busy-machine`): while there are any, the verdict is not to be relied on.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub busy_cells: Vec<String>,
+    /// The run was interrupted: sizes it planned may be missing, and the crossover rests
+    /// on those it has. Written only then (`"complete": false`).
+    #[serde(skip_serializing_if = "is_true")]
+    pub complete: bool,
 }
 
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// What the tables say above a crossover from an interrupted run.
+const INCOMPLETE: &str = "INCOMPLETE: the run was interrupted; planned cells are missing, \
+    and the crossover rests on the sizes it has";
+
 impl<'a> Report<'a> {
-    /// The report of `x`, fitting the series `a` and `b` it was computed from.
+    /// The report of `x`, fitting the series `a` and `b` it was computed from; `complete`
+    /// is the run's (false: interrupted).
     #[must_use]
-    pub fn new(x: &'a Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> Self {
+    pub fn new(
+        x: &'a Crossover,
+        (a, b): (&[&Cell], &[&Cell]),
+        tsc_hz: Option<f64>,
+        complete: bool,
+    ) -> Self {
         Report {
             crossover: x,
             fit_a: fit_series(a, tsc_hz),
             fit_b: fit_series(b, tsc_hz),
             busy_cells: busy_cells(a, b),
+            complete,
         }
     }
 }
@@ -47,17 +66,28 @@ pub fn json(
     x: &Crossover,
     a: &[&Cell],
     b: &[&Cell],
-    tsc_hz: Option<f64>,
+    (tsc_hz, complete): (Option<f64>, bool),
 ) -> Result<String, serde_json::Error> {
-    let mut text = serde_json::to_string_pretty(&Report::new(x, a, b, tsc_hz))?;
+    let mut text = serde_json::to_string_pretty(&Report::new(x, (a, b), tsc_hz, complete))?;
     text.push('\n');
     Ok(text)
 }
 
-/// The duels as a table, the measured verdict, the fits and where they cross.
+/// The duels as a table, the measured verdict, the fits and where they cross; first, for
+/// a run that is not `complete`, that it was interrupted.
 #[must_use]
-pub fn table(x: &Crossover, a: &[&Cell], b: &[&Cell], tsc_hz: Option<f64>) -> String {
-    let mut out = format!("crossover: A = {}, B = {}\n\n", x.a, x.b);
+pub fn table(
+    x: &Crossover,
+    a: &[&Cell],
+    b: &[&Cell],
+    (tsc_hz, complete): (Option<f64>, bool),
+) -> String {
+    let mut out = if complete {
+        String::new()
+    } else {
+        format!("{INCOMPLETE}\n")
+    };
+    out.push_str(&format!("crossover: A = {}, B = {}\n\n", x.a, x.b));
     out.push_str(&duels(x));
     out.push('\n');
     out.push_str(&measured(&x.verdict));

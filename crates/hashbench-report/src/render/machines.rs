@@ -21,10 +21,14 @@ pub fn letter(i: usize) -> String {
     }
 }
 
-/// `1.42x (1.30..1.55)`: a ratio and its interval.
-fn ratio(r: Option<Ratio>) -> String {
-    r.map_or("-".to_string(), |r| {
-        format!("{:.2}x ({:.2}..{:.2})", r.ratio, r.low, r.high)
+/// `1.42x`: a ratio, and `1.30..1.55`: its interval, in columns of their own so that a
+/// narrow terminal can leave out the interval and keep the ratio.
+fn ratio(r: Option<Ratio>) -> [String; 2] {
+    r.map_or(["-".to_string(), String::new()], |r| {
+        [
+            format!("{:.2}x", r.ratio),
+            format!("{:.2}..{:.2}", r.low, r.high),
+        ]
     })
 }
 
@@ -42,7 +46,8 @@ pub(crate) fn cell_rows(v: &MachinesView) -> (Vec<String>, Vec<Vec<String>>, Vec
     }
     for i in 1..v.machines.len() {
         header.push(format!("{}/{}", letter(i), letter(0)));
-        right.push(true);
+        header.push(format!("{}/{} interval", letter(i), letter(0)));
+        right.extend([true, true]);
     }
     let rows = v
         .rows
@@ -63,7 +68,7 @@ pub(crate) fn cell_rows(v: &MachinesView) -> (Vec<String>, Vec<Vec<String>>, Vec
                     None => row.extend(["-".to_string(), String::new()]),
                 }
             }
-            row.extend(r.ratios.iter().map(|x| ratio(*x)));
+            row.extend(r.ratios.iter().flat_map(|x| ratio(*x)));
             row
         })
         .collect();
@@ -71,14 +76,16 @@ pub(crate) fn cell_rows(v: &MachinesView) -> (Vec<String>, Vec<Vec<String>>, Vec
 }
 
 /// The order [`cell_rows`]' columns are dropped in to fit a terminal (lowest first):
-/// threads, pattern, then each machine's interval; never the name, the size, a time or a
-/// ratio.
+/// threads, pattern, each machine's interval, then each ratio's interval; never the
+/// name, the size, a time or a ratio.
 fn cell_drops(machines: usize) -> Vec<Option<u8>> {
     let mut drop = vec![None, Some(1), None, Some(0)];
     for i in 0..machines {
         drop.extend([None, Some(2 + i as u8)]);
     }
-    drop.extend((1..machines).map(|_| None));
+    for i in 1..machines {
+        drop.extend([None, Some((1 + machines + i) as u8)]);
+    }
     drop
 }
 
@@ -107,8 +114,8 @@ pub(crate) fn machine_lines(v: &MachinesView) -> Vec<String> {
 
 /// What the view is and is not, under the machines.
 pub(crate) const EXPLAINED: &str = "Each figure is that machine's own median time per call \
-    with its interval; B/A is B's time over A's (above 1: slower on B), its interval from \
-    both. No machine-speed adjustment and no verdicts: across machines every cell differs.";
+    with its interval; B/A is B's time over A's (above 1: slower on B), with its interval \
+    from both. No machine-speed adjustment and no verdicts: across machines every cell differs.";
 
 /// The first line about a size's rankings: the answer on each machine and whether it
 /// changes.

@@ -11,61 +11,11 @@
 use std::borrow::Cow;
 
 use hashbench_model::Run;
-use serde_json::Value;
 
-/// Whether `c` must not reach the reader raw: a C0 or C1 control, DEL, or a
-/// bidirectional control (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069).
-fn hostile(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// A C0 or C1 control character, DEL or a bidirectional control written as `\u{..}`; a
-/// line break or tab as a space; anything else unchanged.
-#[must_use]
-pub fn escaped(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(hostile) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' | '\r' | '\t' => out.push(' '),
-            c if hostile(c) => out.extend(c.escape_unicode()),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// Escapes every string in `value`, keys included; whether anything changed.
-fn escape_value(value: &mut Value) -> bool {
-    match value {
-        Value::String(s) => match escaped(s) {
-            Cow::Borrowed(_) => false,
-            Cow::Owned(clean) => {
-                *s = clean;
-                true
-            }
-        },
-        Value::Array(items) => items.iter_mut().fold(false, |c, v| escape_value(v) | c),
-        Value::Object(map) => {
-            let dirty_keys: Vec<String> = map
-                .keys()
-                .filter(|k| matches!(escaped(k), Cow::Owned(_)))
-                .cloned()
-                .collect();
-            for key in &dirty_keys {
-                if let Some(v) = map.remove(key) {
-                    map.insert(escaped(key).into_owned(), v);
-                }
-            }
-            let changed = map.values_mut().fold(false, |c, v| escape_value(v) | c);
-            changed || !dirty_keys.is_empty()
-        }
-        _ => false,
-    }
-}
+/// The one escaping rule for outside text (the model's [`hashbench_model::inert`]): a C0
+/// or C1 control, DEL or a bidirectional control written as `\u{..}`, a line break or tab
+/// as a space, anything else unchanged.
+pub use hashbench_model::inert::escaped;
 
 /// `run` with every string's control characters escaped: borrowed unchanged when it has
 /// none (the usual case). The run is walked through its serde form, so a field added to
@@ -73,10 +23,15 @@ fn escape_value(value: &mut Value) -> bool {
 /// `f64`s (a `Value` holds them as such), so figures are not altered.
 #[must_use]
 pub fn sanitized(run: &Run) -> Cow<'_, Run> {
+    // Every loaded run is clean already (the loader applied the rule): looked at without
+    // a copy, which for a large run costs more than the rendering.
+    if !hashbench_model::inert::any_hostile(run) {
+        return Cow::Borrowed(run);
+    }
     let Ok(mut value) = serde_json::to_value(run) else {
         return Cow::Borrowed(run);
     };
-    if !escape_value(&mut value) {
+    if !hashbench_model::inert::escape_json(&mut value) {
         return Cow::Borrowed(run);
     }
     match serde_json::from_value(value) {

@@ -118,8 +118,9 @@ fn pick(format: Format, metric: Metric, layout: Layout, options: &TextOptions) -
     match (format, metric) {
         (Format::Table, Metric::Cycles) => Box::new(cycles::CyclesTerminal),
         (Format::Markdown, Metric::Cycles) => Box::new(cycles::CyclesMarkdown),
-        (Format::Table | Format::Markdown, _) if layout != Layout::Default => {
-            Box::new(layouts::Seed(layout))
+        (Format::Table, _) if layout != Layout::Default => Box::new(layouts::Seed(layout)),
+        (Format::Markdown, _) if layout != Layout::Default => {
+            Box::new(layouts::SeedMarkdown(layout))
         }
         (Format::Table, Metric::Time) => Box::new(text::Terminal { options: *options }),
         (Format::Markdown, Metric::Time) => Box::new(text::Markdown),

@@ -11,19 +11,19 @@ pub(crate) enum Style {
     Markdown,
 }
 
-/// Text made inert in Markdown: a `|` would end a table cell (and let a string from a
-/// result file forge a row), `<` and `>` would open HTML (a `<script>` in a pasted
-/// report), a line break would end the row, and a control character (ESC) would reach
-/// the terminal of whoever cats the file: it is written as `\u{1b}`.
+/// Text made inert in Markdown: the one rule for outside text first
+/// ([`hashbench_model::inert::escaped`]: a control character as `\u{1b}`, a line break
+/// as a space, which would end the row), then the markup: a `|` would end a table cell
+/// (and let a string from a result file forge a row), `<` and `>` would open HTML (a
+/// `<script>` in a pasted report).
 pub(crate) fn md_escape(text: &str) -> String {
+    let text = hashbench_model::inert::escaped(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
             '|' => out.push_str("\\|"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            c if c.is_control() => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }

@@ -9,10 +9,12 @@ fn a_plan_says_its_size_and_longest_time() {
         max_rounds: 9,
         streams_cells: 0,
         at_most_s: 2.04,
+        min_samples: 2,
     };
     assert_eq!(
         plan.to_string(),
-        "8 cells x 3 rounds (up to 9 while a figure is unsettled), at most about 2.0 s"
+        "8 cells x 3 rounds (up to 9 while a figure is unsettled), at most about 2.0 s unless \
+         a call is slower than a round's share of the budget (a round takes at least 2)"
     );
     let plan = PlanReady {
         streams_cells: 2,
@@ -21,7 +23,9 @@ fn a_plan_says_its_size_and_longest_time() {
     };
     assert_eq!(
         plan.to_string(),
-        "8 cells x 3 rounds (up to 9 while a figure is unsettled) and 2 streams cells, at most about 13 s"
+        "8 cells x 3 rounds (up to 9 while a figure is unsettled) and 2 streams cells, at most \
+         about 13 s unless a call is slower than a round's share of the budget (a round takes \
+         at least 2)"
     );
 }
 

@@ -28,6 +28,7 @@ fn plan(cells: usize, rounds: usize) -> PlanReady {
         max_rounds: rounds * 3,
         streams_cells: 0,
         at_most_s: 1.0,
+        min_samples: 2,
     }
 }
 

@@ -137,7 +137,7 @@ fn bad_result_files_are_usage_errors_naming_the_file() {
             "not a hashbench run result",
         ),
         ("newer.json", newer.to_string(), "newer than this hashbench"),
-        ("absurd.json", absurd.to_string(), "not a positive time"),
+        ("absurd.json", absurd.to_string(), "not a time per call"),
         ("empty.json", String::new(), "not a complete JSON document"),
     ];
     for (name, contents, why) in cases {

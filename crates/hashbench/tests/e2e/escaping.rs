@@ -180,9 +180,11 @@ fn a_hostile_run_file_is_shown_inert_in_every_output() {
     // closed list (patterns, cache levels, stop reasons, flag codes, clocks, checkpoints,
     // a ranking's relations, algorithm classes, the tool's name, a hash's key kind and
     // SMHasher3 verdict, an algorithm's recorded class and kind of error detection, what
-    // a figure's interval holds) and
-    // implementation ids, whose shape the loader checks.
+    // a figure's interval holds),
+    // implementation ids, whose shape the loader checks, and an implementation cell's
+    // algorithm, which must be the one its id names.
     const CLOSED: &[&str] = &[
+        "algorithm",
         "kind",
         "verdict",
         "cache_level",
@@ -215,7 +217,6 @@ kept {kept:?}"
     }
     assert!(!replaced.is_empty());
     for field in [
-        "/cells/0/algorithm",
         "/cells/0/backend",
         "/host/cpu_model",
         "/host/os",

@@ -27,6 +27,7 @@ mod fuzz;
 mod golden;
 mod guards;
 mod hostile;
+mod hostile_two;
 mod html;
 mod levels;
 mod memory;

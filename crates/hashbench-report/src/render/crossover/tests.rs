@@ -17,7 +17,7 @@ fn a_crossing_names_the_sizes_around_it_and_where_the_fits_cross() {
         .collect();
     let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
     let x = crossover("a/a", &a, "b/b", &b);
-    let text = table(&x, &a, &b, None);
+    let text = table(&x, &a, &b, (None, true));
     assert!(
         text.starts_with("crossover: A = a/a, B = b/b\n\n"),
         "{text}"
@@ -50,14 +50,16 @@ fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
     let (a, mut b) = (series("a/a", 0.1), series("b/b", 0.2));
     let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
     let x = crossover("a/a", &ra, "b/b", &rb);
-    assert!(!table(&x, &ra, &rb, None).contains("UNRELIABLE"));
-    assert!(!json(&x, &ra, &rb, None).unwrap().contains("busy_cells"));
+    assert!(!table(&x, &ra, &rb, (None, true)).contains("UNRELIABLE"));
+    assert!(!json(&x, &ra, &rb, (None, true))
+        .unwrap()
+        .contains("busy_cells"));
     b[1].flags.push(hashbench_model::Flag::new(
         FlagCode::BusyMachine,
         "waited".to_string(),
     ));
     let rb: Vec<&Cell> = b.iter().collect();
-    let text = table(&x, &ra, &rb, None);
+    let text = table(&x, &ra, &rb, (None, true));
     assert!(
         text.contains(
             "UNRELIABLE: 1 cell was measured while other processes took the CPU \
@@ -65,7 +67,7 @@ fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
         ),
         "{text}"
     );
-    let json = json(&x, &ra, &rb, None).unwrap();
+    let json = json(&x, &ra, &rb, (None, true)).unwrap();
     assert!(
         json.contains("\"busy_cells\": [\n    \"b/b @ 4 KiB\"\n  ]"),
         "{json}"
@@ -95,7 +97,7 @@ fn fitted_lines_that_contradict_a_measured_duel_say_which_stands() {
         .collect();
     let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
     let x = crossover("a/a", &a, "b/b", &b);
-    let text = table(&x, &a, &b, None);
+    let text = table(&x, &a, &b, (None, true));
     assert!(text.contains("B was last faster at 256 B"), "{text}");
     assert!(
         text.ends_with(
@@ -105,4 +107,28 @@ fn fitted_lines_that_contradict_a_measured_duel_say_which_stands() {
         ),
         "{text}"
     );
+}
+
+#[test]
+fn a_crossover_from_an_interrupted_run_says_so_first() {
+    let a = [
+        cell_with("a/a", 1, 64, 10.0),
+        cell_with("a/a", 1, 4096, 100.0),
+    ];
+    let b = [
+        cell_with("b/b", 1, 64, 20.0),
+        cell_with("b/b", 1, 4096, 50.0),
+    ];
+    let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
+    let x = crossover("a/a", &ra, "b/b", &rb);
+    let text = table(&x, &ra, &rb, (None, false));
+    assert!(
+        text.starts_with("INCOMPLETE: the run was interrupted"),
+        "{text}"
+    );
+    let doc = json(&x, &ra, &rb, (None, false)).unwrap();
+    assert!(doc.contains("\"complete\": false"), "{doc}");
+    assert!(!json(&x, &ra, &rb, (None, true))
+        .unwrap()
+        .contains("complete"));
 }

@@ -39,6 +39,23 @@ pub fn render(run: &Run, layout: Layout) -> Option<String> {
     Some(out)
 }
 
+/// A seed layout in Markdown: its text (aligned columns, tree lines) is preformatted, so
+/// it goes in a `<pre>` block, which keeps every space; inside it `&`, `<` and `>` are
+/// HTML-escaped, so a label's `<script>` or `<img onerror>` shows as text and no string
+/// can close the block. (A fenced code block would show `&lt;` as written.)
+#[derive(Clone, Copy, Debug)]
+pub struct SeedMarkdown(pub Layout);
+
+impl Render for SeedMarkdown {
+    fn render(&self, run: &Run) -> Result<String, RenderError> {
+        let text = Seed(self.0).render(run)?;
+        Ok(format!(
+            "<pre>\n{}</pre>\n",
+            html_escape::encode_text(&text)
+        ))
+    }
+}
+
 /// A seed layout with the run's flags after its tables (the seed layouts have no flags
 /// column), as a [`Render`]; [`Layout::Default`] renders as nothing but the flags.
 #[derive(Clone, Copy, Debug)]
