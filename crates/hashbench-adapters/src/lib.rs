@@ -23,7 +23,9 @@ pub use locate::{adapters_dir, ADAPTERS_ENV};
 pub use process::{interrupt, Adapter, AdapterError, Shared};
 pub use protocol::{Hello, ImplInfo, Request, TimeReply, PROTOCOL};
 pub use remote::RemoteHasher;
-pub use runtimes::{discover, is_runtime, time, External, Runtime, RuntimeState, RUNTIMES};
+pub use runtimes::{
+    discover, is_runtime, start_user, time, External, Runtime, RuntimeState, RUNTIMES,
+};
 
 /// XOR of the little-endian 64-bit words of `bytes`, the last zero-padded: the input fold
 /// an adapter answers for the input it timed (docs/adapters.md).

@@ -147,16 +147,49 @@ impl Adapter {
     /// [`AdapterError::Start`] when the program is missing or cannot be executed.
     pub fn start(runtime: &str, dir: &Path) -> Result<Adapter, AdapterError> {
         let program = dir.join("run");
+        if !program.is_file() {
+            return Err(AdapterError::Start {
+                runtime: runtime.to_string(),
+                program: program.display().to_string(),
+                why: "no such file".to_string(),
+            });
+        }
+        let mut command = Command::new(&program);
+        command.current_dir(dir);
+        Self::spawn(runtime, &program.display().to_string(), command)
+    }
+
+    /// Starts a user's adapter (`--adapter`): `words`, the program and its arguments,
+    /// run directly (never through a shell) in the current directory. It is named
+    /// `label` until its `hello` names its runtime.
+    ///
+    /// # Errors
+    ///
+    /// [`AdapterError::Start`] when there is no program or it cannot be executed.
+    pub fn start_command(label: &str, words: &[String]) -> Result<Adapter, AdapterError> {
+        let Some((program, args)) = words.split_first() else {
+            return Err(AdapterError::Start {
+                runtime: label.to_string(),
+                program: String::new(),
+                why: "no program given".to_string(),
+            });
+        };
+        let mut command = Command::new(program);
+        command.args(args);
+        Self::spawn(label, program, command)
+    }
+
+    /// Spawns `command` as the adapter of `runtime` (`program` names it in errors).
+    fn spawn(runtime: &str, program: &str, mut command: Command) -> Result<Adapter, AdapterError> {
         let start_error = |why: String| AdapterError::Start {
             runtime: runtime.to_string(),
-            program: program.display().to_string(),
+            program: hashbench_model::inert::escaped(&hashbench_model::inert::clipped(
+                program, 200,
+            ))
+            .into_owned(),
             why,
         };
-        if !program.is_file() {
-            return Err(start_error("no such file".to_string()));
-        }
-        let mut child = Command::new(&program)
-            .current_dir(dir)
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

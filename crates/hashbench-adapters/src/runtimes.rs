@@ -83,6 +83,61 @@ pub fn discover(names: &[&str]) -> Vec<Runtime> {
         .collect()
 }
 
+/// Starts a user's adapter (`--adapter 'COMMAND ...'`): the words of `command` (split as
+/// a POSIX shell splits them, quotes kept together, but run without a shell) speak the
+/// protocol of docs/adapters.md. Ready, it is the runtime its `hello` names; otherwise it
+/// is unavailable, named by its command, with the reason.
+#[must_use]
+pub fn start_user(command: &str) -> Runtime {
+    let label = format!(
+        "adapter `{}`",
+        hashbench_model::inert::escaped(&hashbench_model::inert::clipped(command, 80))
+    );
+    let unavailable = |why: String| Runtime {
+        name: label.clone(),
+        state: RuntimeState::Unavailable {
+            why,
+            setup: "an adapter that speaks docs/adapters.md (python3 adapters/check.py \
+                    PROGRAM says what it gets wrong)"
+                .to_string(),
+        },
+    };
+    let Some(words) = shlex::split(command).filter(|w| !w.is_empty()) else {
+        return unavailable("not a command: give a program and its arguments".to_string());
+    };
+    let mut adapter = match Adapter::start_command(&label, &words) {
+        Ok(a) => a,
+        Err(e) => return unavailable(e.to_string()),
+    };
+    let hello = match adapter.hello() {
+        Ok(hello) => hello,
+        Err(AdapterError::Exited { stderr, .. }) if !stderr.is_empty() => {
+            return unavailable(stderr)
+        }
+        Err(e) => return unavailable(e.to_string()),
+    };
+    // The runtime's name goes into every implementation id (`alg/NAME:lib`).
+    let name_ok = !hello.runtime.is_empty()
+        && hello.runtime.len() <= 32
+        && hello
+            .runtime
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    if !name_ok {
+        return unavailable(format!(
+            "its hello names the runtime {:?}: give 1 to 32 lowercase letters, digits, '-' or '_'",
+            hashbench_model::inert::clipped(&hello.runtime, 40)
+        ));
+    }
+    Runtime {
+        name: hello.runtime.clone(),
+        state: RuntimeState::Ready {
+            adapter: Arc::new(Mutex::new(adapter)),
+            hello,
+        },
+    }
+}
+
 fn start(name: &str, dir: &std::path::Path) -> RuntimeState {
     // Named from where the user stands when the folder is below it: `adapters/node/setup`.
     let setup_path = dir.join("setup");

@@ -1,115 +1,91 @@
-//! Every option of a run, in each form it comes in, in one place:
-//!
-//! - [`RunRequest`]: the options typed and clap-free, as the binary's flags fill them
-//!   (and `recommend` and `crossover` by their own rules); `None` is "not given";
-//! - [`SuiteFile`]: a suite file's TOML keys, text parsed by the same value parsers into
-//!   a request ([`SuiteFile::request`]) whose errors name the file and the key;
-//! - [`RunRequest::over`]: the flags over a suite's settings;
-//! - [`RunRequest::fill`]: the options' place in the [`RunPlan`], with the checks that
-//!   need no machine.
-//!
-//! A new run option touches this file, its flag (the binary's `args.rs`) and its
-//! [`RunPlan`] field (`hashbench-runner`'s `plan.rs`): CONTRIBUTING.md.
+//! A run's request: its options (`options.rs`) with where each came from, and what a
+//! command's own rules add (`recommend`'s candidates and race, `crossover`'s sweep
+//! without baselines); [`RunRequest::fill`] puts it in the [`RunPlan`] with the checks
+//! between options that need no machine. [`SuiteFile`] is a suite file's schema: the
+//! suite's own keys, and run options parsed as the flags are.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use hashbench_catalog::{Implementation, Pattern};
-use hashbench_model::{Layout, Mode};
-use hashbench_runner::{Metric, RunPlan, SizeSpec, Spelling};
-use hashbench_verify::VectorSource;
 use serde::Deserialize;
 
-use crate::values;
-use crate::{Given, UsageError};
+use crate::options::{Asked, Origins, RunOptions};
+use crate::{RunPlan, SizeSpec, Spelling, UsageError};
 
 /// What a run is asked to do, before it is checked and resolved into a [`RunPlan`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RunRequest {
-    /// Filter terms as given (recorded in the result); a suite's `implementations`.
-    pub filters: Vec<String>,
-    /// `--runtime`: also the implementations of these runtimes.
-    pub runtimes: Vec<String>,
+    /// Every option: given, or at its default.
+    pub options: RunOptions,
+    /// Where each option given came from (a flag, a suite's key, a command's rule).
+    pub origins: Origins,
+    /// The options as given, which a suite's settings go under ([`RunRequest::over`]).
+    pub asked: Asked,
     /// Implementations chosen by a command's own rules (`recommend`'s candidates), in
-    /// place of what `filters` select.
+    /// place of what the filters select.
     pub chosen: Option<Vec<&'static Implementation>>,
-    pub sizes: Option<SizeSpec>,
-    pub modes: Option<Vec<Mode>>,
-    pub threads: Option<Vec<usize>>,
-    pub streams: Option<usize>,
-    pub time_s: Option<f64>,
-    pub precision: Option<f64>,
-    pub rounds: Option<u32>,
-    /// The most rounds a cell gets; at least `rounds`.
-    pub max_rounds: Option<Given<u32>>,
     /// `recommend`'s race (RunPlan::race).
     pub race: bool,
-    pub equivalence: Option<f64>,
-    pub patterns: Option<Given<Vec<Pattern>>>,
-    pub seed: Option<u64>,
-    pub misalign: usize,
-    pub raw: bool,
-    pub pin: Option<usize>,
-    pub metric: Option<Given<Metric>>,
-    pub layout: Option<Given<Layout>>,
-    /// Relative columns as written (`fastest`, `ID@PATTERN`), checked against the
-    /// selection when the plan is resolved.
-    pub relative_to: Option<Given<Vec<String>>>,
-    /// Known answers from this directory instead of the built-in ones.
-    pub vectors: Option<PathBuf>,
     /// Leave out the nop, memcpy and read baselines (`crossover`).
     pub without_baselines: bool,
-    pub allow_oversubscribe: bool,
-    pub yes: bool,
-    /// How the runner's errors name the sizes and threads: `run`'s flags unless a
-    /// command (`recommend --size`) or a suite file's key gave them.
-    pub spelling: Spelling,
+    /// The flag that measures beyond four threads per CPU anyway, where the command has
+    /// one (`recommend` has none).
+    pub oversubscribe: Option<&'static str>,
+}
+
+impl Default for RunRequest {
+    /// Every option at its default, nothing given.
+    fn default() -> Self {
+        RunRequest {
+            options: RunOptions::default(),
+            origins: Origins::default(),
+            asked: Asked::default(),
+            chosen: None,
+            race: false,
+            without_baselines: false,
+            oversubscribe: Spelling::default().oversubscribe,
+        }
+    }
 }
 
 impl RunRequest {
-    /// The most rounds `max_rounds` may ask for a cell.
-    pub const MOST_ROUNDS: u32 = 300;
+    /// The options `asked` gives, parsed, the rest at their defaults.
+    ///
+    /// # Errors
+    ///
+    /// A value its option's parser refuses, named by where it came from.
+    pub fn asked(asked: Asked) -> Result<RunRequest, UsageError> {
+        let (options, origins) = asked.parse()?;
+        Ok(RunRequest {
+            options,
+            origins,
+            asked,
+            ..RunRequest::default()
+        })
+    }
 
-    /// These options (the flags) over `suite`'s: a flag given wins, a suite's setting
-    /// stands in for a flag not given.
-    #[must_use]
-    pub fn over(self, suite: RunRequest) -> RunRequest {
-        // `--metric time` is also the flag's default, which a flag parser cannot tell
-        // from one typed: a suite's `cycles` stands under it.
-        let metric = match (self.metric, suite.metric) {
-            (Some(flag), Some(s)) if flag.value == Metric::Time => Some(s),
-            (flag, s) => flag.or(s),
-        };
-        let spelling = Spelling {
-            sizes: if self.sizes.is_some() {
-                self.spelling.sizes.clone()
-            } else {
-                suite.spelling.sizes
-            },
-            ..self.spelling.clone()
-        };
-        RunRequest {
-            filters: if self.filters.is_empty() {
-                suite.filters
-            } else {
-                self.filters
-            },
-            spelling,
-            sizes: self.sizes.or(suite.sizes),
-            patterns: self.patterns.or(suite.patterns),
-            metric,
-            layout: self.layout.or(suite.layout),
-            relative_to: self.relative_to.or(suite.relative_to),
-            max_rounds: self.max_rounds.or(suite.max_rounds),
-            ..self
-        }
+    /// This request's options (the flags) over `suite`'s: a flag given wins, a suite's
+    /// setting stands in for a flag not given.
+    ///
+    /// # Errors
+    ///
+    /// As [`RunRequest::asked`].
+    pub fn over(self, suite: RunRequest) -> Result<RunRequest, UsageError> {
+        let merged = RunRequest::asked(self.asked.clone().over(suite.asked))?;
+        Ok(RunRequest {
+            chosen: self.chosen,
+            race: self.race,
+            without_baselines: self.without_baselines,
+            oversubscribe: self.oversubscribe,
+            ..merged
+        })
     }
 
     /// The patterns asked for, deduplicated in order, `oneshot` when none was.
     #[must_use]
     pub fn patterns(&self) -> Vec<Pattern> {
         let mut unique: Vec<Pattern> = Vec::new();
-        for &p in self.patterns.iter().flat_map(|p| &p.value) {
+        for &p in &self.options.patterns {
             if !unique.contains(&p) {
                 unique.push(p);
             }
@@ -120,55 +96,35 @@ impl RunRequest {
         unique
     }
 
-    /// The metric asked for, `time` when none was.
-    #[must_use]
-    pub fn metric(&self) -> Metric {
-        self.metric.as_ref().map_or(Metric::Time, |m| m.value)
-    }
-
-    /// Sets the plan's plain options (every one but the selection, the layout, the
-    /// relative columns and the suite, which [`crate::resolve`] decides), checking what
-    /// needs no machine.
+    /// Sets the plan's options (every one but the selection, the layout, the relative
+    /// columns and the suite, which [`crate::resolve`] decides), checking what needs no
+    /// machine.
     ///
     /// # Errors
     ///
     /// An option whose value contradicts another's (`max_rounds` under `rounds`), named
     /// where it was given.
     pub fn fill(&self, plan: &mut RunPlan) -> Result<(), UsageError> {
-        let defaults = RunPlan::default();
+        plan.options = self.options.clone();
+        plan.options.patterns = self.patterns();
         plan.baselines = !self.without_baselines;
-        plan.sizes = self.sizes.clone().unwrap_or(defaults.sizes);
-        plan.modes = self.modes.clone().unwrap_or(defaults.modes);
-        plan.threads.clone_from(&self.threads);
-        plan.streams = self.streams;
-        plan.time_s = self.time_s.unwrap_or(defaults.time_s);
-        plan.precision = self.precision.unwrap_or(defaults.precision);
-        plan.rounds = self.rounds.unwrap_or(defaults.rounds);
-        if let Some(max) = &self.max_rounds {
-            if max.value < plan.rounds {
+        plan.race = self.race;
+        if let Some(max) = self.options.max_rounds {
+            if max < self.options.rounds {
                 return Err(UsageError(format!(
-                    "{}: {} is fewer rounds than every cell gets ({}, --rounds)",
-                    max.from, max.value, plan.rounds
+                    "{}: {max} is fewer rounds than every cell gets ({}, {})",
+                    self.origins.of("max_rounds"),
+                    self.options.rounds,
+                    self.origins.of("rounds"),
                 )));
             }
         }
-        plan.max_rounds = self.max_rounds.as_ref().map(|m| m.value);
-        plan.race = self.race;
-        plan.equivalence = self.equivalence.unwrap_or(defaults.equivalence);
-        plan.patterns = self.patterns();
-        self.check_key_sizes(&plan.patterns, &plan.sizes)?;
-        plan.seed = self.seed;
-        plan.misalign = self.misalign;
-        plan.raw = self.raw;
-        plan.pin = self.pin;
-        plan.metric = self.metric();
-        plan.vectors = self
-            .vectors
-            .clone()
-            .map_or(VectorSource::Embedded, VectorSource::Directory);
-        plan.allow_oversubscribe = self.allow_oversubscribe;
-        plan.yes = self.yes;
-        plan.spelling = self.spelling.clone();
+        self.check_key_sizes(&plan.options.patterns, &plan.options.sizes)?;
+        plan.spelling = Spelling {
+            sizes: self.origins.of("sizes").to_string(),
+            threads: self.origins.of("threads").to_string(),
+            oversubscribe: self.oversubscribe,
+        };
         Ok(())
     }
 }
@@ -178,10 +134,7 @@ impl RunRequest {
     /// `keys:str` 1 to 256 B. A size that cannot hold the key is refused here, before
     /// anything is verified or timed, naming the pattern's flag (or suite key).
     fn check_key_sizes(&self, patterns: &[Pattern], sizes: &SizeSpec) -> Result<(), UsageError> {
-        let from = self
-            .patterns
-            .as_ref()
-            .map_or_else(|| "--pattern".to_string(), |p| p.from.to_string());
+        let from = self.origins.of("patterns").to_string();
         for &p in patterns {
             let Pattern::Keys(kind) = p else { continue };
             let SizeSpec::List(list) = sizes else {
@@ -207,10 +160,10 @@ fn size_name(size: hashbench_model::Size) -> String {
     }
 }
 
-/// One suite file (docs/suites.md). Unknown keys are errors, so a typo never silently
-/// changes a suite.
+/// One suite file (docs/suites.md): the suite's own keys, and run options
+/// ([`RunOptions`]' fields, `implementations` for the filters) parsed by the flags'
+/// parsers. Unknown keys are errors, so a typo never silently changes a suite.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SuiteFile {
     pub name: String,
     /// One line shown by `suite --list`.
@@ -218,27 +171,6 @@ pub struct SuiteFile {
     /// Which published benchmark this reproduces (a file under the seeds, a URL), if any.
     #[serde(default)]
     pub seed: Option<String>,
-    /// Implementation ids, algorithm ids or any other filter `run` accepts.
-    pub implementations: Vec<String>,
-    /// Sizes as `run --sizes` takes them: `"4k,16k,64k,1m"`.
-    pub sizes: String,
-    /// `default`, `divan`, `crystal`, `node` or `openssl-speed`.
-    #[serde(default)]
-    pub layout: Option<String>,
-    /// API usage patterns as `run --pattern` takes them: `"new,reuse,hex"`.
-    #[serde(default)]
-    pub patterns: Option<String>,
-    /// `time` (default) or `cycles` (TSC cycles, hash-speedtest's layout).
-    #[serde(default)]
-    pub metric: Option<String>,
-    /// The most rounds a cell gets, as `run --max-rounds` takes it.
-    #[serde(default)]
-    pub max_rounds: Option<u32>,
-    /// Relative columns as `run --relative-to` takes them: `fastest`, `slowest`, or an
-    /// implementation id (`@pattern`) for "perf vs" (the `cycles` metric defaults to the
-    /// first blake3).
-    #[serde(default)]
-    pub relative_to: Vec<String>,
     /// Display names in the layout: key `implementation` or `implementation@pattern`.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
@@ -253,9 +185,23 @@ pub struct SuiteFile {
     /// implementation is not like for like with the seed's call.
     #[serde(default)]
     pub stand_ins: BTreeMap<String, String>,
+    /// Every other key: a run option (`implementations` and `sizes` are required).
+    #[serde(flatten)]
+    pub options: toml::Table,
 }
 
 impl SuiteFile {
+    /// The suite's own keys, beside the run options.
+    pub const OWN_KEYS: &[&str] = &[
+        "name",
+        "description",
+        "seed",
+        "labels",
+        "notes",
+        "published_seeds",
+        "stand_ins",
+    ];
+
     /// The suite's run options, parsed as the flags are; `origin` names the file. Every
     /// message names the file and the key, never a command-line flag the user did not
     /// type.
@@ -264,9 +210,18 @@ impl SuiteFile {
     ///
     /// A key whose value the flag's parser refuses, or keys that cannot go together.
     pub fn request(&self, origin: &str) -> Result<RunRequest, UsageError> {
+        for required in ["implementations", "sizes"] {
+            if !self.options.contains_key(required) {
+                return Err(UsageError(format!(
+                    "suite {origin}: missing field `{required}`"
+                )));
+            }
+        }
+        let asked = Asked::from_suite(&self.options, origin, Self::OWN_KEYS)?;
+        let request = RunRequest::asked(asked)?;
         let bad =
             |key: &str, why: String| UsageError(format!("suite {origin}: key `{key}`: {why}"));
-        if self.implementations.is_empty() {
+        if request.options.filter.is_empty() {
             return Err(UsageError(format!(
                 "suite {origin}: `implementations` is empty"
             )));
@@ -274,66 +229,14 @@ impl SuiteFile {
         // The names must resolve now, with the catalogue's suggestions, not half-way
         // through. Implementations in other runtimes are resolved by their adapters when
         // the suite runs (an adapter that is not set up makes them unavailable).
-        let local: Vec<&String> = self
-            .implementations
+        let local: Vec<&String> = request
+            .options
+            .filter
             .iter()
             .filter(|t| !crate::select::names_a_runtime(t))
             .collect();
         hashbench_catalog::Filter::parse(&local)
             .map_err(|e| bad("implementations", e.to_string()))?;
-        let sizes = values::parse_sizes(&self.sizes).map_err(|e| bad("sizes", e.0))?;
-        if let Some(n) = self
-            .max_rounds
-            .filter(|n| !(1..=RunRequest::MOST_ROUNDS).contains(n))
-        {
-            return Err(bad(
-                "max_rounds",
-                format!("{n} is not in 1..={}", RunRequest::MOST_ROUNDS),
-            ));
-        }
-        let metric =
-            match &self.metric {
-                None => None,
-                Some(m) => Some(Metric::parse(m).ok_or_else(|| {
-                    bad("metric", format!("unknown metric '{m}': time or cycles"))
-                })?),
-            };
-        let layout = match &self.layout {
-            None => None,
-            Some(l) => Some(Layout::parse(l).ok_or_else(|| {
-                let names = Layout::NAMES.join(", ");
-                bad("layout", format!("unknown layout '{l}': one of {names}"))
-            })?),
-        };
-        if metric == Some(Metric::Cycles) && layout.is_some_and(|l| l != Layout::Default) {
-            return Err(UsageError(format!(
-                "suite {origin}: keys `metric` and `layout`: the cycles metric has its own \
-                 layout and cannot be shown in the {} layout",
-                self.layout.as_deref().unwrap_or_default()
-            )));
-        }
-        let patterns = match &self.patterns {
-            None => None,
-            Some(text) => Some(values::patterns(text).map_err(|e| bad("patterns", e.to_string()))?),
-        };
-        Ok(RunRequest {
-            filters: self.implementations.clone(),
-            sizes: Some(SizeSpec::List(sizes)),
-            patterns: patterns
-                .filter(|p| !p.is_empty())
-                .map(|p| Given::suite(origin, "patterns", p)),
-            metric: metric.map(|m| Given::suite(origin, "metric", m)),
-            layout: layout.map(|l| Given::suite(origin, "layout", l)),
-            relative_to: (!self.relative_to.is_empty())
-                .then(|| Given::suite(origin, "relative_to", self.relative_to.clone())),
-            max_rounds: self
-                .max_rounds
-                .map(|n| Given::suite(origin, "max_rounds", n)),
-            spelling: Spelling {
-                sizes: format!("suite {origin}: key `sizes`"),
-                ..Spelling::default()
-            },
-            ..RunRequest::default()
-        })
+        Ok(request)
     }
 }

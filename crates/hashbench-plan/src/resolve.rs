@@ -4,9 +4,10 @@
 //! the relative columns against the selection. What the machine must answer (memory,
 //! CPUs) the runner checks.
 
+use crate::RunPlan;
 use hashbench_catalog::Implementation;
+use hashbench_model::Metric;
 use hashbench_model::{Baseline, Layout, RelativeTo, SkipReason, Skipped};
-use hashbench_runner::{Metric, RunPlan};
 
 use crate::select::{select, Selection};
 use crate::values::layout_name;
@@ -29,17 +30,21 @@ pub fn resolve(
     let (request, mut info) = match suite {
         Some(parsed) => {
             let info = parsed.info();
-            (request.over(parsed.request), Some(info))
+            (request.over(parsed.request)?, Some(info))
         }
         None => (request, None),
     };
     let mut plan = RunPlan::default();
     request.fill(&mut plan)?;
-    let metric_from = request
-        .metric
-        .as_ref()
-        .map_or(Source::Flag("--metric"), |m| m.from.clone());
-    plan.layout = layout_for(request.layout.as_ref(), plan.metric, &metric_from)?;
+    let layout = request.options.layout.map(|value| Given {
+        value,
+        from: request.origins.of("layout"),
+    });
+    plan.layout = layout_for(
+        layout.as_ref(),
+        plan.options.metric,
+        &request.origins.of("metric"),
+    )?;
     if let Some(info) = &mut info {
         info.layout = plan.layout;
     }
@@ -47,7 +52,13 @@ pub fn resolve(
     let implementations = match &request.chosen {
         Some(chosen) => chosen.clone(),
         None => {
-            let selection = select(&request.filters, &request.runtimes, notes)?;
+            let runtimes = request.options.runtime.clone().unwrap_or_default().0;
+            let selection = select(
+                &request.options.filter,
+                &runtimes,
+                &request.options.adapters,
+                notes,
+            )?;
             plan.external_skipped = external_skipped(&selection);
             let local = if selection.asked {
                 selection.local
@@ -58,21 +69,28 @@ pub fn resolve(
             local
         }
     };
-    plan.relative_to = match &request.relative_to {
-        None => Vec::new(),
-        Some(given) => parse_relative_to(
-            given,
+    let relative_to = &request.options.relative_to;
+    plan.relative_to = if relative_to.is_empty() {
+        Vec::new()
+    } else {
+        let given = Given {
+            value: relative_to.clone(),
+            from: request.origins.of("relative_to"),
+        };
+        let patterns_from = request.origins.of("patterns");
+        parse_relative_to(
+            &given,
             &implementations.iter().map(|imp| imp.id).collect::<Vec<_>>(),
             &plan
+                .options
                 .patterns
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>(),
-            request.patterns.as_ref().map(|p| &p.from),
-        )?,
+            request.origins.given("patterns").then_some(&patterns_from),
+        )?
     };
     plan.implementations = implementations;
-    plan.filters = request.filters;
     plan.command_line = command_line;
     Ok(plan)
 }

@@ -4,7 +4,9 @@
 //! from the in-process catalogue. Nothing here prints: what a user should be told (an
 //! alias resolved) goes to the caller's `notes`.
 
-use hashbench_adapters::{discover, is_runtime, External, Runtime, RuntimeState, RUNTIMES};
+use hashbench_adapters::{
+    discover, is_runtime, start_user, External, Runtime, RuntimeState, RUNTIMES,
+};
 use hashbench_catalog::{Availability, Implementation};
 use hashbench_model::ExternalId;
 
@@ -108,12 +110,14 @@ pub fn names_a_runtime(term: &str) -> bool {
     is_runtime(&t) || runtime_of_id(&t).is_some()
 }
 
-/// Splits `filters` into in-process terms and runtime terms, starts the runtimes needed,
-/// and selects. With no filter and no `--runtime`, `local` is empty and `asked` false:
-/// the caller picks its default.
+/// Splits `filters` into in-process terms and runtime terms, starts the runtimes needed
+/// and the user's `adapters` (`--adapter` commands), and selects. With no filter, no
+/// `--runtime` and no adapter, `local` is empty and `asked` false: the caller picks its
+/// default.
 pub fn select(
     filters: &[String],
     runtimes: &[String],
+    adapters: &[String],
     notes: &mut dyn FnMut(&str),
 ) -> Result<Selection, PlanError> {
     let mut local_terms: Vec<String> = Vec::new();
@@ -149,10 +153,17 @@ pub fn select(
         external: Vec::new(),
         unavailable: Vec::new(),
         refused: Vec::new(),
-        asked: !filters.is_empty() || !runtimes.is_empty(),
+        asked: !filters.is_empty() || !runtimes.is_empty() || !adapters.is_empty(),
     };
     for rt in &started {
         take_offered(&mut selection, rt, &whole, &ids, runtimes, &local_terms);
+    }
+    for command in adapters {
+        let rt = start_user(command);
+        // What the adapter offers of the algorithms the filters select, as `--runtime`
+        // takes a runtime's; all of it without filters.
+        let by_flag = [rt.name.clone()];
+        take_offered(&mut selection, &rt, &[], &[], &by_flag, &local_terms);
     }
     for (id, runtime) in &ids {
         let known = selection.external.iter().any(|e| e.id.to_string() == *id);

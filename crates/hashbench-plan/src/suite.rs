@@ -85,7 +85,7 @@ pub fn parse(origin: &str, text: &str) -> Result<Parsed, UsageError> {
         UsageError(format!("suite {origin}: {}", lines.join("\n")))
     })?;
     let request = suite.request(origin)?;
-    check_labels(&suite, origin)?;
+    check_labels(&suite, &request.options.filter, origin)?;
     check_seeds(&suite, origin)?;
     Ok(Parsed { suite, request })
 }
@@ -96,10 +96,9 @@ const MAX_PARSE_LINE: usize = 160;
 /// Every key of `labels` and `stand_ins` names an implementation the suite selects (with
 /// a pattern, one `run --pattern` takes), so that a typo is an error, never a label
 /// that silently names nothing (docs/suites.md).
-fn check_labels(suite: &SuiteFile, origin: &str) -> Result<(), UsageError> {
+fn check_labels(suite: &SuiteFile, filter: &[String], origin: &str) -> Result<(), UsageError> {
     let bad = |key: &str, why: String| UsageError(format!("suite {origin}: key `{key}`: {why}"));
-    let local: Vec<&String> = suite
-        .implementations
+    let local: Vec<&String> = filter
         .iter()
         .filter(|t| !crate::select::names_a_runtime(t))
         .collect();
@@ -109,8 +108,7 @@ fn check_labels(suite: &SuiteFile, origin: &str) -> Result<(), UsageError> {
     // An implementation in another runtime is selected by its id or its runtime's name.
     let external = |id: &str| {
         id.parse::<ExternalId>().is_ok_and(|x| {
-            suite
-                .implementations
+            filter
                 .iter()
                 .any(|t| t.trim() == id || t.trim().eq_ignore_ascii_case(&x.runtime))
         })

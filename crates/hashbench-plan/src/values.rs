@@ -8,10 +8,21 @@
 use hashbench_adapters::{is_runtime, RUNTIMES};
 use hashbench_analysis::recommend::Need;
 use hashbench_catalog::Pattern;
-use hashbench_model::{KeyKind, Layout, Size};
-use hashbench_runner::{SizeSpec, MAX_THREADS};
+use hashbench_model::{KeyKind, Layout, Metric, Mode, Size};
 
 use crate::UsageError;
+
+/// The most threads or streams at all (a pool of more would exhaust the machine).
+pub const MAX_THREADS: usize = 1024;
+
+/// Which sizes to measure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeSpec {
+    /// Half and twice each detected cache size (`--sizes cache`).
+    AroundCaches,
+    /// These sizes (fixed sizes ascending, then ranges), without repeats.
+    List(Vec<Size>),
+}
 
 /// `--sizes`: `cache`, or a size list as [`parse_sizes`] takes it.
 pub fn size_spec(text: &str) -> Result<SizeSpec, UsageError> {
@@ -242,6 +253,43 @@ pub fn patterns(text: &str) -> Result<Vec<Pattern>, hashbench_catalog::PatternEr
         }
     }
     Ok(out)
+}
+
+/// `--mode`: the modes each cell is measured in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeChoice {
+    Throughput,
+    Latency,
+    Both,
+}
+
+impl ModeChoice {
+    /// The choice that measures `mode` alone.
+    #[must_use]
+    pub fn of(mode: Mode) -> ModeChoice {
+        match mode {
+            Mode::Throughput => ModeChoice::Throughput,
+            Mode::Latency => ModeChoice::Latency,
+        }
+    }
+
+    /// The modes each cell is measured in.
+    #[must_use]
+    pub fn modes(self) -> Vec<Mode> {
+        match self {
+            ModeChoice::Throughput => vec![Mode::Throughput],
+            ModeChoice::Latency => vec![Mode::Latency],
+            ModeChoice::Both => vec![Mode::Throughput, Mode::Latency],
+        }
+    }
+}
+
+/// `--metric time|cycles`, with the possible values in help and errors.
+pub fn metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
+    use clap::builder::TypedValueParser;
+    // Only the names listed get through, so every one parses.
+    clap::builder::PossibleValuesParser::new(Metric::NAMES)
+        .map(|name: String| Metric::parse(&name).unwrap_or_default())
 }
 
 /// `--layout NAME`.

@@ -11,7 +11,9 @@ use hashbench_engine::{Input, Kernel, Malformed};
 use hashbench_model::{ExternalId, SkipReason, Skipped};
 use hashbench_verify::{Candidate, Status};
 
-use crate::{RunError, RunPlan};
+use hashbench_plan::RunPlan;
+
+use crate::RunError;
 
 /// An external implementation and pattern that passed verification, with the in-process
 /// implementation whose digests it must reproduce.
@@ -55,11 +57,12 @@ pub(crate) fn verify(
 ) -> Result<Vec<PassedExternal>, RunError> {
     let mut passed = Vec::new();
     for ext in &plan.external {
-        let patterns = patterns_for(ext, &plan.patterns);
+        let patterns = patterns_for(ext, &plan.options.patterns);
         // Measured with its own default instead of `oneshot`: nothing to report.
-        let defaulted =
-            plan.patterns == [Pattern::Oneshot] && !ext.patterns.contains(&Pattern::Oneshot);
+        let defaulted = plan.options.patterns == [Pattern::Oneshot]
+            && !ext.patterns.contains(&Pattern::Oneshot);
         for &p in plan
+            .options
             .patterns
             .iter()
             .filter(|p| !defaulted && !patterns.contains(p))
@@ -79,7 +82,7 @@ pub(crate) fn verify(
             });
         }
         for pattern in patterns {
-            let Some((outcome, reference)) = verify_one(ext, pattern, &plan.vectors)? else {
+            let Some((outcome, reference)) = verify_one(ext, pattern, &plan.vectors())? else {
                 skipped.push(Skipped {
                     implementation: ext.id.to_string(),
                     pattern: None,

@@ -7,13 +7,13 @@
 mod alloc;
 mod assemble;
 mod cells;
+mod check;
 mod error;
 mod external;
 mod machine;
 mod meta;
 mod observer;
 mod pin;
-mod plan;
 mod postprocess;
 mod race;
 mod reference;
@@ -42,12 +42,9 @@ pub const VERSION: &str = concat!(
 pub use error::RunError;
 pub use external::verify_one as verify_external;
 pub use hashbench_adapters::External;
+use hashbench_model::Metric;
+use hashbench_plan::RunPlan;
 pub use observer::{PlanReady, Quiet, RunObserver, Step};
-pub use plan::{
-    Metric, RunPlan, SizeSpec, Spelling, DEFAULT_EQUIVALENCE, DEFAULT_PRECISION, DEFAULT_ROUNDS,
-    DEFAULT_SIZES, DEFAULT_TIME_S, MAX_CELLS_WITHOUT_YES, MAX_ROUNDS_FACTOR, MAX_THREADS,
-    OVERSUBSCRIBE_FACTOR,
-};
 pub use schedule::shuffle;
 
 /// What [`run`] measured, before rendering.
@@ -67,7 +64,7 @@ pub struct Measured {
 /// round only brings its code and input back into the caches.
 fn per_round(plan: &RunPlan) -> Config {
     Config {
-        target_precision: plan.precision * f64::from(plan.rounds).sqrt(),
+        target_precision: plan.options.precision * f64::from(plan.options.rounds).sqrt(),
         time_budget: plan.time_budget() / plan.max_rounds(),
         min_samples: ROUND_MIN_SAMPLES,
         warm_up: Some(ROUND_WARM_UP),
@@ -96,8 +93,8 @@ pub fn run(
     cancel: &AtomicBool,
 ) -> Result<Measured, RunError> {
     let host = Host::detect();
-    let sizes = plan::check(plan, &host)?;
-    let seed = plan.seed.unwrap_or_else(seed_from_clock);
+    let sizes = check::check(plan, &host)?;
+    let seed = plan.options.seed.unwrap_or_else(seed_from_clock);
     let started_at = SystemTime::now();
     let verification::Verified {
         passed,
@@ -106,7 +103,7 @@ pub fn run(
     } = verification::verify(plan)?;
     // Pinned only now: a thread pool an implementation started while being verified
     // (blake3+rayon) keeps every CPU; the measuring thread gets one.
-    if let Some(cpu) = plan.pin {
+    if let Some(cpu) = plan.options.pin {
         pin::pin_current_thread(cpu)?;
     }
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
@@ -117,34 +114,34 @@ pub fn run(
     let per_round = per_round(plan);
     skipped.extend(plan.external_skipped.iter().cloned());
     let passed_external = external::verify(plan, &mut skipped, &mut failed)?;
-    let mut kernels = cells::kernels(&passed, &plan.patterns, &mut skipped)?;
+    let mut kernels = cells::kernels(&passed, &plan.options.patterns, &mut skipped)?;
     cells::slow_down(&mut kernels, plan.slow_down.as_ref());
     let mut cells = cells::Cells::new(
         kernels,
-        external::kernels(passed_external, seed, (&sizes, &plan.modes), &mut skipped),
+        external::kernels(passed_external, seed, (&sizes, &plan.modes()), &mut skipped),
         &passed,
-        (plan.threads.as_deref(), host.logical_cores),
-        (&sizes, &plan.modes),
+        (plan.threads(), host.logical_cores),
+        (&sizes, &plan.modes()),
         plan.baselines,
         &mut skipped,
     )?;
     load.resize(cells.planned.len());
-    let rounds = plan.rounds as usize;
+    let rounds = plan.options.rounds as usize;
     // Streams hash fixed sizes (the plan refuses ranges with --streams).
     let fixed: Vec<u64> = sizes.iter().filter_map(|s| s.fixed()).collect();
-    let streams_cells = plan.streams.map_or(0, |_| {
+    let streams_cells = plan.options.streams.map_or(0, |_| {
         fixed.len() * passed.iter().filter(|p| !p.implementation.parallel).count()
     });
     observer.plan_ready(&plan_ready(plan, &cells, streams_cells, &per_round));
     let r = rounds::Rounds {
         sizes: &sizes,
         seed,
-        misalign: plan.misalign,
+        misalign: plan.options.misalign,
         rounds,
         max_rounds: plan.max_rounds() as usize,
         budget: plan.time_budget(),
-        precision: plan.precision,
-        race: plan.race.then_some(plan.equivalence),
+        precision: plan.options.precision,
+        race: plan.race.then_some(plan.options.equivalence),
         per_round: &per_round,
         cancel,
     };
@@ -161,7 +158,7 @@ pub fn run(
     };
     observer.finished();
     let interrupted = cancel.load(Ordering::SeqCst);
-    alloc::count(&mut cells, &sizes, seed, plan.misalign);
+    alloc::count(&mut cells, &sizes, seed, plan.options.misalign);
     let (machine_load, cell_loads) = load.finish();
     let assemble::AssembledCells {
         cells,
@@ -169,7 +166,7 @@ pub fn run(
         floors,
     } = assemble::cells(
         &mut cells,
-        (rounds, plan.precision, plan.raw),
+        (rounds, plan.options.precision, plan.options.raw),
         &cell_loads,
         &host,
     )?;
@@ -194,7 +191,7 @@ pub fn run(
             interrupted,
         },
     );
-    postprocess::apply(&mut run, &plan.relative_to, plan.metric);
+    postprocess::apply(&mut run, &plan.relative_to, plan.options.metric);
     Ok(Measured {
         run,
         failed,
@@ -216,10 +213,10 @@ fn plan_ready(
     let all = cells.planned.len() + streams_cells;
     PlanReady {
         cells: cells.planned.len(),
-        rounds: plan.rounds as usize,
+        rounds: plan.options.rounds as usize,
         max_rounds: plan.max_rounds() as usize,
         streams_cells,
-        at_most_s: all as f64 * plan.time_s
+        at_most_s: all as f64 * plan.options.time_s
             + warmup::at_most(cells).as_secs_f64()
             + 0.03 * (plan.max_rounds() as f64 + 1.0),
         min_samples: per_round.min_samples,
@@ -242,13 +239,13 @@ fn streams_plan<'a>(
     tsc_hz: Option<f64>,
     cancel: &'a AtomicBool,
 ) -> Option<streams::Streams<'a>> {
-    plan.streams.map(|n| streams::Streams {
+    plan.options.streams.map(|n| streams::Streams {
         n,
         sizes: fixed,
         seed,
-        misalign: plan.misalign,
+        misalign: plan.options.misalign,
         config: Config {
-            target_precision: plan.precision,
+            target_precision: plan.options.precision,
             time_budget: plan.time_budget(),
             ..Config::default()
         },
@@ -305,24 +302,25 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
         build: meta::build_info(),
         tsc_hz: m.tsc_hz,
         config: RunConfig {
-            filters: plan.filters.clone(),
+            filters: plan.options.filter.clone(),
             sizes: m.sizes,
-            modes: plan.modes.clone(),
+            modes: plan.modes().clone(),
             // Only a view other than the default is worth recording.
-            metric: (plan.metric != Metric::Time).then(|| plan.metric.name().to_string()),
-            time_budget_s: plan.time_s,
-            precision: plan.precision,
+            metric: (plan.options.metric != Metric::Time)
+                .then(|| plan.options.metric.name().to_string()),
+            time_budget_s: plan.options.time_s,
+            precision: plan.options.precision,
             min_samples: m.min_samples,
-            rounds: plan.rounds as usize,
+            rounds: plan.options.rounds as usize,
             max_rounds: Some(plan.max_rounds() as usize),
-            equivalence: Some(plan.equivalence),
-            patterns: plan.patterns.clone(),
+            equivalence: Some(plan.options.equivalence),
+            patterns: plan.options.patterns.clone(),
             seed: m.seed,
-            misalign: plan.misalign,
-            raw: plan.raw,
-            pin_cpu: plan.pin,
-            threads: plan.threads.clone(),
-            streams: plan.streams,
+            misalign: plan.options.misalign,
+            raw: plan.options.raw,
+            pin_cpu: plan.options.pin,
+            threads: plan.threads().map(<[usize]>::to_vec),
+            streams: plan.options.streams,
         },
         providers,
         skipped: m.skipped,

@@ -6,7 +6,7 @@
 use hashbench_analysis::Thresholds;
 use hashbench_model::{RelativeTo, Run};
 
-use crate::Metric;
+use hashbench_model::Metric;
 
 /// Applies the guards, the cost model and the relative columns to `run`, in that order.
 pub(crate) fn apply(run: &mut Run, relative_to: &[RelativeTo], metric: Metric) {

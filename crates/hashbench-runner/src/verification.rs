@@ -7,7 +7,9 @@ use hashbench_catalog::Implementation;
 use hashbench_model::{SkipReason, Skipped};
 use hashbench_verify::Status;
 
-use crate::{RunError, RunPlan};
+use hashbench_plan::RunPlan;
+
+use crate::RunError;
 
 /// An implementation that passed, and the one whose digests it must reproduce.
 #[derive(Clone, Copy)]
@@ -27,7 +29,7 @@ pub(crate) struct Verified {
 /// Verifies the plan's implementations against its vectors.
 pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
     let selected = &plan.implementations;
-    let outcomes = hashbench_verify::verify(selected, &plan.vectors, &mut |_| {})?;
+    let outcomes = hashbench_verify::verify(selected, &plan.vectors(), &mut |_| {})?;
     let mut verified = Verified {
         passed: Vec::new(),
         skipped: Vec::new(),

@@ -25,7 +25,8 @@ use std::sync::atomic::AtomicBool;
 mod common;
 use common::{direct_figure, floor_median, median, Batch};
 
-use hashbench_runner::{Quiet, RunPlan, SizeSpec};
+use hashbench_plan::{RunPlan, SizeSpec};
+use hashbench_runner::Quiet;
 
 const SIZES: [u64; 3] = [16, 64, 256];
 
@@ -114,12 +115,12 @@ fn hashbench_medians(ids: &[&str]) -> Vec<(String, u64, f64)> {
         .iter()
         .map(|id| hashbench_catalog::find_implementation(id).expect("in the catalogue"))
         .collect();
-    let plan = RunPlan {
+    let mut plan = RunPlan {
         implementations,
         baselines: false,
-        sizes: SizeSpec::List(SIZES.iter().map(|&n| n.into()).collect()),
         ..RunPlan::default()
     };
+    plan.options.sizes = SizeSpec::List(SIZES.iter().map(|&n| n.into()).collect());
     let measured =
         hashbench_runner::run(&plan, &mut Quiet, &AtomicBool::new(false)).expect("run measured");
     assert!(!measured.failed, "an implementation failed verification");

@@ -23,7 +23,8 @@ use std::sync::atomic::AtomicBool;
 
 use hashbench_catalog::{KeyKind, Pattern};
 use hashbench_engine::Input;
-use hashbench_runner::{Quiet, RunPlan, SizeSpec};
+use hashbench_plan::{RunPlan, SizeSpec};
+use hashbench_runner::Quiet;
 
 mod common;
 use common::{direct_median, floor_median, median, Batch};
@@ -105,13 +106,13 @@ fn hashbench_medians(ids: &[&str], kind: KeyKind, size: u64) -> Vec<(String, f64
         .iter()
         .map(|id| hashbench_catalog::find_implementation(id).expect("in the catalogue"))
         .collect();
-    let plan = RunPlan {
+    let mut plan = RunPlan {
         implementations,
         baselines: false,
-        sizes: SizeSpec::List(vec![size.into()]),
-        patterns: vec![Pattern::Keys(kind)],
         ..RunPlan::default()
     };
+    plan.options.sizes = SizeSpec::List(vec![size.into()]);
+    plan.options.patterns = vec![Pattern::Keys(kind)];
     let measured =
         hashbench_runner::run(&plan, &mut Quiet, &AtomicBool::new(false)).expect("run measured");
     assert!(!measured.failed, "an implementation failed verification");

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use hashbench_analysis::compare::Comparison;
+use hashbench_commands::compare::{inputs, view_of, Base, Shown, View, DEFAULT_NOISE_PERCENT};
+use hashbench_commands::Outcome;
 use hashbench_model::Run;
-use hashbench_plan::compare::{inputs, view_of, Base, Shown, View, DEFAULT_NOISE_PERCENT};
-use hashbench_plan::Outcome;
 use hashbench_report::render::compare::regression;
 use hashbench_report::render::comparison::{document, CompareFormat as ReportFormat};
 use hashbench_report::render::html::{machines_page, Candidate};
@@ -142,7 +142,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     let mut compared: Vec<(String, Run, Comparison)> = Vec::new();
     for (path, candidate) in loaded {
         let shown_path = path.display().to_string();
-        let c = hashbench_plan::compare::compared(
+        let c = hashbench_commands::compare::compared(
             &base_name,
             &base,
             &shown_path,

@@ -4,7 +4,7 @@
 //! (`render::compare_published::document`).
 
 use anyhow::Result;
-use hashbench_plan::Outcome;
+use hashbench_commands::Outcome;
 use hashbench_report::render::compare_published::document;
 
 use crate::compare::CompareArgs;

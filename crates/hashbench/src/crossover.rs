@@ -5,11 +5,11 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use hashbench_plan::crossover::Ask;
+use hashbench_commands::crossover::Ask;
+use hashbench_commands::Outcome;
 use hashbench_plan::values::{self, ThreadCounts};
-use hashbench_plan::Outcome;
+use hashbench_plan::{RunOptions, SizeSpec};
 use hashbench_report::render::crossover as crossover_render;
-use hashbench_runner::{SizeSpec, DEFAULT_PRECISION, DEFAULT_TIME_S};
 
 use crate::cli::{emit, Format};
 use crate::obtain::saved_or_measured;
@@ -28,10 +28,10 @@ pub struct CrossoverArgs {
     #[arg(long, value_name = "N", value_parser = values::thread_counts)]
     pub threads: Option<ThreadCounts>,
     /// Time budget per cell, like 0.3, 300ms or 2s.
-    #[arg(long, default_value_t = DEFAULT_TIME_S, value_parser = values::parse_seconds)]
+    #[arg(long, default_value_t = RunOptions::default().time_s, value_parser = values::parse_seconds)]
     pub time: f64,
     /// Target precision of each cell's median (0.01 or 1%).
-    #[arg(long, default_value_t = DEFAULT_PRECISION, value_parser = values::parse_precision)]
+    #[arg(long, default_value_t = RunOptions::default().precision, value_parser = values::parse_precision)]
     pub precision: f64,
     /// Seed of the random input bytes [default: from the clock].
     #[arg(long)]

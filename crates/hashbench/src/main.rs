@@ -27,11 +27,11 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Parser, Subcommand};
 
 use cli::{Format, UsageError, EXIT_FAILED, EXIT_USAGE};
+use hashbench_commands::Outcome;
 use hashbench_plan::values::{self, RuntimeList};
-use hashbench_plan::Outcome;
 
 /// Counts heap allocations per call for `run` (`allocations_per_call`); counting is off
 /// outside the untimed counting calls, so this costs the rest of the program one load
@@ -160,9 +160,25 @@ enum Command {
     Man,
 }
 
+/// Which run options the command line gave (clap's matches know; the parsed flags do
+/// not tell a default from a value typed), so that a suite's settings stand in for the
+/// others.
+fn record_asked(cli: &mut Cli, matches: &clap::ArgMatches) {
+    let run_args = match &mut cli.command {
+        Some(Command::Run(args)) => args,
+        Some(Command::Suite(args)) => &mut args.run,
+        _ => return,
+    };
+    if let Some((_, sub)) = matches.subcommand() {
+        run_args.asked = hashbench_plan::Asked::from_flags(sub);
+    }
+}
+
 fn main() -> ExitCode {
     signals::guard();
-    let cli = Cli::parse();
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    record_asked(&mut cli, &matches);
     render::set_color(cli.color);
     // Recorded in the result as text; an argument that is not UTF-8 (a file name) is
     // kept lossily here and works as it is everywhere else.
@@ -221,8 +237,8 @@ fn main() -> ExitCode {
                     || e.is::<hashbench_verify::FuzzError>()
                     || e.downcast_ref::<hashbench_runner::RunError>()
                         .is_some_and(hashbench_runner::RunError::is_usage)
-                    || e.downcast_ref::<hashbench_plan::sum::SumError>()
-                        .is_some_and(hashbench_plan::sum::SumError::is_usage)
+                    || e.downcast_ref::<hashbench_commands::sum::SumError>()
+                        .is_some_and(hashbench_commands::sum::SumError::is_usage)
             });
             ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
         }

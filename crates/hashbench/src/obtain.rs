@@ -6,8 +6,9 @@ use std::path::Path;
 
 use anyhow::Result;
 use hashbench_model::Run;
+use hashbench_plan::RunPlan;
 use hashbench_report::render::sanitize::sanitized;
-use hashbench_runner::{Measured, RunPlan};
+use hashbench_runner::Measured;
 
 /// `run` as a `text` format shows it (control characters escaped), else unchanged.
 pub fn shown(run: Run, text: bool) -> Run {

@@ -267,7 +267,7 @@ fn interrupt_self(cancel: &AtomicBool, sigterm: bool) {
 /// and the testing aid `--cancel-after-cells` as `cancel_after`), SIGINT and SIGTERM
 /// stopping it at the next cell: how every command measures.
 pub(crate) fn measure(
-    plan: &hashbench_runner::RunPlan,
+    plan: &hashbench_plan::RunPlan,
     quiet: bool,
     force: bool,
     cancel_after: Option<(usize, bool)>,
@@ -277,7 +277,7 @@ pub(crate) fn measure(
     let mut progress = ProgressLine::new(quiet, force, cancel_after, cancel.clone());
     // What earlier runs here remember of the machine's speed tells a run spent wholly in
     // a slow spell that it was; this run's reference joins the memory.
-    let plan = hashbench_runner::RunPlan {
+    let plan = hashbench_plan::RunPlan {
         remembered: crate::memory::recall(),
         ..plan.clone()
     };

@@ -39,14 +39,14 @@ impl From<PublishedFormat> for ReportFormat {
     }
 }
 
-pub fn run(args: PublishedArgs) -> Result<hashbench_plan::Outcome> {
+pub fn run(args: PublishedArgs) -> Result<hashbench_commands::Outcome> {
     // The data is compiled in: a load failure is a build defect, not bad input.
     let all = published::load().context("loading the compiled-in published results")?;
     let seeds = all
         .seeds_or_all(args.seed)
         .map_err(|e| UsageError(e.to_string()))?;
     emit(&document(&seeds, args.flagged, args.format.into())?);
-    Ok(hashbench_plan::Outcome::Done)
+    Ok(hashbench_commands::Outcome::Done)
 }
 
 #[cfg(test)]

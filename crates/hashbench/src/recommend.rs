@@ -10,14 +10,14 @@ use anyhow::Result;
 use hashbench_analysis::agreement::agreement;
 use hashbench_analysis::recommend::Need;
 use hashbench_analysis::recommend::Recommendation;
+use hashbench_analysis::ties::DEFAULT_EQUIVALENCE;
+use hashbench_commands::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
+use hashbench_commands::Outcome;
 use hashbench_model::{KeyKind, Mode};
-use hashbench_plan::recommend::{Ask, DEFAULT_RECOMMEND_TIME_S};
 use hashbench_plan::values::{self, SizeList};
-use hashbench_plan::Outcome;
 use hashbench_report::render::machines::letter;
 use hashbench_report::render::recommend::{agreement_text, document};
 use hashbench_report::render::sanitize::escaped;
-use hashbench_runner::DEFAULT_EQUIVALENCE;
 
 use crate::cli::UsageError;
 use crate::obtain::saved_or_measured;

@@ -110,7 +110,7 @@ pub(crate) fn render(
     };
     // For a saved run from before runs recorded them: the catalogue's.
     let classes = hashbench_catalog::classes();
-    let properties = hashbench_plan::recommend::properties();
+    let properties = hashbench_commands::recommend::properties();
     Ok(hashbench_report::render_run(
         run, format, view, options, classes, properties,
     )?)

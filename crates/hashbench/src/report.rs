@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use hashbench_commands::Outcome;
 use hashbench_model::Layout;
-use hashbench_plan::Outcome;
-use hashbench_runner::Metric;
+use hashbench_model::Metric;
 
 use crate::output::Destination;
 use crate::render::{render, write_or_emit, RunFormat, View};
@@ -22,7 +22,7 @@ pub struct ReportArgs {
     pub format: RunFormat,
     /// What table and Markdown show: time or cycles (as for `run`) [default: what the run
     /// was shown with, else time].
-    #[arg(long, value_parser = crate::choices::metric())]
+    #[arg(long, value_parser = hashbench_plan::values::metric())]
     pub metric: Option<Metric>,
     /// A seed benchmark's layout: default, divan, crystal, node, openssl-speed [default:
     /// the run's suite's, else default].
@@ -47,7 +47,7 @@ pub fn run(args: ReportArgs) -> Result<Outcome> {
     let mut run = crate::store::read_run(&args.file)?;
     // As it was shown (its metric, its suite's layout) unless flags say otherwise.
     let (metric, layout) =
-        hashbench_plan::report::view(&mut run, args.metric, args.layout, &args.relative_to)?;
+        hashbench_commands::report::view(&mut run, args.metric, args.layout, &args.relative_to)?;
     let view = View {
         metric,
         layout,

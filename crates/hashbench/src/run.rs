@@ -4,9 +4,10 @@
 use std::path::Path;
 
 use anyhow::Result;
-use hashbench_plan::{Outcome, Parsed, RunRequest};
+use hashbench_commands::Outcome;
+use hashbench_plan::RunPlan;
+use hashbench_plan::{Parsed, RunRequest};
 use hashbench_report::render::compare::render as compare_text;
-use hashbench_runner::RunPlan;
 
 use crate::args::RunArgs;
 use crate::output::Destination;
@@ -30,7 +31,7 @@ pub fn plan(
 }
 
 pub fn run(args: RunArgs, command_line: Vec<String>) -> Result<Outcome> {
-    run_plan(&plan(args.request(), None, command_line)?, &args)
+    run_plan(&plan(args.request()?, None, command_line)?, &args)
 }
 
 /// Measures `plan`, renders and writes the result, saves and compares baselines, and
@@ -67,7 +68,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     let run = &measured.run;
     let flags = hashbench_analysis::guards::count(run);
     let view = View {
-        metric: plan.metric,
+        metric: plan.options.metric,
         layout: plan.layout,
         detail: args.detail,
     };
@@ -95,7 +96,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     }
     let mut regressed = Outcome::Done;
     if let (Some(base), Some(name)) = (&compare_with, &args.baseline) {
-        let c = hashbench_plan::compare::with_baseline(base, run);
+        let c = hashbench_commands::compare::with_baseline(base, run);
         eprint!(
             "{}",
             compare_text(

@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
+use hashbench_commands::Outcome;
 use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::inert::escaped;
 use hashbench_plan::suite::{self, Choice, Parsed};
-use hashbench_plan::Outcome;
 
 use crate::args::RunArgs;
 use crate::{cli::emit, cli::UsageError};
@@ -51,11 +51,13 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<Outcome> {
         emit(&suite::listing()?);
         return Ok(Outcome::Done);
     }
-    let names = std::mem::take(&mut args.run.filter);
+    // The filters name the suite here, not implementations.
+    let names = std::mem::take(&mut args.run.options.filter);
+    args.run.asked.forget("filter");
     let suite = match suite::choice(args.file.as_deref(), &names)? {
         Choice::File(path) => load(path)?,
         Choice::Named(name) => suite::named(name)?,
     };
-    let plan = crate::run::plan(args.run.request(), Some(suite), command_line)?;
+    let plan = crate::run::plan(args.run.request()?, Some(suite), command_line)?;
     crate::run::run_plan(&plan, &args.run)
 }

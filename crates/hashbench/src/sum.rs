@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use hashbench_catalog::reader::{BUFFER, HELD_WHOLE_LIMIT};
 use hashbench_catalog::{digest_reader, Hasher, Pattern};
-use hashbench_plan::Outcome;
+use hashbench_commands::Outcome;
 use hashbench_report::render::sum::line;
 use hashbench_verify::vectors::encode_hex;
 
@@ -39,7 +39,7 @@ pub fn run(name: &str, files: &[PathBuf]) -> Result<Outcome> {
     // The implementation asked for (or, for an algorithm, the fastest verified here),
     // checked against its known answers before any file is trusted to it (`hashbench
     // verify` runs every mode).
-    let choice = hashbench_plan::sum::choose(name)?;
+    let choice = hashbench_commands::sum::choose(name)?;
     if let Some(why) = choice.explanation() {
         crate::cli::say(&format!("sum: {why}"));
     }

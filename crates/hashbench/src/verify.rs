@@ -1,5 +1,5 @@
 //! `hashbench verify`: known answers in every mode, and agreement between implementations
-//! (those in other runtimes through their adapters: `hashbench_plan::verify`); with
+//! (those in other runtimes through their adapters: `hashbench_commands::verify`); with
 //! `--fuzz`, differential fuzzing (hashbench_verify::fuzz) instead.
 
 use std::path::PathBuf;
@@ -39,12 +39,13 @@ pub struct VerifyArgs {
     stop_after: Option<u64>,
 }
 
-pub fn run(args: VerifyArgs) -> Result<hashbench_plan::Outcome> {
+pub fn run(args: VerifyArgs) -> Result<hashbench_commands::Outcome> {
     if let Some(cases) = args.fuzz {
         return fuzz(&args, cases);
     }
     let runtimes = args.runtime.unwrap_or_default().0;
-    let selection = hashbench_plan::select::select(&args.filter, &runtimes, &mut crate::cli::note)?;
+    let selection =
+        hashbench_plan::select::select(&args.filter, &runtimes, &[], &mut crate::cli::note)?;
     let source = args
         .vectors
         .map_or(VectorSource::Embedded, VectorSource::Directory);
@@ -54,16 +55,16 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_plan::Outcome> {
             emit(&describe(o));
         }
     };
-    let outcomes = hashbench_plan::verify::outcomes(&selection, &source, &mut print_line)?;
+    let outcomes = hashbench_commands::verify::outcomes(&selection, &source, &mut print_line)?;
     let report = Report::of(&outcomes);
     emit(&match format {
         Format::Table => report.summary(),
         Format::Json => report.json()?,
     });
-    Ok(hashbench_plan::Outcome::failed_if(report.failed > 0))
+    Ok(hashbench_commands::Outcome::failed_if(report.failed > 0))
 }
 
-fn fuzz(args: &VerifyArgs, cases: u64) -> Result<hashbench_plan::Outcome> {
+fn fuzz(args: &VerifyArgs, cases: u64) -> Result<hashbench_commands::Outcome> {
     let selected = hashbench_plan::select::local(&args.filter, &mut crate::cli::note)?;
     let config = FuzzConfig::new(cases, args.seed, args.stop_after);
     let replay = config.replay(&args.filter);
@@ -78,5 +79,7 @@ fn fuzz(args: &VerifyArgs, cases: u64) -> Result<hashbench_plan::Outcome> {
         Format::Table => describe_fuzz(&report, elapsed_s),
         Format::Json => FuzzDocument::of(&report, elapsed_s, &replay).json()?,
     });
-    Ok(hashbench_plan::Outcome::failed_if(report.disagreements > 0))
+    Ok(hashbench_commands::Outcome::failed_if(
+        report.disagreements > 0,
+    ))
 }

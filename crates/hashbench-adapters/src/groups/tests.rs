@@ -16,6 +16,7 @@ fn running(pid: &str) -> bool {
 
 #[test]
 fn a_group_recorded_is_killed_whole_and_then_forgotten() {
+    let _serial = crate::tests::serial();
     // A shell that starts a child of its own in its group: killing the group takes both.
     let mut child = Command::new("sh")
         .args(["-c", "sleep 600 & echo $!; wait"])

@@ -47,6 +47,7 @@ fn unavailable(reply: &str) -> (String, String) {
 
 #[test]
 fn an_adapter_of_another_protocol_version_is_unavailable_with_the_versions() {
+    let _serial = crate::tests::serial();
     let next = PROTOCOL + 1;
     let (why, _) = unavailable(&hello_with(&format!(r#""protocol":{next},"#), "[]"));
     assert!(
@@ -72,6 +73,7 @@ fn an_adapter_of_another_protocol_version_is_unavailable_with_the_versions() {
 
 #[test]
 fn a_hello_of_our_version_that_breaks_the_contract_is_named_by_its_field() {
+    let _serial = crate::tests::serial();
     let ours = format!(r#""protocol":{PROTOCOL},"#);
     let (why, _) = unavailable(&hello_with(&ours, r#"[{"id":"crc32/go:x"}]"#));
     assert!(
@@ -92,6 +94,7 @@ fn a_hello_of_our_version_that_breaks_the_contract_is_named_by_its_field() {
 
 #[test]
 fn offered_ids_are_parsed_once_and_a_malformed_one_is_refused_with_why() {
+    let _serial = crate::tests::serial();
     let ours = format!(r#""protocol":{PROTOCOL},"#);
     let offered = r#"[{"id":"crc32c/go:hash/crc32","algorithm":"crc32c","provider":"go1","patterns":["oneshot"]},
         {"id":"crc32c/go","algorithm":"crc32c","provider":"go1","patterns":["oneshot"]}]"#

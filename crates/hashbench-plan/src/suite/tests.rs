@@ -4,13 +4,14 @@ use super::*;
 fn every_built_in_suite_parses_and_names_real_implementations() {
     let suites = built_in().expect("built-in suites are valid");
     assert_eq!(suites.len(), BUILT_IN.len());
-    for s in suites.iter().map(|p| &p.suite) {
+    for p in &suites {
+        let s = &p.suite;
         for key in s.labels.keys() {
             let id = key.split('@').next().unwrap_or(key);
             assert!(
                 hashbench_catalog::find_implementation(id).is_some()
                     || (crate::select::names_a_runtime(id)
-                        && s.implementations.iter().any(|i| i == id)),
+                        && p.request.options.filter.iter().any(|i| i == id)),
                 "{}: label for unknown implementation {id}",
                 s.name
             );

@@ -176,3 +176,78 @@ fn every_real_adapter_implementation_passes_the_known_answers_and_agrees_with_in
     }
     assert!(report["passed"].as_u64().unwrap() > 100);
 }
+
+/// `--adapter 'COMMAND ...'`: any program that speaks the protocol, given by its
+/// command line (here the test adapter through `python3`, quoted as a shell would, run
+/// without one), is started beside the catalogue; its right implementation is measured,
+/// its wrong one refused before timing; a suite file's `adapters` key does the same; and
+/// a command that cannot start is a skipped entry with its reason, never a failure.
+#[test]
+fn your_own_adapter_is_measured_beside_the_catalogue() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-adapter/run");
+    let command = format!("python3 '{}'", script.display());
+    let args = ["--sizes", "64", "--time", "0.02", "-q", "--format", "json"];
+    let ids = |run: &serde_json::Value| -> Vec<String> {
+        run["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["implementation"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let out = run_exit(
+        hashbench()
+            .args(["run", "crc32/crc32fast", "--adapter", &command])
+            .args(args),
+        1,
+    );
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(ids(&run), ["crc32/crc32fast", "crc32/python:good"]);
+    assert!(
+        run["skipped"].to_string().contains("crc32/python:wrong"),
+        "{}",
+        run["skipped"]
+    );
+
+    // The same adapter from a suite file's key.
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("mine.toml");
+    std::fs::write(
+        &suite,
+        format!(
+            "name = \"mine\"\ndescription = \"d\"\nimplementations = [\"crc32/crc32fast\"]\n\
+             sizes = \"64\"\nadapters = [{:?}]\n",
+            command
+        ),
+    )
+    .unwrap();
+    let out = run_exit(
+        hashbench()
+            .args(["suite", "--file"])
+            .arg(&suite)
+            .args(&args[2..]),
+        1,
+    );
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(ids(&run), ["crc32/crc32fast", "crc32/python:good"]);
+
+    // A command that cannot start: skipped, with why; the rest is measured.
+    let out = run_ok(
+        hashbench()
+            .args([
+                "run",
+                "crc32/crc32fast",
+                "--adapter",
+                "./no-such-adapter --flag",
+            ])
+            .args(args),
+    );
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(ids(&run), ["crc32/crc32fast"]);
+    let skipped = run["skipped"].to_string();
+    assert!(
+        skipped.contains("adapter `./no-such-adapter --flag`")
+            && skipped.contains("cannot start ./no-such-adapter"),
+        "{skipped}"
+    );
+}

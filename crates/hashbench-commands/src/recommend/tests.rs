@@ -106,14 +106,18 @@ fn a_hash_table_is_timed_on_the_typed_key_its_size_suggests_or_the_one_given() {
     );
     // The run measures that pattern alone, and says the rule chose it.
     let request = table_ask(&[b(16)], None).request().unwrap();
-    let given = request.patterns.unwrap();
-    assert_eq!(given.value, vec![Pattern::Keys(KeyKind::Id16)]);
-    assert_eq!(given.from.to_string(), "recommend --need hash-table's key");
+    assert_eq!(request.options.patterns, vec![Pattern::Keys(KeyKind::Id16)]);
+    assert_eq!(
+        request.origins.of("patterns").to_string(),
+        "recommend --need hash-table's key"
+    );
     // The other needs call the byte API once per input.
     let mut hash = table_ask(&[b(16)], None);
     hash.need = Need::Hash;
     assert_eq!(hash.pattern(), Pattern::Oneshot);
-    assert!(hash.request().unwrap().patterns.is_none());
+    let request = hash.request().unwrap();
+    assert_eq!(request.options.patterns, vec![Pattern::Oneshot]);
+    assert!(!request.origins.given("patterns"));
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use hashbench_runner::RunError;
 use hashbench_verify::{Outcome, Status, VectorSource};
 
-use crate::select::Selection;
+use hashbench_plan::select::Selection;
 
 /// The outcomes of every implementation `selection` selected (the whole catalogue when
 /// it asked for nothing), in this process and then in other runtimes

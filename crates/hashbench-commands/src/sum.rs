@@ -13,7 +13,7 @@ use hashbench_catalog::reader::BUFFER;
 use hashbench_catalog::{Hasher, Implementation, Pattern};
 use hashbench_verify::{spot_check, VectorError, VectorSource, WrongAnswer};
 
-use crate::PlanError;
+use hashbench_plan::PlanError;
 
 /// The calibration buffer: a few reads of `sum`'s size, so that each candidate's
 /// per-read overhead counts as it will on a file, small enough to stay in cache and
@@ -123,10 +123,10 @@ impl Choice {
 ///
 /// See [`SumError`].
 pub fn choose(name: &str) -> Result<Choice, SumError> {
-    let named = crate::select::implementation(name)?;
+    let named = hashbench_plan::select::implementation(name)?;
     let alg = named.algorithm;
     let answers = VectorSource::Embedded.load(alg.id, alg.output_bytes())?;
-    if crate::select::by_id(name).is_some() {
+    if hashbench_plan::select::by_id(name).is_some() {
         spot_check(named, &answers)?;
         return Ok(Choice {
             implementation: named,

@@ -8,8 +8,8 @@ use hashbench_model::listing::{
     LIST_SCHEMA_VERSION,
 };
 
-use crate::select::{select, Selection};
-use crate::PlanError;
+use hashbench_plan::select::{select, Selection};
+use hashbench_plan::PlanError;
 
 /// What `hashbench list FILTER... --runtime R` shows: the implementations the filters
 /// select (every one without a filter), and the runtimes asked for, by `--runtime` or a
@@ -23,7 +23,7 @@ pub fn of(
     runtimes: &[String],
     notes: &mut dyn FnMut(&str),
 ) -> Result<Listing, PlanError> {
-    let selection = select(filters, runtimes, notes)?;
+    let selection = select(filters, runtimes, &[], notes)?;
     let selected = selection.local_or_all();
     let mut asked: Vec<String> = runtimes.to_vec();
     asked.extend(selection.external.iter().map(|e| e.runtime.clone()));

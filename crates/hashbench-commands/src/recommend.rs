@@ -5,9 +5,10 @@
 use hashbench_analysis::recommend::{data_bits, hd_at, recommend, Need, Recommendation, Request};
 use hashbench_catalog::Implementation;
 use hashbench_model::{AlgorithmProperties, HdAt, KeyKind, Mode, Pattern, Run, Size};
-use hashbench_runner::SizeSpec;
+use hashbench_plan::SizeSpec;
 
-use crate::{Given, RunRequest, Source, UsageError};
+use hashbench_plan::values::{ModeChoice, ThreadCounts};
+use hashbench_plan::{RunRequest, Source, UsageError};
 
 /// Seconds per cell unless `--time` says: small enough that the ~80 candidates of
 /// `--need checksum` (verification and baselines included) finish within 20 s on a
@@ -193,35 +194,36 @@ impl Ask {
                     .map_or(String::new(), |b| format!(" --min-bits {b}"))
             )));
         }
-        Ok(RunRequest {
-            filters: chosen.iter().map(|i| i.id.to_string()).collect(),
-            chosen: Some(chosen),
-            sizes: Some(SizeSpec::List(self.sizes.clone())),
-            modes: Some(vec![self.mode()]),
-            threads: Some(vec![self.threads]),
-            time_s: Some(self.time_s),
-            rounds: Some(SCREENING_ROUNDS),
-            max_rounds: Some(Given {
-                value: MAX_RACE_ROUNDS,
-                from: Source::Rule("recommend's race"),
-            }),
+        let mut request = RunRequest {
+            chosen: None,
             race: true,
-            equivalence: Some(self.equivalence),
-            // recommend's own flags: `--size`, and no way to oversubscribe.
-            spelling: hashbench_runner::Spelling {
-                sizes: "--size".to_string(),
-                threads: "--threads".to_string(),
-                oversubscribe: None,
-            },
-            patterns: match self.pattern() {
-                Pattern::Oneshot => None,
-                keys => Some(Given {
-                    value: vec![keys],
-                    from: Source::Rule("recommend --need hash-table's key"),
-                }),
-            },
+            // recommend has no flag to oversubscribe.
+            oversubscribe: None,
             ..RunRequest::default()
-        })
+        };
+        let o = &mut request.options;
+        o.filter = chosen.iter().map(|i| i.id.to_string()).collect();
+        o.sizes = SizeSpec::List(self.sizes.clone());
+        o.mode = ModeChoice::of(self.mode());
+        o.threads = Some(ThreadCounts(vec![self.threads]));
+        o.time_s = self.time_s;
+        o.rounds = SCREENING_ROUNDS;
+        o.max_rounds = Some(MAX_RACE_ROUNDS);
+        o.equivalence = self.equivalence;
+        // recommend's own flag: `--size`.
+        request.origins.set("sizes", Source::Flag("--size"));
+        request
+            .origins
+            .set("max_rounds", Source::Rule("recommend's race"));
+        if let keys @ Pattern::Keys(_) = self.pattern() {
+            request.options.patterns = vec![keys];
+            request.origins.set(
+                "patterns",
+                Source::Rule("recommend --need hash-table's key"),
+            );
+        }
+        request.chosen = Some(chosen);
+        Ok(request)
     }
 
     /// The mode asked for, else the need's [`default_mode`].

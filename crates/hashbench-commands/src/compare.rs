@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use hashbench_analysis::compare::{compare, Comparison};
 use hashbench_model::Run;
 
-use crate::UsageError;
+use hashbench_plan::UsageError;
 
 /// Changes smaller than this (per cent) never count as significant, in `compare` and in
 /// `run --baseline` alike.

@@ -2,10 +2,10 @@
 //! (its recorded metric, its suite's layout) unless a flag says otherwise, and with
 //! other relative columns when `--relative-to` names them.
 
+use hashbench_model::Metric;
 use hashbench_model::{Layout, Run};
-use hashbench_runner::Metric;
 
-use crate::{layout_for, parse_relative_to, Given, Source, UsageError};
+use hashbench_plan::{layout_for, parse_relative_to, Given, Source, UsageError};
 
 /// The metric and layout `run` is rendered with: `metric` and `layout` when given, else
 /// the run's recorded metric (else time) and its suite's layout (named as the suite's in

@@ -4,9 +4,10 @@
 
 use hashbench_analysis::costmodel::Crossover;
 use hashbench_model::{Cell, Run, Size, Subject};
-use hashbench_runner::SizeSpec;
+use hashbench_plan::SizeSpec;
 
-use crate::{PlanError, RunRequest, UsageError};
+use hashbench_plan::values::ThreadCounts;
+use hashbench_plan::{PlanError, RunRequest, UsageError};
 
 /// Powers of two from 64 B to 4 MiB: fine enough to bracket a crossover within 2x.
 #[must_use]
@@ -88,20 +89,21 @@ impl Ask {
     /// [`default_sizes`].
     #[must_use]
     pub fn request(&self, pair: Pair) -> RunRequest {
-        RunRequest {
-            filters: vec![pair.a.to_string(), pair.b.to_string()],
+        let mut request = RunRequest {
             without_baselines: true,
-            sizes: Some(
-                self.sizes
-                    .clone()
-                    .unwrap_or_else(|| SizeSpec::List(default_sizes())),
-            ),
-            threads: self.threads.clone(),
-            time_s: Some(self.time_s),
-            precision: Some(self.precision),
-            seed: self.seed,
             ..RunRequest::default()
-        }
+        };
+        let o = &mut request.options;
+        o.filter = vec![pair.a.to_string(), pair.b.to_string()];
+        o.sizes = self
+            .sizes
+            .clone()
+            .unwrap_or_else(|| SizeSpec::List(default_sizes()));
+        o.threads = self.threads.clone().map(ThreadCounts);
+        o.time_s = self.time_s;
+        o.precision = self.precision;
+        o.seed = self.seed;
+        request
     }
 }
 

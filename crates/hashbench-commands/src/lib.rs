@@ -1,0 +1,26 @@
+//! What each command decides, by command, between the plan (`hashbench-plan`: the options
+//! resolved into a `RunPlan`) and the binary (clap, the terminal, files):
+//!
+//! - [`recommend`]: the candidates for a need, the race that measures them, and the
+//!   question each size asks of `hashbench-analysis`' pure answer;
+//! - [`crossover`]: the pair, the sizes that bracket their crossover, the series compared;
+//! - [`compare`]: which run is the base, the noise threshold, runs that share no cell;
+//! - [`report`]: the metric, layout and relative columns a saved run is rendered with;
+//! - [`sum`]: the implementation `sum` digests with;
+//! - [`list`]: what `hashbench list` shows, as data;
+//! - [`verify`]: the outcomes of the selected implementations, those in other runtimes
+//!   through `hashbench-runner`;
+//! - [`Outcome`]: how a command ended, which `main` maps to the exit code.
+//!
+//! Nothing here prints: what a user should be told on the way goes to a callback.
+
+pub mod compare;
+pub mod crossover;
+pub mod list;
+mod outcome;
+pub mod recommend;
+pub mod report;
+pub mod sum;
+pub mod verify;
+
+pub use outcome::Outcome;
