@@ -4,7 +4,7 @@
 //! reply that breaks the contract is named by the field that broke it
 //! (`implementations[3].patterns: invalid type: ...`).
 
-use hashbench_catalog::Pattern;
+use hashbench_model::Pattern;
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;

@@ -6,7 +6,8 @@
 //! A request that fails panics (a [`Hasher`] cannot return an error); verification
 //! catches panics and reports them as failed checks with the adapter's message.
 
-use hashbench_catalog::{Hasher, Pattern};
+use hashbench_catalog::Hasher;
+use hashbench_model::Pattern;
 
 use crate::process::Shared;
 

@@ -6,8 +6,9 @@ use std::sync::{Arc, Mutex};
 
 use crate::process::{Adapter, AdapterError, Shared};
 use crate::protocol::{DigestReply, Hello, Request, TimeReply};
-use hashbench_catalog::{Algorithm, Pattern};
+use hashbench_catalog::Algorithm;
 use hashbench_model::ExternalId;
+use hashbench_model::Pattern;
 
 /// The runtimes with an adapter folder of their own, in the order they are listed.
 pub const RUNTIMES: &[&str] = &["node", "python", "go", "java", "crystal"];

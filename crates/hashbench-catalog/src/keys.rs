@@ -10,7 +10,7 @@
 //! depends on the hash of the one before. The timed loops are [`crate::hasher`]'s
 //! (`run_keys`, `feed_keys`), compiled per adapter as every pattern's are.
 
-pub use hashbench_model::{KeyKind, MAX_STR_KEY};
+pub(crate) use hashbench_model::{KeyKind, MAX_STR_KEY};
 
 /// What a `keys:str` chain may XOR into the text and keep it ASCII.
 pub(crate) const ASCII_LINK: u64 = 0x7f7f_7f7f_7f7f_7f7f;

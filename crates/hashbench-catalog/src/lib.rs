@@ -34,7 +34,7 @@ pub use filter::{alias_of, Filter, FilterError, ALIASES};
 pub use hashbench_host::CpuFeature;
 pub use hasher::{empty, Empty, Hasher};
 pub use implementation::{Availability, Implementation, Provider, ProviderKind, Unavailable};
-pub use pattern::{KeyKind, Pattern, PatternError};
+pub(crate) use pattern::Pattern;
 pub use reader::digest_reader;
 
 /// The implementation with exactly this id.

@@ -1,7 +1,7 @@
-//! API usage patterns ([`Pattern`], defined in the model because every cell records
+//! API usage patterns (`hashbench_model::Pattern`, defined in the model because every cell records
 //! one) and why a library cannot express one.
 
-pub use hashbench_model::{KeyKind, Pattern, PatternError, PATTERN_NAMES};
+pub(crate) use hashbench_model::Pattern;
 
 /// Why a library cannot express a pattern, as reported under `skipped`.
 pub mod reason {

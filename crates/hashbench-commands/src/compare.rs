@@ -75,6 +75,7 @@ pub fn compared(
 
 /// What `compare` shows (`--view`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum View {
     /// The machines view when any run comes from another machine than the base (CPU
     /// model, core count or memory), else the changes.

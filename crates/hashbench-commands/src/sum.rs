@@ -10,7 +10,8 @@
 use std::time::{Duration, Instant};
 
 use hashbench_catalog::reader::BUFFER;
-use hashbench_catalog::{Hasher, Implementation, Pattern};
+use hashbench_catalog::{Hasher, Implementation};
+use hashbench_model::Pattern;
 use hashbench_verify::{spot_check, VectorError, VectorSource, WrongAnswer};
 
 use hashbench_plan::PlanError;

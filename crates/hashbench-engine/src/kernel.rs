@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use hashbench_catalog::feed::{self, Feed};
 use hashbench_catalog::hasher::{self, MAX_DIGEST};
-use hashbench_catalog::{Hasher, Pattern};
+use hashbench_catalog::Hasher;
 use hashbench_model::Baseline;
+use hashbench_model::Pattern;
 
 /// One timed operation on the input. `out` is exactly [`Kernel::output_len`]
 /// bytes long.

@@ -2,8 +2,8 @@
 //! One test function only: the counters are process-wide, and tests running in parallel
 //! would count each other's allocations.
 
-use hashbench_catalog::Pattern;
 use hashbench_engine::{count_allocations, CountingAllocator, HashKernel, Input, Kernel};
+use hashbench_model::Pattern;
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;

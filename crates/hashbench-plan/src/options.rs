@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
-use hashbench_catalog::Pattern;
+use hashbench_model::Pattern;
 use hashbench_model::{Layout, Metric};
 
 use crate::values::{self, ModeChoice, RuntimeList, ThreadCounts};

@@ -6,7 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use hashbench_catalog::{Implementation, Pattern};
+use hashbench_catalog::Implementation;
+use hashbench_model::Pattern;
 use serde::Deserialize;
 
 use crate::options::{Asked, Origins, RunOptions};

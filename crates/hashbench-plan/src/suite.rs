@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use hashbench_analysis::counterparts::Counterpart;
-use hashbench_catalog::Pattern;
+use hashbench_model::Pattern;
 use hashbench_model::{ExternalId, Layout, SuiteInfo};
 
 use crate::{RunRequest, SuiteFile, UsageError};

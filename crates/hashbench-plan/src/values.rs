@@ -7,7 +7,7 @@
 
 use hashbench_adapters::{is_runtime, RUNTIMES};
 use hashbench_analysis::recommend::Need;
-use hashbench_catalog::Pattern;
+use hashbench_model::Pattern;
 use hashbench_model::{KeyKind, Layout, Metric, Mode, Size};
 
 use crate::UsageError;
@@ -239,12 +239,12 @@ pub fn thread_counts(text: &str) -> Result<ThreadCounts, UsageError> {
 pub struct ThreadCounts(pub Vec<usize>);
 
 /// One `--pattern` value (a comma-separated list is split by clap first).
-pub fn pattern(text: &str) -> Result<Pattern, hashbench_catalog::PatternError> {
+pub fn pattern(text: &str) -> Result<Pattern, hashbench_model::PatternError> {
     text.parse()
 }
 
 /// Parses a comma-separated pattern list (a suite's `patterns`), deduplicated in order.
-pub fn patterns(text: &str) -> Result<Vec<Pattern>, hashbench_catalog::PatternError> {
+pub fn patterns(text: &str) -> Result<Vec<Pattern>, hashbench_model::PatternError> {
     let mut out = Vec::new();
     for p in text.split(',') {
         let p = pattern(p)?;

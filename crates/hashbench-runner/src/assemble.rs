@@ -2,9 +2,10 @@
 //! size), a [`StreamsCell`] per `--streams` measurement, with the rates, the cache level
 //! of the size and the fraction of the read ceiling (on the cell's threads).
 
-use hashbench_catalog::{Implementation, Pattern};
+use hashbench_catalog::Implementation;
 use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
 use hashbench_host::Host;
+use hashbench_model::Pattern;
 use hashbench_model::{
     Baseline, Cell, CellLoad, Mode, NoReadCeiling, RawSample, Size, StreamsCell, Subject,
 };

@@ -5,11 +5,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use hashbench_catalog::Pattern;
 use hashbench_engine::{
     count_allocations, Allocations, CellState, Config, EngineError, HashKernel, Kernel,
     KernelError, Memcpy, Nop, Read, RoundRecord, SplitRead, ThreadPool, Workload,
 };
+use hashbench_model::Pattern;
 use hashbench_model::{Baseline, Mode, Size, SkipReason, Skipped};
 
 use crate::external::ExternalKernel;

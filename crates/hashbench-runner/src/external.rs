@@ -6,8 +6,9 @@
 use std::time::Duration;
 
 use hashbench_adapters::{External, RemoteHasher};
-use hashbench_catalog::{Hasher, Implementation, Pattern};
+use hashbench_catalog::{Hasher, Implementation};
 use hashbench_engine::{Input, Kernel, Malformed};
+use hashbench_model::Pattern;
 use hashbench_model::{ExternalId, SkipReason, Skipped};
 use hashbench_verify::{Candidate, Status};
 

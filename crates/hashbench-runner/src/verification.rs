@@ -84,10 +84,10 @@ pub(crate) fn expected_digest(passed: Passed, input: &[u8]) -> Result<Vec<u8>, R
 /// verification checked for every hasher without typed-key vectors).
 pub(crate) fn expected_for(
     passed: Passed,
-    pattern: hashbench_catalog::Pattern,
+    pattern: hashbench_model::Pattern,
     input: &[u8],
 ) -> Result<Vec<u8>, RunError> {
-    let hashbench_catalog::Pattern::Keys(kind) = pattern else {
+    let hashbench_model::Pattern::Keys(kind) = pattern else {
         return expected_digest(passed, input);
     };
     let reference = passed.reference;

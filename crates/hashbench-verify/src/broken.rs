@@ -94,7 +94,7 @@ impl Hasher for Broken {
         }
     }
 
-    fn supports(&self, pattern: hashbench_catalog::Pattern) -> Result<(), &'static str> {
+    fn supports(&self, pattern: hashbench_model::Pattern) -> Result<(), &'static str> {
         self.inner.supports(pattern)
     }
 

@@ -10,8 +10,8 @@
 //! The check itself is the crate root's `check_keys`; this module gives the keys of the
 //! streaming check.
 
-use hashbench_catalog::keys::KeyKind;
-use hashbench_catalog::Pattern;
+use hashbench_model::KeyKind;
+use hashbench_model::Pattern;
 
 /// Lengths of the `keys:str` keys checked: empty aside, every length to 17 (SipHash's
 /// and xxHash's tails), the sizes measured, block edges, and the longest.

@@ -178,9 +178,9 @@ fn check_known_answers(
 /// keys differ from that and has no vectors of its own fails here, so it is never timed.
 fn check_keys(subject: &Candidate, typed: &[TypedAnswer], tally: &mut Tally) {
     let out_len = subject.algorithm.output_bytes();
-    use hashbench_catalog::keys::KeyKind;
+    use hashbench_model::KeyKind;
     for kind in [KeyKind::U64, KeyKind::Id16, KeyKind::Str] {
-        let pattern = hashbench_catalog::Pattern::Keys(kind);
+        let pattern = hashbench_model::Pattern::Keys(kind);
         if (subject.new)().supports(pattern).is_err() {
             continue;
         }

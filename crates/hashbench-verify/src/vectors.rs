@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use hashbench_catalog::keys::KeyKind;
+use hashbench_model::KeyKind;
 use serde::Deserialize;
 
 /// One algorithm's vectors, as in `vectors/<algorithm>.json`.
@@ -280,7 +280,7 @@ impl VectorFile {
             let len = input.len() as u64;
             let fits = match kind.fixed_len() {
                 Some(n) => len == n,
-                None => (1..=hashbench_catalog::keys::MAX_STR_KEY).contains(&len),
+                None => (1..=hashbench_model::MAX_STR_KEY).contains(&len),
             };
             if !fits {
                 return Err(invalid(format!(

@@ -21,8 +21,8 @@ use std::hash::BuildHasher;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
-use hashbench_catalog::{KeyKind, Pattern};
 use hashbench_engine::Input;
+use hashbench_model::{KeyKind, Pattern};
 use hashbench_plan::{RunPlan, SizeSpec};
 use hashbench_runner::Quiet;
 

@@ -9,7 +9,7 @@ use hashbench_commands::compare::{inputs, view_of, Base, Shown, View, DEFAULT_NO
 use hashbench_commands::Outcome;
 use hashbench_model::Run;
 use hashbench_report::render::compare::regression;
-use hashbench_report::render::comparison::{document, CompareFormat as ReportFormat};
+use hashbench_report::render::comparison::{document, CompareFormat};
 use hashbench_report::render::html::{machines_page, Candidate};
 use hashbench_report::render::machines;
 use hashbench_report::render::sanitize::escaped;
@@ -17,16 +17,6 @@ use hashbench_report::render::sanitize::escaped;
 use crate::cli::emit;
 use crate::obtain::shown;
 use crate::store::{load_baseline, read_run};
-
-#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
-pub enum CompareFormat {
-    #[default]
-    Table,
-    Markdown,
-    Json,
-    /// One self-contained HTML page: change bars with their intervals, then the table.
-    Html,
-}
 
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
@@ -58,37 +48,7 @@ pub struct CompareArgs {
     /// count or memory), else the changes; changes: verdicts on the code, adjusted for
     /// the machine's speed; machines: each machine's figures side by side, no verdicts.
     #[arg(long, value_enum, default_value_t, conflicts_with = "published")]
-    pub view: ViewArg,
-}
-
-/// `compare --view`.
-#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
-pub enum ViewArg {
-    #[default]
-    Auto,
-    Changes,
-    Machines,
-}
-
-impl From<ViewArg> for View {
-    fn from(v: ViewArg) -> Self {
-        match v {
-            ViewArg::Auto => View::Auto,
-            ViewArg::Changes => View::Changes,
-            ViewArg::Machines => View::Machines,
-        }
-    }
-}
-
-impl From<CompareFormat> for ReportFormat {
-    fn from(format: CompareFormat) -> Self {
-        match format {
-            CompareFormat::Table => Self::Table,
-            CompareFormat::Markdown => Self::Markdown,
-            CompareFormat::Json => Self::Json,
-            CompareFormat::Html => Self::Html,
-        }
-    }
+    pub view: View,
 }
 
 /// The outcome of `--fail-on-regression`: the regressions, printed to standard error.
@@ -106,7 +66,7 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> O
 /// `compare` without `--published` (main sends that to [`crate::beside`]).
 pub fn run(args: CompareArgs) -> Result<Outcome> {
     let fail = args.fail_on_regression;
-    let format = ReportFormat::from(args.format);
+    let format = args.format;
     let (base, candidates) = inputs(&args.files, args.baseline.as_deref())?;
     let (base_name, base) = match base {
         Base::Baseline(name) => (format!("baseline {name}"), load_baseline(name)?),
@@ -122,7 +82,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     let runs: Vec<&Run> = std::iter::once(&base)
         .chain(loaded.iter().map(|(_, r)| r))
         .collect();
-    if let Shown::Machines { one_machine } = view_of(args.view.into(), &runs, fail.is_some())? {
+    if let Shown::Machines { one_machine } = view_of(args.view, &runs, fail.is_some())? {
         let names: Vec<String> = loaded
             .iter()
             .map(|(p, _)| escaped(&p.display().to_string()).into_owned())
@@ -175,12 +135,12 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
 
 /// The machines view of `runs` (name, run) in `format`; `same` when they are all from
 /// one machine (`--view machines` asked for it).
-fn machines_document(format: ReportFormat, runs: &[(&str, &Run)], same: bool) -> Result<String> {
+fn machines_document(format: CompareFormat, runs: &[(&str, &Run)], same: bool) -> Result<String> {
     let v = hashbench_analysis::machines::view(runs);
     Ok(match format {
-        ReportFormat::Table => machines::render(&v, same, false, crate::render::width(false)),
-        ReportFormat::Markdown => machines::render(&v, same, true, None),
-        ReportFormat::Json => machines::json(&v)?,
-        ReportFormat::Html => machines_page(&v, same)?,
+        CompareFormat::Table => machines::render(&v, same, false, crate::render::width(false)),
+        CompareFormat::Markdown => machines::render(&v, same, true, None),
+        CompareFormat::Json => machines::json(&v)?,
+        CompareFormat::Html => machines_page(&v, same)?,
     })
 }

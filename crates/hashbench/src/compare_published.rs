@@ -22,7 +22,7 @@ pub fn run(args: &CompareArgs) -> Result<Outcome> {
         published.seed(n).map_err(|e| UsageError(e.to_string()))?;
     }
     let counterparts = hashbench_plan::suite::counterparts(run.suite.as_ref())?;
-    let format = args.format.into();
+    let format = args.format;
     let Some(text) = document(&run, &published, args.seed, &counterparts, format)? else {
         return Err(UsageError(format!(
             "{}: no cell matches a published figure (same algorithm and size); try the \

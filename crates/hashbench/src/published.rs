@@ -3,19 +3,11 @@
 //! (`hashbench-report`'s `render::published::document`).
 
 use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use hashbench_analysis::published;
-use hashbench_report::render::published::{document, PublishedFormat as ReportFormat};
+use hashbench_report::render::published::{document, PublishedFormat};
 
 use crate::{cli::emit, cli::UsageError};
-
-#[derive(Clone, Copy, Debug, Default, ValueEnum)]
-pub enum PublishedFormat {
-    #[default]
-    Table,
-    Json,
-    Csv,
-}
 
 #[derive(Args, Debug)]
 pub struct PublishedArgs {
@@ -29,23 +21,13 @@ pub struct PublishedArgs {
     format: PublishedFormat,
 }
 
-impl From<PublishedFormat> for ReportFormat {
-    fn from(format: PublishedFormat) -> Self {
-        match format {
-            PublishedFormat::Table => Self::Table,
-            PublishedFormat::Json => Self::Json,
-            PublishedFormat::Csv => Self::Csv,
-        }
-    }
-}
-
 pub fn run(args: PublishedArgs) -> Result<hashbench_commands::Outcome> {
     // The data is compiled in: a load failure is a build defect, not bad input.
     let all = published::load().context("loading the compiled-in published results")?;
     let seeds = all
         .seeds_or_all(args.seed)
         .map_err(|e| UsageError(e.to_string()))?;
-    emit(&document(&seeds, args.flagged, args.format.into())?);
+    emit(&document(&seeds, args.flagged, args.format)?);
     Ok(hashbench_commands::Outcome::Done)
 }
 

@@ -9,23 +9,10 @@ use std::sync::OnceLock;
 use anyhow::Result;
 use hashbench_model::Run;
 use hashbench_report::TextOptions;
-pub(crate) use hashbench_report::View;
+pub(crate) use hashbench_report::{RunFormat, View};
 
 use crate::cli::emit;
 use crate::output::Destination;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum RunFormat {
-    #[default]
-    Table,
-    /// The table with every section, as `--detail`.
-    TableFull,
-    Json,
-    Csv,
-    Markdown,
-    /// One self-contained HTML page with SVG charts (docs/usage.md, The HTML report).
-    Html,
-}
 
 /// `--color`: whether the terminal table is coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -99,14 +86,6 @@ pub(crate) fn render(
         width: width(to_file),
         detail: false,
         color: colour(to_file),
-    };
-    let format = match format {
-        RunFormat::Table => hashbench_report::RunFormat::Table,
-        RunFormat::TableFull => hashbench_report::RunFormat::TableFull,
-        RunFormat::Json => hashbench_report::RunFormat::Json,
-        RunFormat::Csv => hashbench_report::RunFormat::Csv,
-        RunFormat::Markdown => hashbench_report::RunFormat::Markdown,
-        RunFormat::Html => hashbench_report::RunFormat::Html,
     };
     // For a saved run from before runs recorded them: the catalogue's.
     let classes = hashbench_catalog::classes();

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use hashbench_catalog::reader::{BUFFER, HELD_WHOLE_LIMIT};
-use hashbench_catalog::{digest_reader, Hasher, Pattern};
+use hashbench_catalog::{digest_reader, Hasher};
 use hashbench_commands::Outcome;
+use hashbench_model::Pattern;
 use hashbench_report::render::sum::line;
 use hashbench_verify::vectors::encode_hex;
 

@@ -9,6 +9,7 @@ use crate::render::renderer::RenderError;
 
 /// The formats of a comparison (`compare --format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum CompareFormat {
     #[default]
     Table,

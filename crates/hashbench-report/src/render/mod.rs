@@ -73,8 +73,6 @@ mod tests_published;
 mod tests_text;
 
 pub use flags::flags_text;
-/// What the tables show; the model's, as every `render` call takes it.
-pub use hashbench_model::Metric;
 pub use options::{ellipsized, TextOptions};
 pub use renderer::{Render, RenderError};
 pub use select::{

@@ -207,6 +207,7 @@ pub fn csv(seeds: &[&Seed], flagged_only: bool) -> String {
 
 /// The formats of `hashbench published`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum PublishedFormat {
     #[default]
     Table,

@@ -24,6 +24,7 @@ pub enum Format {
 /// The formats a command writes a run in (`run --format`, `report --format`): those of
 /// [`Format`], and the terminal table with every section.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum RunFormat {
     #[default]
     Table,
@@ -32,6 +33,7 @@ pub enum RunFormat {
     Json,
     Csv,
     Markdown,
+    /// One self-contained HTML page with SVG charts (docs/usage.md, The HTML report).
     Html,
 }
 

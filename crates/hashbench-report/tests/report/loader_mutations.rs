@@ -11,7 +11,7 @@ use serde_json::Value;
 use hashbench_analysis::compare::compare;
 use hashbench_model::{load_run, Layout};
 
-const RUN: &str = include_str!("data/run-v2.json");
+const RUN: &str = include_str!("../data/run-v2.json");
 
 fn render_everything(run: &hashbench_model::Run) {
     let _ = hashbench_report::render::text::terminal(run);

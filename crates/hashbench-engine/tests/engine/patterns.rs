@@ -4,10 +4,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_catalog::{registry::IMPLEMENTATIONS, Hasher, Pattern};
+use hashbench_catalog::{registry::IMPLEMENTATIONS, Hasher};
 use hashbench_engine::{
     measure, Config, EngineError, HashKernel, Input, Kernel, KernelError, Workload,
 };
+use hashbench_model::Pattern;
 
 const ALL: &[Pattern] = &[
     Pattern::Oneshot,

@@ -7,8 +7,9 @@
 
 use std::path::PathBuf;
 
+use hashbench_model::Metric;
 use hashbench_model::{load_run, Layout, Run};
-use hashbench_report::{render_with, Format, Metric, TextOptions};
+use hashbench_report::{render_with, Format, TextOptions};
 
 fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
