@@ -55,6 +55,21 @@ fn conforms(runtime: &str) {
     assert!(text.contains("\nPASS: "), "{text}");
 }
 
+/// The example of a user's own adapter (`--adapter`, docs/adapters.md), in Perl with its
+/// core modules only: what a user copies must keep the contract too.
+#[test]
+fn the_perl_example_adapter_keeps_the_protocol() {
+    let run = adapters().join("../examples/adapters/perl/adapter.pl");
+    let (code, text) = check(&run);
+    assert_eq!(
+        code,
+        Some(0),
+        "examples/adapters/perl breaks the protocol:\n{text}"
+    );
+    assert!(text.contains("PASS  nop/perl (time, oneshot)"), "{text}");
+    assert!(text.contains("PASS  sha2-256/perl:digest-sha"), "{text}");
+}
+
 #[test]
 fn the_node_adapter_keeps_the_protocol() {
     conforms("node");

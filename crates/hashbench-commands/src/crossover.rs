@@ -15,18 +15,34 @@ pub fn default_sizes() -> Vec<Size> {
     (6..=22).map(|bits| Size::Bytes(1u64 << bits)).collect()
 }
 
-/// What `crossover A B` is asked, typed.
+/// What `crossover A B` is asked, typed: each field is also `crossover`'s flag (with the
+/// `clap` feature, the binary's), defined here once.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct Ask {
-    /// The implementation expected to win from some size on, and the one it is
-    /// compared with, as given.
+    /// The implementation expected to win from some size on (an implementation id).
     pub a: String,
+    /// The implementation it is compared with.
     pub b: String,
+    /// Sizes of the sweep [default: powers of two, 64 B to 4 MiB].
+    #[cfg_attr(feature = "clap", arg(long, value_parser = hashbench_plan::values::size_spec))]
     pub sizes: Option<SizeSpec>,
-    /// `--threads`: one count at most.
-    pub threads: Option<Vec<usize>>,
+    /// Threads for an implementation that splits one message (blake3+rayon)
+    /// [default: one per logical CPU].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N",
+        value_parser = hashbench_plan::values::thread_counts))]
+    pub threads: Option<ThreadCounts>,
+    /// Time budget per cell, like 0.3, 300ms or 2s.
+    #[cfg_attr(feature = "clap", arg(long = "time", id = "time",
+        default_value_t = hashbench_plan::RunOptions::default().time_s,
+        value_parser = hashbench_plan::values::parse_seconds))]
     pub time_s: f64,
+    /// Target precision of each cell's median (0.01 or 1%).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = hashbench_plan::RunOptions::default().precision,
+        value_parser = hashbench_plan::values::parse_precision))]
     pub precision: f64,
+    /// Seed of the random input bytes [default: from the clock].
+    #[cfg_attr(feature = "clap", arg(long))]
     pub seed: Option<u64>,
 }
 
@@ -75,13 +91,13 @@ impl Ask {
             ))
             .into());
         }
-        if self.threads.as_ref().is_some_and(|t| t.len() != 1) {
+        if self.threads.as_ref().is_some_and(|t| t.0.len() != 1) {
             return Err(UsageError("crossover takes one --threads count".to_string()).into());
         }
         Ok(Pair {
             a,
             b,
-            threads: self.threads.as_ref().map(|t| t[0]),
+            threads: self.threads.as_ref().map(|t| t.0[0]),
         })
     }
 
@@ -99,7 +115,7 @@ impl Ask {
             .sizes
             .clone()
             .unwrap_or_else(|| SizeSpec::List(default_sizes()));
-        o.threads = self.threads.clone().map(ThreadCounts);
+        o.threads.clone_from(&self.threads);
         o.time_s = self.time_s;
         o.precision = self.precision;
         o.seed = self.seed;

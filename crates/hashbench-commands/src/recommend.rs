@@ -7,7 +7,7 @@ use hashbench_catalog::Implementation;
 use hashbench_model::{AlgorithmProperties, HdAt, KeyKind, Mode, Pattern, Run, Size};
 use hashbench_plan::SizeSpec;
 
-use hashbench_plan::values::{ModeChoice, ThreadCounts};
+use hashbench_plan::values::{ModeChoice, SizeList, ThreadCounts};
 use hashbench_plan::{RunRequest, Source, UsageError};
 
 /// Seconds per cell unless `--time` says: small enough that the ~80 candidates of
@@ -37,35 +37,112 @@ pub fn default_mode(need: Need) -> Mode {
     }
 }
 
-/// What `recommend` is asked, typed.
+/// What `recommend` is asked, typed: each field is also `recommend`'s flag (with the
+/// `clap` feature, the binary's), its help, parser and default defined here once.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct Ask {
-    /// The sizes to answer for.
-    pub sizes: Vec<Size>,
+    /// Input sizes to answer for: comma-separated, with k/m/g units, or A..=B for calls
+    /// of random lengths (as `run --sizes`); 0 is refused.
+    #[cfg_attr(feature = "clap", arg(long = "size", id = "size", value_name = "SIZE[,SIZE...]",
+        value_parser = hashbench_plan::values::size_list))]
+    pub sizes: SizeList,
+    /// What the output must be good for: checksum (error detection), hash (fast,
+    /// evenly spread; no adversary), hash-table (the hasher of a hash map: a
+    /// non-cryptographic hash, in latency mode by default) or crypto (collision
+    /// resistance). Required: each need has another answer. A stronger class also
+    /// satisfies a weaker need.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = choices::need()))]
     pub need: Need,
-    /// Leave out algorithms with fewer output bits.
+    /// Leave out algorithms with fewer output bits than this.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub min_bits: Option<u32>,
-    /// Only flood-resistant keyed hashes (`--keyed`).
+    /// Only hashes whose authors claim resistance to hash flooding with a secret key
+    /// (SipHash, HighwayHash): what a table keyed by untrusted input needs. With --need
+    /// hash or hash-table.
+    #[cfg_attr(feature = "clap", arg(long))]
     pub keyed: bool,
-    /// Only hashes with a stable output (`--stable`).
+    /// Only hashes whose output is the same in every version and on every platform:
+    /// what hashes that are stored or sent need. With --need hash or hash-table.
+    #[cfg_attr(feature = "clap", arg(long))]
     pub stable: bool,
-    /// `--min-hd N`: with `--need checksum`, the least Hamming distance at the size.
+    /// With --need checksum, leave out algorithms whose Hamming distance at the size is
+    /// below N (2 to 16), or is not known to reach N: a CRC's HD from Koopman's CRC Zoo
+    /// or computed by hashbench-crc-hd, where a proven lower bound counts if it reaches N
+    /// (docs/detection.md); a hash or Adler-32 guarantees none.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub min_hd: Option<u32>,
-    /// `--fips`: with `--need crypto`, only FIPS-approved hashes.
+    /// With --need crypto, only hashes FIPS approves (SHA-2 in FIPS 180-4, SHA-3 in
+    /// FIPS 202).
+    #[cfg_attr(feature = "clap", arg(long))]
     pub fips: bool,
-    /// Threads a parallel implementation may use.
+    /// Threads an implementation that splits one message (blake3+rayon) may use; with 1
+    /// (the default) only one-thread implementations are candidates.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 1,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64)))]
     pub threads: usize,
-    /// `--mode`; `None`: [`default_mode`] for the need.
+    /// throughput (independent calls on one input) or latency (each call waits for the
+    /// last digest), as `run --mode` [default: latency for --need hash-table, else
+    /// throughput].
+    #[cfg_attr(feature = "clap", arg(long, value_parser = choices::one_mode()))]
     pub mode: Option<Mode>,
-    /// Also measure pinned backends.
+    /// Also measure pinned backends (forced SIMD levels, table variants), which a
+    /// program rarely chooses; by default each library picks its own backend.
+    #[cfg_attr(feature = "clap", arg(long))]
     pub pinned: bool,
-    /// Seconds per cell.
+    /// Time budget per cell, like 0.05, 50ms or 1s.
+    #[cfg_attr(feature = "clap", arg(long = "time", id = "time",
+        default_value_t = DEFAULT_RECOMMEND_TIME_S,
+        value_parser = hashbench_plan::values::parse_seconds))]
     pub time_s: f64,
-    /// The practical-equivalence margin.
+    /// Practical-equivalence margin: candidates whose time ratio to the answer, measured
+    /// side by side, lies within +-this are reported as equivalent to it (0.03 or 3%).
+    #[cfg_attr(feature = "clap", arg(long,
+        default_value_t = hashbench_analysis::ties::DEFAULT_EQUIVALENCE,
+        value_parser = hashbench_plan::values::parse_margin))]
     pub equivalence: f64,
-    /// `--key`: the typed key a hash table's hasher is timed on; `None`: [`default_key`]
-    /// for the sizes.
+    /// With --need hash-table, the key a map hashes (BuildHasher::hash_one): u64 (8 B),
+    /// id16 ([u8; 16]) or str (a string as long as --size, 1 to 256 B) [default: u64 at
+    /// --size 8, id16 at 16, else str].
+    #[cfg_attr(feature = "clap", arg(long, value_parser = choices::key()))]
     pub key: Option<KeyKind>,
+}
+
+/// `recommend`'s choices with their possible values in help and errors.
+#[cfg(feature = "clap")]
+mod choices {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    use clap::ValueEnum;
+    use hashbench_analysis::recommend::Need;
+    use hashbench_model::{KeyKind, Mode};
+    use hashbench_plan::values::{self, ModeChoice};
+
+    /// `--mode throughput|latency`: a `run --mode` choice that names one mode (an answer
+    /// is for one mode), with only those possible values in help and errors.
+    pub fn one_mode() -> impl TypedValueParser<Value = Mode> {
+        let one = ModeChoice::value_variants()
+            .iter()
+            .filter(|m| m.modes().len() == 1)
+            .filter_map(ValueEnum::to_possible_value);
+        // Only the names listed get through, and each names one mode.
+        PossibleValuesParser::new(one).map(|name: String| {
+            ModeChoice::from_str(&name, false).map_or(Mode::Throughput, |m| m.modes()[0])
+        })
+    }
+
+    /// `--need checksum|hash|hash-table|crypto`.
+    pub fn need() -> impl TypedValueParser<Value = Need> {
+        // Only the names listed get through, so every one parses.
+        PossibleValuesParser::new(values::NEEDS.map(Need::as_str))
+            .map(|name: String| values::need(&name).unwrap_or(Need::Checksum))
+    }
+
+    /// `--key u64|id16|str`: the typed key of a hash table's hasher.
+    pub fn key() -> impl TypedValueParser<Value = KeyKind> {
+        // Only the names listed get through, so every one is found.
+        PossibleValuesParser::new(values::KEYS.map(|(n, _)| n))
+            .map(|name: String| values::key(&name).unwrap_or(KeyKind::Str))
+    }
 }
 
 /// The key `--need hash-table` times when `--key` is not given: a `u64` when every size
@@ -122,7 +199,7 @@ impl Ask {
                 self.need.as_str()
             )));
         }
-        if self.sizes.contains(&Size::Bytes(0)) {
+        if self.sizes.0.contains(&Size::Bytes(0)) {
             return Err(UsageError(
                 "--size 0: a call on no input has no throughput to compare; give 1 byte or more"
                     .into(),
@@ -150,7 +227,7 @@ impl Ask {
         } else {
             "--need hash-table"
         };
-        for &size in &self.sizes {
+        for &size in &self.sizes.0 {
             kind.fits(size).map_err(|why| {
                 UsageError(format!(
                     "{given} times {}: {why}; asked at --size {}{}",
@@ -172,7 +249,7 @@ impl Ask {
     #[must_use]
     pub fn pattern(&self) -> Pattern {
         match self.need {
-            Need::HashTable => Pattern::Keys(self.key.unwrap_or(default_key(&self.sizes))),
+            Need::HashTable => Pattern::Keys(self.key.unwrap_or(default_key(&self.sizes.0))),
             _ => Pattern::Oneshot,
         }
     }
@@ -203,7 +280,7 @@ impl Ask {
         };
         let o = &mut request.options;
         o.filter = chosen.iter().map(|i| i.id.to_string()).collect();
-        o.sizes = SizeSpec::List(self.sizes.clone());
+        o.sizes = SizeSpec::List(self.sizes.0.clone());
         o.mode = ModeChoice::of(self.mode());
         o.threads = Some(ThreadCounts(vec![self.threads]));
         o.time_s = self.time_s;
@@ -236,7 +313,7 @@ impl Ask {
     /// algorithm's known HD reaches `n` there (an HD is data, not a measurement).
     fn check_reachable(&self, n: u32) -> Result<(), UsageError> {
         let props = properties();
-        for &size in &self.sizes {
+        for &size in &self.sizes.0 {
             // A lower bound of n or more proves n; the best is named as HD>=h if a bound.
             let known: Vec<(String, HdAt)> = props
                 .iter()
@@ -269,6 +346,7 @@ impl Ask {
     pub fn answer(&self, run: &Run) -> Result<Vec<Recommendation>, UsageError> {
         let props = properties();
         self.sizes
+            .0
             .iter()
             .map(|&size| {
                 let request = Request {

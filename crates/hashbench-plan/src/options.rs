@@ -172,6 +172,16 @@ fn command() -> &'static Command {
     })
 }
 
+/// The command's arguments that are options (clap adds `--help` when it builds it).
+fn options() -> impl Iterator<Item = &'static clap::Arg> {
+    command().get_arguments().filter(|a| {
+        !matches!(
+            a.get_action(),
+            clap::ArgAction::Help | clap::ArgAction::Version
+        )
+    })
+}
+
 /// The flag of option `id` as the user types it (`--max-rounds`); the id itself for the
 /// filters, which are positional.
 #[must_use]
@@ -241,7 +251,7 @@ impl Asked {
     #[must_use]
     pub fn from_flags(matches: &ArgMatches) -> Asked {
         let mut texts = BTreeMap::new();
-        for arg in command().get_arguments() {
+        for arg in options() {
             let id = arg.get_id().as_str();
             if !matches!(matches.value_source(id), Some(ValueSource::CommandLine)) {
                 continue;
@@ -273,9 +283,8 @@ impl Asked {
             } else {
                 key.as_str()
             };
-            let known = key != "filter"
-                && !FLAG_ONLY.contains(&id)
-                && command().get_arguments().any(|a| a.get_id() == id);
+            let known =
+                key != "filter" && !FLAG_ONLY.contains(&id) && options().any(|a| a.get_id() == id);
             if !known {
                 let keys: Vec<String> = own_keys
                     .iter()
@@ -343,7 +352,7 @@ impl Asked {
         let mut origins = Origins::default();
         for (id, (from, raw)) in &self.texts {
             origins.set(id, from.clone());
-            let Some(arg) = command().get_arguments().find(|a| a.get_id() == id) else {
+            let Some(arg) = options().find(|a| a.get_id() == id) else {
                 continue;
             };
             match arg.get_long() {
@@ -439,8 +448,7 @@ fn lossy(raw: &[OsString]) -> String {
 
 /// The suite keys the options take, in the order of the flags.
 pub fn suite_keys() -> impl Iterator<Item = &'static str> {
-    command()
-        .get_arguments()
+    options()
         .map(|a| suite_key(a.get_id().as_str()))
         .filter(|k| !FLAG_ONLY.contains(k))
 }

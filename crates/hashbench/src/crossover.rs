@@ -7,8 +7,6 @@ use std::path::PathBuf;
 use anyhow::Result;
 use hashbench_commands::crossover::Ask;
 use hashbench_commands::Outcome;
-use hashbench_plan::values::{self, ThreadCounts};
-use hashbench_plan::{RunOptions, SizeSpec};
 use hashbench_report::render::crossover as crossover_render;
 
 use crate::cli::{emit, Format};
@@ -16,26 +14,9 @@ use crate::obtain::saved_or_measured;
 
 #[derive(clap::Args, Debug)]
 pub struct CrossoverArgs {
-    /// The implementation expected to win from some size on (an implementation id).
-    pub a: String,
-    /// The implementation it is compared with.
-    pub b: String,
-    /// Sizes of the sweep [default: powers of two, 64 B to 4 MiB].
-    #[arg(long, value_parser = values::size_spec)]
-    pub sizes: Option<SizeSpec>,
-    /// Threads for an implementation that splits one message (blake3+rayon)
-    /// [default: one per logical CPU].
-    #[arg(long, value_name = "N", value_parser = values::thread_counts)]
-    pub threads: Option<ThreadCounts>,
-    /// Time budget per cell, like 0.3, 300ms or 2s.
-    #[arg(long, default_value_t = RunOptions::default().time_s, value_parser = values::parse_seconds)]
-    pub time: f64,
-    /// Target precision of each cell's median (0.01 or 1%).
-    #[arg(long, default_value_t = RunOptions::default().precision, value_parser = values::parse_precision)]
-    pub precision: f64,
-    /// Seed of the random input bytes [default: from the clock].
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// The pair and the sweep that measures them.
+    #[command(flatten)]
+    pub ask: Ask,
     /// Read the cells from this `hashbench run --format json` file instead of measuring.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["sizes", "time", "precision", "seed"])]
     pub from: Option<PathBuf>,
@@ -48,15 +29,7 @@ pub struct CrossoverArgs {
 }
 
 pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
-    let ask = Ask {
-        a: args.a.clone(),
-        b: args.b.clone(),
-        sizes: args.sizes.clone(),
-        threads: args.threads.clone().map(|t| t.0),
-        time_s: args.time,
-        precision: args.precision,
-        seed: args.seed,
-    };
+    let ask = args.ask;
     let pair = ask.pair()?;
     // The table shows the run's strings (backends, host): escaped, as a run file can come
     // from anywhere; JSON keeps them exactly.

@@ -4,7 +4,6 @@
 //! the terminal and the files, and turns outcomes into exit codes, here.
 
 mod args;
-mod choices;
 mod cli;
 mod compare;
 mod compare_published;
