@@ -9,9 +9,8 @@ use hashbench_commands::compare::{inputs, view_of, Base, Shown, View, DEFAULT_NO
 use hashbench_commands::Outcome;
 use hashbench_model::Run;
 use hashbench_report::render::compare::regression;
-use hashbench_report::render::comparison::{document, CompareFormat};
-use hashbench_report::render::html::{machines_page, Candidate};
-use hashbench_report::render::machines;
+use hashbench_report::render::comparison::{document, machines_document, CompareFormat};
+use hashbench_report::render::html::Candidate;
 use hashbench_report::render::sanitize::escaped;
 
 use crate::cli::emit;
@@ -95,7 +94,12 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
                     .zip(loaded.iter().map(|(_, r)| r)),
             )
             .collect();
-        emit(&machines_document(format, &named, one_machine)?);
+        emit(&machines_document(
+            format,
+            &named,
+            one_machine,
+            crate::render::width(false),
+        )?);
         return Ok(Outcome::Done);
     }
     let mut outcome = Outcome::Done;
@@ -131,16 +135,4 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
         width,
     )?);
     Ok(outcome)
-}
-
-/// The machines view of `runs` (name, run) in `format`; `same` when they are all from
-/// one machine (`--view machines` asked for it).
-fn machines_document(format: CompareFormat, runs: &[(&str, &Run)], same: bool) -> Result<String> {
-    let v = hashbench_analysis::machines::view(runs);
-    Ok(match format {
-        CompareFormat::Table => machines::render(&v, same, false, crate::render::width(false)),
-        CompareFormat::Markdown => machines::render(&v, same, true, None),
-        CompareFormat::Json => machines::json(&v)?,
-        CompareFormat::Html => machines_page(&v, same)?,
-    })
 }

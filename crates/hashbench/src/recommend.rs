@@ -11,8 +11,7 @@ use hashbench_analysis::agreement::agreement;
 use hashbench_analysis::recommend::Recommendation;
 use hashbench_commands::recommend::Ask;
 use hashbench_commands::Outcome;
-use hashbench_report::render::machines::letter;
-use hashbench_report::render::recommend::{agreement_text, document};
+use hashbench_report::render::recommend::{document, machines_document};
 use hashbench_report::render::sanitize::escaped;
 
 use crate::cli::UsageError;
@@ -66,13 +65,11 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
 }
 
 /// `recommend --from A --from B ...`: the answer from each machine's run, then one line
-/// per size saying whether the machines agree (JSON: `{"machines": [...], "agree": [...]}`).
+/// per size saying whether the machines agree.
 fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> {
     let text = matches!(format, Format::Table);
-    let mut answers: Vec<(String, Vec<Recommendation>)> = Vec::new();
-    let mut out = String::new();
-    let mut docs = Vec::new();
-    for (i, path) in files.iter().enumerate() {
+    let mut answers = Vec::new();
+    for path in files {
         // Checked as every result file is, and escaped for the table.
         let run = crate::obtain::shown(crate::store::read_run(path)?, text);
         let name = path.display().to_string();
@@ -80,25 +77,13 @@ fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> 
         let recs = ask
             .answer(&run)
             .map_err(|e| UsageError(format!("{}: {e}", escaped(&name))))?;
-        let doc = document(&run, Some(name.clone()), &recs, !text)?;
-        if text {
-            out.push_str(&format!("== {}: {} ==\n", letter(i), escaped(&name)));
-            out.push_str(&doc);
-            out.push('\n');
-        } else {
-            docs.push(serde_json::from_str::<serde_json::Value>(&doc)?);
-        }
-        answers.push((name, recs));
+        answers.push((name, run, recs));
     }
-    let agree = agreement(&answers);
-    if text {
-        out.push_str(&agreement_text(&agree));
-        emit(&out);
-    } else {
-        let mut s =
-            serde_json::to_string_pretty(&serde_json::json!({ "machines": docs, "agree": agree }))?;
-        s.push('\n');
-        emit(&s);
-    }
+    let named: Vec<(String, Vec<Recommendation>)> = answers
+        .iter()
+        .map(|(name, _, recs)| (name.clone(), recs.clone()))
+        .collect();
+    let agree = agreement(&named);
+    emit(&machines_document(&answers, &agree, !text)?);
     Ok(Outcome::Done)
 }

@@ -76,3 +76,25 @@ pub fn document(
         CompareFormat::Html => compare_page(base_name, base, candidates, fail_on)?,
     })
 }
+
+/// The machines view (`compare --view machines`) of `runs` (name, run) in `format`;
+/// `same` when they are all from one machine (the view was asked for anyway); the table
+/// fitted to `width`.
+///
+/// # Errors
+///
+/// Serialising the JSON or drawing the page failed.
+pub fn machines_document(
+    format: CompareFormat,
+    runs: &[(&str, &Run)],
+    same: bool,
+    width: Option<usize>,
+) -> Result<String, RenderError> {
+    let v = hashbench_analysis::machines::view(runs);
+    Ok(match format {
+        CompareFormat::Table => crate::render::machines::render(&v, same, false, width),
+        CompareFormat::Markdown => crate::render::machines::render(&v, same, true, None),
+        CompareFormat::Json => crate::render::machines::json(&v)?,
+        CompareFormat::Html => crate::render::html::machines_page(&v, same)?,
+    })
+}
