@@ -33,7 +33,7 @@ pub struct Ask {
         value_parser = hashbench_plan::values::thread_counts))]
     pub threads: Option<ThreadCounts>,
     /// Time budget per cell, like 0.3, 300ms or 2s.
-    #[cfg_attr(feature = "clap", arg(long = "time", id = "time",
+    #[cfg_attr(feature = "clap", arg(long = "time", id = "time", value_name = "TIME",
         default_value_t = hashbench_plan::RunOptions::default().time_s,
         value_parser = hashbench_plan::values::parse_seconds))]
     pub time_s: f64,

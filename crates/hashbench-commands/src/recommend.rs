@@ -91,7 +91,7 @@ pub struct Ask {
     #[cfg_attr(feature = "clap", arg(long))]
     pub pinned: bool,
     /// Time budget per cell, like 0.05, 50ms or 1s.
-    #[cfg_attr(feature = "clap", arg(long = "time", id = "time",
+    #[cfg_attr(feature = "clap", arg(long = "time", id = "time", value_name = "TIME",
         default_value_t = DEFAULT_RECOMMEND_TIME_S,
         value_parser = hashbench_plan::values::parse_seconds))]
     pub time_s: f64,

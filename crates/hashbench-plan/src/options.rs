@@ -53,7 +53,8 @@ pub struct RunOptions {
     #[arg(long, value_name = "N")]
     pub streams: Option<usize>,
     /// Time budget per cell, like 0.3, 300ms or 2s.
-    #[arg(long = "time", id = "time", default_value = "0.3", value_parser = values::parse_seconds)]
+    #[arg(long = "time", id = "time", value_name = "TIME", default_value = "0.3",
+          value_parser = values::parse_seconds)]
     pub time_s: f64,
     /// Stop sampling a cell once the 95 % CI of its median is within +-this (0.01 or 1%).
     #[arg(long, default_value = "0.01", value_parser = values::parse_precision)]
@@ -144,8 +145,10 @@ pub struct RunOptions {
 pub const MOST_ROUNDS: u32 = 300;
 
 /// Options a suite file may not set: what depends on the machine or the person running
-/// it (a directory of their own, a CPU of this machine, consent to a large plan).
-pub const FLAG_ONLY: &[&str] = &["vectors", "pin", "yes"];
+/// it (a directory of their own, a CPU of this machine, consent to a large plan), and
+/// `--seed`, whose key a suite file gives its seed benchmark (the published one it
+/// reproduces).
+pub const FLAG_ONLY: &[&str] = &["vectors", "pin", "yes", "seed"];
 
 /// The suite key that sets the filters (`implementations`, the field `filter`).
 const FILTER_KEY: &str = "implementations";
