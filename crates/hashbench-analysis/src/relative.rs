@@ -116,6 +116,26 @@ pub fn stored_or_computed(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
         .unwrap_or_else(|| relative(run, to, cell))
 }
 
+/// Adds to each cell the figures of the run's relative columns it lacks (a file written
+/// before cells stored them), so that the renderers read them.
+pub fn complete(run: &mut Run) {
+    let missing: Vec<(usize, Relative)> = run
+        .cells
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| {
+            run.relative_to
+                .iter()
+                .filter(|to| !c.relative.iter().any(|r| &r.to == *to))
+                .map(move |to| (i, to))
+        })
+        .map(|(i, to)| (i, relative(run, to, &run.cells[i])))
+        .collect();
+    for (i, r) in missing {
+        run.cells[i].relative.push(r);
+    }
+}
+
 /// The relative columns of the cycle view (`--metric cycles`) when the run names none:
 /// "perf vs" the first blake3 implementation (hash-speedtest's reference), else "×
 /// slower than fastest". The runner applies them to a cycles run that asks for none; the

@@ -177,5 +177,49 @@ pub fn rankings(run: &hashbench_model::Run) -> Vec<hashbench_model::Ranking> {
     out
 }
 
+/// The places of `ranked` (the cells of one size and mode, fastest first) as the run
+/// stored them (`run.rankings`, which the runner fills and [`complete`] fills for a file
+/// written before runs stored them); computed with the run's margin only for a run that
+/// holds no ranking of them (one assembled by hand).
+#[must_use]
+pub fn stored_places(run: &hashbench_model::Run, ranked: &[&Cell]) -> Vec<Place> {
+    let Some(first) = ranked.first() else {
+        return Vec::new();
+    };
+    let stored = run
+        .rankings
+        .iter()
+        .find(|r| r.size == first.size && r.mode == first.mode)
+        .filter(|r| {
+            r.order.len() == ranked.len()
+                && r.order
+                    .iter()
+                    .zip(ranked)
+                    .all(|(o, c)| o.implementation == c.label())
+        });
+    match stored {
+        Some(r) => r
+            .order
+            .iter()
+            .map(|o| Place {
+                leader: o.group.saturating_sub(1),
+                relation: o.relation,
+                ratio: None,
+            })
+            .collect(),
+        None => groups(ranked, margin_of(run)),
+    }
+}
+
+/// Fills once what a file written before runs stored their analysis lacks: the
+/// rankings with their tie and equivalence groups, and each cell's relative columns.
+/// A run that has them is left as it is, so its verdicts are the ones it was shown with.
+pub fn complete(run: &mut hashbench_model::Run) {
+    if run.rankings.is_empty() && !run.cells.is_empty() {
+        run.rankings = rankings(run);
+    }
+    crate::relative::complete(run);
+}
+
 #[cfg(test)]
 mod tests;

@@ -108,3 +108,20 @@ fn apply_stores_the_columns_and_json_round_trips_them() {
     assert_eq!(back.relative_to, run.relative_to);
     assert_eq!(back.cells[2].relative, run.cells[2].relative);
 }
+
+#[test]
+fn complete_stores_the_run_s_relative_columns_once_in_each_cell_that_lacks_them() {
+    let mut r = run();
+    r.relative_to = vec![RelativeTo::Fastest, RelativeTo::Slowest];
+    let expected: Vec<Vec<Relative>> = r
+        .cells
+        .iter()
+        .map(|c| r.relative_to.iter().map(|to| relative(&r, to, c)).collect())
+        .collect();
+    complete(&mut r);
+    let stored: Vec<Vec<Relative>> = r.cells.iter().map(|c| c.relative.clone()).collect();
+    assert_eq!(stored, expected);
+    // Once: a second pass adds nothing.
+    complete(&mut r);
+    assert!(r.cells.iter().all(|c| c.relative.len() == 2));
+}

@@ -13,7 +13,7 @@ use crate::render::fit::{fit, Column};
 use crate::render::options::{Paint, TextOptions};
 use hashbench_analysis::guards::codes;
 use hashbench_analysis::relative::stored_or_computed;
-use hashbench_analysis::ties::{groups, margin_of, Place};
+use hashbench_analysis::ties::{margin_of, stored_places, Place};
 use hashbench_model::{Cell, Mode, Run, Size};
 use hashbench_stats::rounds::Relation;
 
@@ -159,7 +159,7 @@ pub(crate) fn section(run: &Run, s: Size, mode: Mode, options: &TextOptions) -> 
         return (String::new(), Marks::default());
     }
     let margin = margin_of(run);
-    let places = groups(&cells, margin);
+    let places = stored_places(run, &cells);
     let marks = Marks::of(&cells, &places, margin);
     let title = options.fit(&title(cells[0], s, mode));
     let mut out = options.paint(Paint::Heading, &title);

@@ -185,7 +185,7 @@ fn ranking_section(
     // The terminal's tie and equivalence marks, so that a pasted table claims no order
     // the run cannot support.
     let margin = hashbench_analysis::ties::margin_of(run);
-    let places = hashbench_analysis::ties::groups(&cells, margin);
+    let places = hashbench_analysis::ties::stored_places(run, &cells);
     let ranks = super::ranking::ranks(&places);
     let rows: Vec<Vec<String>> = cells
         .iter()

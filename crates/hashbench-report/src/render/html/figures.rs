@@ -219,7 +219,7 @@ fn ranking(run: &Run, s: Size, mode: Mode, labels: &[String]) -> Result<String, 
     cells.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
     // Each bar is labelled with its rank as the terminal marks it (`=1`: tied with #1),
     // so the chart claims no order the run cannot support.
-    let places = hashbench_analysis::ties::groups(&cells, hashbench_analysis::ties::margin_of(run));
+    let places = hashbench_analysis::ties::stored_places(run, &cells);
     let ranks = crate::render::ranking::ranks(&places);
     let bars = cells
         .iter()
