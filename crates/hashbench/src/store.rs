@@ -28,11 +28,7 @@ pub fn read_run(path: &Path) -> Result<Run> {
             "{name}: not a hashbench run result (not UTF-8: {e})"
         ))
     })?;
-    let mut run = load_run(&name, &text).map_err(|e| UsageError(e.to_string()))?;
-    // What a file written before runs stored their analysis lacks, filled once here:
-    // the renderers read it.
-    hashbench_analysis::ties::complete(&mut run);
-    Ok(run)
+    load_run(&name, &text).map_err(|e| UsageError(e.to_string()).into())
 }
 
 /// Where saved baselines live: `$HASHBENCH_DATA_DIR`, else `$XDG_DATA_HOME/hashbench`,

@@ -123,10 +123,12 @@ fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
     assert_eq!(run["reference"]["remembered"]["median_ns"], 0.01);
     assert_eq!(run["reference"]["remembered"]["runs"], 3);
     let cell = &run["cells"][0];
-    assert_eq!(
-        cell["round_medians_ns"].as_array().map(Vec::len),
-        Some(5),
-        "a cell with no round at the machine's speed is measured to its most rounds"
+    // More rounds than --rounds (3), up to --max-rounds (5), as many as its --time
+    // allows: a loaded machine may leave time for one extra round only.
+    let rounds = cell["round_medians_ns"].as_array().map_or(0, Vec::len);
+    assert!(
+        (4..=5).contains(&rounds),
+        "a cell with no round at the machine's speed gets rounds past --rounds: {rounds}"
     );
     assert!(
         cell["flags"]
