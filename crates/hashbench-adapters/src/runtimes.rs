@@ -106,16 +106,9 @@ pub fn start_user(command: &str) -> Runtime {
     let Some(words) = shlex::split(command).filter(|w| !w.is_empty()) else {
         return unavailable("not a command: give a program and its arguments".to_string());
     };
-    let mut adapter = match Adapter::start_command(&label, &words) {
-        Ok(a) => a,
-        Err(e) => return unavailable(e.to_string()),
-    };
-    let hello = match adapter.hello() {
-        Ok(hello) => hello,
-        Err(AdapterError::Exited { stderr, .. }) if !stderr.is_empty() => {
-            return unavailable(stderr)
-        }
-        Err(e) => return unavailable(e.to_string()),
+    let (adapter, hello) = match introduced(Adapter::start_command(&label, &words)) {
+        Ok(ready) => ready,
+        Err(why) => return unavailable(why),
     };
     // The runtime's name goes into every implementation id (`alg/NAME:lib`).
     let name_ok = !hello.runtime.is_empty()
@@ -156,20 +149,26 @@ fn start(name: &str, dir: &std::path::Path) -> RuntimeState {
         why,
         setup: setup.clone(),
     };
-    let mut adapter = match Adapter::start(name, dir) {
-        Ok(a) => a,
-        Err(e) => return unavailable(e.to_string()),
-    };
-    match adapter.hello() {
-        Ok(hello) => RuntimeState::Ready {
+    match introduced(Adapter::start(name, dir)) {
+        Ok((adapter, hello)) => RuntimeState::Ready {
             adapter: Arc::new(Mutex::new(adapter)),
             hello,
         },
+        Err(why) => unavailable(why),
+    }
+}
+
+/// An adapter `started`, and its `hello`; or why it is not ready: why it did not start,
+/// what it wrote before it exited, or what was wrong with its hello.
+fn introduced(started: Result<Adapter, AdapterError>) -> Result<(Adapter, Hello), String> {
+    let mut adapter = started.map_err(|e| e.to_string())?;
+    match adapter.hello() {
+        Ok(hello) => Ok((adapter, hello)),
         // `run` exits 3 with its reason on standard error when setup was not run or the
         // runtime is missing: that reason is the message.
-        Err(AdapterError::Exited { stderr, .. }) if !stderr.is_empty() => unavailable(stderr),
+        Err(AdapterError::Exited { stderr, .. }) if !stderr.is_empty() => Err(stderr),
         // Another protocol version, a hello that is not the protocol's: the reason names it.
-        Err(e) => unavailable(e.to_string()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
