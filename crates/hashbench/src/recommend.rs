@@ -68,7 +68,8 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
 /// per size saying whether the machines agree.
 fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> {
     let text = matches!(format, Format::Table);
-    let mut answers = Vec::new();
+    let mut runs = Vec::new();
+    let mut answers: Vec<(String, Vec<Recommendation>)> = Vec::new();
     for path in files {
         // Checked as every result file is, and escaped for the table.
         let run = crate::obtain::shown(crate::store::read_run(path)?, text);
@@ -77,13 +78,10 @@ fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> 
         let recs = ask
             .answer(&run)
             .map_err(|e| UsageError(format!("{}: {e}", escaped(&name))))?;
-        answers.push((name, run, recs));
+        runs.push(run);
+        answers.push((name, recs));
     }
-    let named: Vec<(String, Vec<Recommendation>)> = answers
-        .iter()
-        .map(|(name, _, recs)| (name.clone(), recs.clone()))
-        .collect();
-    let agree = agreement(&named);
-    emit(&machines_document(&answers, &agree, !text)?);
+    let agree = agreement(&answers);
+    emit(&machines_document(&runs, &answers, &agree, !text)?);
     Ok(Outcome::Done)
 }

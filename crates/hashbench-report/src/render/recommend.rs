@@ -83,21 +83,22 @@ pub fn document(
     Ok(table(&Provenance::of(run, from), recs))
 }
 
-/// `recommend --from A --from B ...`: each machine's answer (`answers`: its file's name,
-/// its run and its recommendations), then one line per size saying whether the machines
-/// agree; as JSON, `{"machines": [...], "agree": [...]}`.
+/// `recommend --from A --from B ...`: each machine's answer (its run from `runs`, and
+/// from `answers` its file's name and its recommendations), then one line per size
+/// saying whether the machines agree; as JSON, `{"machines": [...], "agree": [...]}`.
 ///
 /// # Errors
 ///
 /// JSON serialization.
 pub fn machines_document(
-    answers: &[(String, Run, Vec<Recommendation>)],
+    runs: &[Run],
+    answers: &[(String, Vec<Recommendation>)],
     agree: &[Agreement],
     as_json: bool,
 ) -> serde_json::Result<String> {
     let mut out = String::new();
     let mut docs = Vec::new();
-    for (i, (name, run, recs)) in answers.iter().enumerate() {
+    for (i, (run, (name, recs))) in runs.iter().zip(answers).enumerate() {
         let doc = document(run, Some(name.clone()), recs, as_json)?;
         if as_json {
             docs.push(serde_json::from_str::<serde_json::Value>(&doc)?);
