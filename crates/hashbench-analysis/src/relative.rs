@@ -105,34 +105,70 @@ pub fn apply(run: &mut Run, to: &[RelativeTo]) {
     }
 }
 
-/// The stored figure of `cell` for `to` (computed afresh when the cell has none, as in a
-/// file written before `relative` existed).
+/// The figure `cell` stored for the column `to`; a column it never stored reads "-".
+/// The runner stores every column of the run, and [`complete`] fills them once for a
+/// file written before cells stored them, so a renderer reads and never computes.
 #[must_use]
-pub fn stored_or_computed(run: &Run, to: &RelativeTo, cell: &Cell) -> Relative {
+pub fn stored(to: &RelativeTo, cell: &Cell) -> Relative {
     cell.relative
         .iter()
         .find(|r| &r.to == to)
         .cloned()
-        .unwrap_or_else(|| relative(run, to, cell))
+        .unwrap_or_else(|| Relative {
+            to: to.clone(),
+            reference: None,
+            time_ratio: None,
+            value: None,
+            is_reference: false,
+        })
 }
 
-/// Adds to each cell the figures of the run's relative columns it lacks (a file written
-/// before cells stored them), so that the renderers read them.
-pub fn complete(run: &mut Run) {
-    let missing: Vec<(usize, Relative)> = run
-        .cells
-        .iter()
-        .enumerate()
-        .flat_map(|(i, c)| {
-            run.relative_to
-                .iter()
-                .filter(|to| !c.relative.iter().any(|r| &r.to == *to))
-                .map(move |to| (i, to))
-        })
-        .map(|(i, to)| (i, relative(run, to, &run.cells[i])))
-        .collect();
-    for (i, r) in missing {
+/// The columns a view shows: the run's own, else the view's (`own`: the cycle view's,
+/// a seed layout's).
+fn shown_columns(run: &Run, own: &[RelativeTo]) -> Vec<RelativeTo> {
+    if run.relative_to.is_empty() {
+        own.to_vec()
+    } else {
+        run.relative_to.clone()
+    }
+}
+
+/// Whether every cell (and baseline) stores a figure for each column a view shows: the
+/// run's own, else `own`.
+#[must_use]
+pub fn is_complete(run: &Run, own: &[RelativeTo]) -> bool {
+    let columns = shown_columns(run, own);
+    run.cells.iter().chain(&run.baselines).all(|c| {
+        columns
+            .iter()
+            .all(|to| c.relative.iter().any(|r| &r.to == to))
+    })
+}
+
+/// Adds to each cell (and baseline) the figures it lacks of the columns a view shows:
+/// the run's own, else `own` (a file written before cells stored them, or a view's own
+/// column), so that the renderers read them.
+pub fn complete(run: &mut Run, own: &[RelativeTo]) {
+    let columns = shown_columns(run, own);
+    let shared: &Run = run;
+    let missing = |cells: &[Cell]| -> Vec<(usize, Relative)> {
+        cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                columns
+                    .iter()
+                    .filter(|to| !c.relative.iter().any(|r| &r.to == *to))
+                    .map(move |to| (i, relative(shared, to, c)))
+            })
+            .collect()
+    };
+    let (cells, baselines) = (missing(&shared.cells), missing(&shared.baselines));
+    for (i, r) in cells {
         run.cells[i].relative.push(r);
+    }
+    for (i, r) in baselines {
+        run.baselines[i].relative.push(r);
     }
 }
 

@@ -19,6 +19,7 @@
 
 use hashbench_model::Cell;
 use hashbench_stats::rounds::{decide, ratio as paired, Ratio, Relation, Side};
+use std::borrow::Cow;
 
 /// The practical-equivalence margin unless the run says otherwise (`--equivalence`):
 /// implementations whose paired time ratio lies within ±3 % are reported as equivalent.
@@ -179,8 +180,9 @@ pub fn rankings(run: &hashbench_model::Run) -> Vec<hashbench_model::Ranking> {
 
 /// The places of `ranked` (the cells of one size and mode, fastest first) as the run
 /// stored them (`run.rankings`, which the runner fills and [`complete`] fills for a file
-/// written before runs stored them); computed with the run's margin only for a run that
-/// holds no ranking of them (one assembled by hand).
+/// written before runs stored them). A renderer reads and never computes: cells the run
+/// holds no ranking of (a run assembled by hand and not [`completed`]) each stand alone,
+/// claiming no tie.
 #[must_use]
 pub fn stored_places(run: &hashbench_model::Run, ranked: &[&Cell]) -> Vec<Place> {
     let Some(first) = ranked.first() else {
@@ -207,18 +209,44 @@ pub fn stored_places(run: &hashbench_model::Run, ranked: &[&Cell]) -> Vec<Place>
                 ratio: None,
             })
             .collect(),
-        None => groups(ranked, margin_of(run)),
+        None => (0..ranked.len())
+            .map(|leader| Place {
+                leader,
+                relation: None,
+                ratio: None,
+            })
+            .collect(),
     }
 }
 
 /// Fills once what a file written before runs stored their analysis lacks: the
-/// rankings with their tie and equivalence groups, and each cell's relative columns.
-/// A run that has them is left as it is, so its verdicts are the ones it was shown with.
-pub fn complete(run: &mut hashbench_model::Run) {
+/// rankings with their tie and equivalence groups, and each cell's relative columns
+/// (the run's, else `own`, a view's own columns). A run that has them is left as it is,
+/// so its verdicts are the ones it was shown with.
+pub fn complete(run: &mut hashbench_model::Run, own: &[hashbench_model::RelativeTo]) {
     if run.rankings.is_empty() && !run.cells.is_empty() {
         run.rankings = rankings(run);
     }
-    crate::relative::complete(run);
+    crate::relative::complete(run, own);
+}
+
+/// `run` as the renderers read it: with its rankings and the figures of the relative
+/// columns a view shows ([`complete`]; `own`: the view's own columns, shown when the run
+/// names none: the cycle view's, a seed layout's). Borrowed when the run holds all of
+/// that already (every run the runner wrote, in its own columns), so only an older file
+/// or another view's column is computed, once, before rendering.
+#[must_use]
+pub fn completed<'a>(
+    run: &'a hashbench_model::Run,
+    own: &[hashbench_model::RelativeTo],
+) -> Cow<'a, hashbench_model::Run> {
+    let ranked = !run.rankings.is_empty() || run.cells.is_empty();
+    if ranked && crate::relative::is_complete(run, own) {
+        return Cow::Borrowed(run);
+    }
+    let mut owned = run.clone();
+    complete(&mut owned, own);
+    Cow::Owned(owned)
 }
 
 #[cfg(test)]

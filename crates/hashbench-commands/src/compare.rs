@@ -12,6 +12,45 @@ use hashbench_plan::UsageError;
 /// `run --baseline` alike.
 pub const DEFAULT_NOISE_PERCENT: f64 = 5.0;
 
+/// What `compare` is asked: each field is also its flag (with the `clap` feature, the
+/// binary's), defined here once; the output format is the binary's.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct Ask {
+    /// Result files of `hashbench run --format json`: the first is the base, each other
+    /// one is compared with it. With --baseline, every file is compared with the saved
+    /// baseline instead.
+    #[cfg_attr(feature = "clap", arg(value_name = "FILE"))]
+    pub files: Vec<PathBuf>,
+    /// Compare with the baseline saved under NAME by `hashbench run --save-baseline NAME`.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "NAME"))]
+    pub baseline: Option<String>,
+    /// Changes smaller than this never count as significant (`5` or `5%`).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = DEFAULT_NOISE_PERCENT,
+        value_name = "PCT", value_parser = hashbench_plan::values::percent))]
+    pub noise: f64,
+    /// Exit 1 if any implementation cell is significantly slower by more than PCT.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "PCT",
+        value_parser = hashbench_plan::values::percent))]
+    pub fail_on_regression: Option<f64>,
+    /// Show one run beside the published machines of the seed benchmarks (every
+    /// published figure whose algorithm and size the run has), flagging implausible ones.
+    #[cfg_attr(feature = "clap", arg(long,
+        conflicts_with_all = ["baseline", "fail_on_regression"]))]
+    pub published: bool,
+    /// With --published: only this seed (0-4, see `hashbench published`).
+    #[cfg_attr(feature = "clap", arg(long, requires = "published", value_name = "N"))]
+    pub seed: Option<u32>,
+    /// auto: the machines view when a run comes from another machine (CPU model, core
+    /// count or memory), else the changes; changes: verdicts on the code, adjusted for
+    /// the machine's speed; machines: each machine's figures side by side, no verdicts.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_enum, default_value_t, conflicts_with = "published")
+    )]
+    pub view: View,
+}
+
 /// The base of a comparison: a saved baseline (`--baseline NAME`) or a result file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Base<'a> {

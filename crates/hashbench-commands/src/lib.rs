@@ -24,3 +24,21 @@ pub mod sum;
 pub mod verify;
 
 pub use outcome::Outcome;
+
+/// Whether `error` (one link of an error's chain) says the command was asked wrongly
+/// (exit 2: a flag, a filter, a file or a value the user gave), rather than that
+/// something failed while it ran (exit 1).
+#[must_use]
+pub fn is_usage(error: &(dyn std::error::Error + 'static)) -> bool {
+    error.is::<hashbench_plan::PlanError>()
+        || error.is::<hashbench_catalog::FilterError>()
+        || error.is::<hashbench_plan::UsageError>()
+        || error.is::<hashbench_verify::VectorError>()
+        || error.is::<hashbench_verify::FuzzError>()
+        || error
+            .downcast_ref::<hashbench_runner::RunError>()
+            .is_some_and(hashbench_runner::RunError::is_usage)
+        || error
+            .downcast_ref::<sum::SumError>()
+            .is_some_and(sum::SumError::is_usage)
+}

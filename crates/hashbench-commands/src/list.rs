@@ -9,25 +9,45 @@ use hashbench_model::listing::{
 };
 
 use hashbench_plan::select::{select, Selection};
+use hashbench_plan::values::RuntimeList;
 use hashbench_plan::PlanError;
 
-/// What `hashbench list FILTER... --runtime R` shows: the implementations the filters
-/// select (every one without a filter), and the runtimes asked for, by `--runtime` or a
-/// filter term, as their adapters answer. `notes` hears an alias resolved.
+/// What `list` is asked: each field is also its flag (with the `clap` feature, the
+/// binary's), defined here once; the output format is the binary's.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct Ask {
+    /// Algorithm ids, implementation ids, families, providers or classes; a runtime
+    /// (node, python, go, java, crystal) lists what its adapter offers.
+    pub filter: Vec<String>,
+    /// Also list these runtimes' implementations (comma-separated, or all).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "RUNTIME[,RUNTIME...]",
+        value_parser = hashbench_plan::values::runtimes))]
+    pub runtime: Option<RuntimeList>,
+    /// Also list what your own adapter offers: a command (quoted as a shell would, run
+    /// without one) that speaks docs/adapters.md, as `run --adapter` (repeatable).
+    #[cfg_attr(feature = "clap", arg(long = "adapter", value_name = "COMMAND"))]
+    pub adapters: Vec<String>,
+}
+
+/// What `hashbench list FILTER... --runtime R --adapter C` shows: the implementations the
+/// filters select (every one without a filter), and the runtimes asked for, by
+/// `--runtime`, a filter term or `--adapter`, as their adapters answer. `notes` hears an
+/// alias resolved.
 ///
 /// # Errors
 ///
 /// An unknown filter term, or an unknown implementation of a runtime.
-pub fn of(
-    filters: &[String],
-    runtimes: &[String],
-    notes: &mut dyn FnMut(&str),
-) -> Result<Listing, PlanError> {
-    let selection = select(filters, runtimes, &[], notes)?;
+pub fn of(ask: &Ask, notes: &mut dyn FnMut(&str)) -> Result<Listing, PlanError> {
+    let runtimes = ask.runtime.clone().unwrap_or_default().0;
+    let selection = select(&ask.filter, &runtimes, &ask.adapters, notes)?;
     let selected = selection.local_or_all();
-    let mut asked: Vec<String> = runtimes.to_vec();
-    asked.extend(selection.external.iter().map(|e| e.runtime.clone()));
-    asked.dedup();
+    let mut asked: Vec<String> = runtimes;
+    for runtime in selection.external.iter().map(|e| &e.runtime) {
+        if !asked.contains(runtime) {
+            asked.push(runtime.clone());
+        }
+    }
     Ok(listing(&selected, &selection, &asked))
 }
 
@@ -132,6 +152,8 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
         hashbench_adapters::RUNTIMES
             .iter()
             .position(|r| *r == e.runtime)
+            // The user's own adapters after the built-in runtimes.
+            .unwrap_or(usize::MAX)
     });
     out
 }

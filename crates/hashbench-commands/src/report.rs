@@ -7,6 +7,44 @@ use hashbench_model::{Layout, Run};
 
 use hashbench_plan::{layout_for, parse_relative_to, Given, Source, UsageError};
 
+/// What `report` is asked of the saved run: each field is also its flag (with the
+/// `clap` feature, the binary's), defined here once; the format and the output file are
+/// the binary's.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct Ask {
+    /// A result file of `hashbench run --format json` (or of `suite`).
+    #[cfg_attr(feature = "clap", arg(value_name = "FILE"))]
+    pub file: std::path::PathBuf,
+    /// What table and Markdown show: time or cycles (as for `run`) [default: what the run
+    /// was shown with, else time].
+    #[cfg_attr(feature = "clap", arg(long, value_parser = hashbench_plan::values::metric()))]
+    pub metric: Option<Metric>,
+    /// A seed benchmark's layout: default, divan, crystal, node, openssl-speed [default:
+    /// the run's suite's, else default].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "NAME",
+        value_parser = hashbench_plan::values::layout))]
+    pub layout: Option<Layout>,
+    /// Relative columns instead of the run's own (as for `run`; repeatable): fastest,
+    /// slowest, or an implementation or baseline id in the file, with @PATTERN.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "fastest|slowest|ID"))]
+    pub relative_to: Vec<String>,
+    /// The table with every section (as for `run`).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub detail: bool,
+}
+
+impl Ask {
+    /// The metric and layout `run` is rendered with, as [`view`] decides from these flags.
+    ///
+    /// # Errors
+    ///
+    /// As [`view`].
+    pub fn view(&self, run: &mut Run) -> Result<(Metric, Layout), UsageError> {
+        view(run, self.metric, self.layout, &self.relative_to)
+    }
+}
+
 /// The metric and layout `run` is rendered with: `metric` and `layout` when given, else
 /// the run's recorded metric (else time) and its suite's layout (named as the suite's in
 /// an error). With `relative_to`, the run's relative columns are replaced by those

@@ -3,10 +3,74 @@
 //! the in-process reference (`hashbench-runner`'s `verify_external`), and the runtimes
 //! that cannot run here.
 
+use hashbench_plan::PlanError;
 use hashbench_runner::RunError;
 use hashbench_verify::{Outcome, Status, VectorSource};
 
 use hashbench_plan::select::Selection;
+use hashbench_plan::values::RuntimeList;
+
+/// What `verify` is asked: each field is also its flag (with the `clap` feature, the
+/// binary's), defined here once; the output format is the binary's.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct Ask {
+    /// Algorithm ids, implementation ids, families, providers or classes.
+    pub filter: Vec<String>,
+    /// Read known answers from this directory of <algorithm>.json files instead of
+    /// the set built into hashbench.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "DIR", conflicts_with = "fuzz")
+    )]
+    pub vectors: Option<std::path::PathBuf>,
+    /// Instead of the known answers: CASES random inputs in all, shared round-robin by
+    /// the selected algorithms, each through every implementation of its algorithm
+    /// (one-shot and streamed), every digest compared with the others.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "CASES",
+        value_parser = clap::value_parser!(u64).range(1..)))]
+    pub fuzz: Option<u64>,
+    /// Seed of the fuzz cases (printed, to replay a run); default: from the clock.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "S", requires = "fuzz"))]
+    pub seed: Option<u64>,
+    /// Also verify these runtimes' implementations through their adapters
+    /// (comma-separated, or all); a filter can also name a runtime (`node`).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "RUNTIME[,RUNTIME...]",
+        value_parser = hashbench_plan::values::runtimes, conflicts_with = "fuzz"))]
+    pub runtime: Option<RuntimeList>,
+    /// Also verify what your own adapter offers: a command (quoted as a shell would, run
+    /// without one) that speaks docs/adapters.md, as `run --adapter` (repeatable).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long = "adapter", value_name = "COMMAND", conflicts_with = "fuzz")
+    )]
+    pub adapters: Vec<String>,
+    /// Stop fuzzing after N disagreeing cases; default: run every case.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", requires = "fuzz",
+        value_parser = clap::value_parser!(u64).range(1..)))]
+    pub stop_after: Option<u64>,
+}
+
+impl Ask {
+    /// The implementations asked for, with the runtimes' and the user's adapters
+    /// started; `notes` hears an alias resolved.
+    ///
+    /// # Errors
+    ///
+    /// An unknown filter term, or an unknown implementation of a runtime.
+    pub fn selection(&self, notes: &mut dyn FnMut(&str)) -> Result<Selection, PlanError> {
+        let runtimes = self.runtime.clone().unwrap_or_default().0;
+        hashbench_plan::select::select(&self.filter, &runtimes, &self.adapters, notes)
+    }
+
+    /// Where the known answers come from: `--vectors DIR`, else the built-in set.
+    #[must_use]
+    pub fn source(&self) -> VectorSource {
+        self.vectors
+            .clone()
+            .map_or(VectorSource::Embedded, VectorSource::Directory)
+    }
+}
 
 /// The outcomes of every implementation `selection` selected (the whole catalogue when
 /// it asked for nothing), in this process and then in other runtimes

@@ -67,6 +67,17 @@ pub fn key(host: &Host, version: &str) -> String {
     )
 }
 
+/// This machine's key for a hashbench of this version, and the time now in seconds since
+/// the epoch: what [`MachineMemory::recall`] and [`MachineMemory::record`] are given when
+/// the memory is this machine's own.
+#[must_use]
+pub fn here(version: &str) -> (String, u64) {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    (key(&Host::detect(), version), now)
+}
+
 impl MachineMemory {
     /// The machine's undisturbed reference time: the fastest cluster of the remembered
     /// runs' figures that agree (at least three runs within 4 %, as a cell's figure from

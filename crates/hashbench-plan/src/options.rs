@@ -139,6 +139,11 @@ pub struct RunOptions {
     /// Repeatable.
     #[arg(long = "adapter", id = "adapters", value_name = "COMMAND")]
     pub adapters: Vec<String>,
+    /// Testing aid: make implementation ID's timed calls PERCENT % slower (each batch
+    /// makes that many more calls than it counts), a slowdown of known size that
+    /// `compare` must find (scripts/aa); its cells' backend says so.
+    #[arg(long, hide = true, value_name = "ID=PERCENT", value_parser = values::slow_down)]
+    pub slow_down: Option<(String, f64)>,
 }
 
 /// The most rounds `--max-rounds` may ask for a cell.
@@ -147,8 +152,8 @@ pub const MOST_ROUNDS: u32 = 300;
 /// Options a suite file may not set: what depends on the machine or the person running
 /// it (a directory of their own, a CPU of this machine, consent to a large plan), and
 /// `--seed`, whose key a suite file gives its seed benchmark (the published one it
-/// reproduces).
-pub const FLAG_ONLY: &[&str] = &["vectors", "pin", "yes", "seed"];
+/// reproduces); and the testing aid `--slow-down`.
+pub const FLAG_ONLY: &[&str] = &["vectors", "pin", "yes", "seed", "slow_down"];
 
 /// The suite key that sets the filters (`implementations`, the field `filter`).
 const FILTER_KEY: &str = "implementations";

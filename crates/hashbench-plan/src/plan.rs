@@ -76,10 +76,6 @@ pub struct RunPlan {
     /// time (the binary's machine memory, docs/method.md): not an option, a fact the run
     /// is given, so that a run spent wholly in a slow spell knows it.
     pub remembered: Option<hashbench_model::RememberedSpeed>,
-    /// Testing aid (`--slow-down ID=PERCENT`): this implementation's timed calls each
-    /// make this fraction more calls (`HashKernel::slow_down`), a slowdown of known size
-    /// for the A/A script to find; its cells' backend says so.
-    pub slow_down: Option<(String, f64)>,
     /// How errors name the sizes and threads given.
     pub spelling: Spelling,
 }
@@ -99,7 +95,6 @@ impl Default for RunPlan {
             suite: None,
             command_line: Vec::new(),
             remembered: None,
-            slow_down: None,
             spelling: Spelling::default(),
         }
     }

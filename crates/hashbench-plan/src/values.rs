@@ -361,6 +361,20 @@ pub fn percent(text: &str) -> Result<f64, UsageError> {
     parse_percent("percentage", text)
 }
 
+/// `ID=PERCENT` of the hidden testing aid `run --slow-down`: an implementation id and a
+/// percentage from 0 to 100, as a fraction (`crc32/crc32fast=10` is 0.1 more calls).
+pub fn slow_down(text: &str) -> Result<(String, f64), UsageError> {
+    let (id, percent) = text
+        .split_once('=')
+        .ok_or_else(|| UsageError(format!("'{text}' is not ID=PERCENT")))?;
+    let p: f64 = percent
+        .parse()
+        .ok()
+        .filter(|p: &f64| (0.0..=100.0).contains(p))
+        .ok_or_else(|| UsageError(format!("'{percent}' is not a percentage from 0 to 100")))?;
+    Ok((id.to_string(), p / 100.0))
+}
+
 /// Parses a percentage for `flag`: `5`, `5%` or `0.5%` all mean per cent; returns the
 /// number of per cent (5.0). Must be finite, above 0 and below 1000.
 pub fn parse_percent(flag: &str, text: &str) -> Result<f64, UsageError> {

@@ -92,7 +92,7 @@ pub(crate) fn kernels(
     Ok(kernels)
 }
 
-/// The testing aid `--slow-down ID=PERCENT` (`RunPlan::slow_down`): that implementation's
+/// The testing aid `--slow-down ID=PERCENT` (`RunOptions::slow_down`): that implementation's
 /// kernels make the fraction more calls than they count.
 pub(crate) fn slow_down(kernels: &mut [PatternKernel], slow_down: Option<&(String, f64)>) {
     if let Some((id, fraction)) = slow_down {

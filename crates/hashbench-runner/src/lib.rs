@@ -44,7 +44,7 @@ pub use external::verify_one as verify_external;
 pub use hashbench_adapters::External;
 use hashbench_model::Metric;
 use hashbench_plan::RunPlan;
-pub use observer::{PlanReady, Quiet, RunObserver, Step};
+pub use observer::{PlanReady, Progress, Quiet, RunObserver, Step};
 pub use schedule::shuffle;
 
 /// What [`run`] measured, before rendering.
@@ -115,7 +115,7 @@ pub fn run(
     skipped.extend(plan.external_skipped.iter().cloned());
     let passed_external = external::verify(plan, &mut skipped, &mut failed)?;
     let mut kernels = cells::kernels(&passed, &plan.options.patterns, &mut skipped)?;
-    cells::slow_down(&mut kernels, plan.slow_down.as_ref());
+    cells::slow_down(&mut kernels, plan.options.slow_down.as_ref());
     let mut cells = cells::Cells::new(
         kernels,
         external::kernels(passed_external, seed, (&sizes, &plan.modes()), &mut skipped),

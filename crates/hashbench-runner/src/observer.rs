@@ -129,5 +129,42 @@ pub struct Quiet;
 
 impl RunObserver for Quiet {}
 
+/// Where the measuring stands, in steps: what a progress line counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Steps done.
+    pub done: usize,
+    /// Steps the plan has (cells x rounds + `--streams` cells).
+    pub planned: usize,
+    /// The step under way is an extra round of an unsettled cell, past the plan.
+    pub extra: bool,
+}
+
+impl Progress {
+    /// The step under way, counted from 1: `3/24`; `25/24+` past the plan, where how
+    /// many more there will be is not known. The drift reference after the last round is
+    /// not a step, so the count never passes the plan otherwise.
+    #[must_use]
+    pub fn position(&self) -> String {
+        let (done, len) = (self.done, self.planned);
+        if done >= len && self.extra {
+            format!("{}/{len}+", done + 1)
+        } else {
+            format!("{}/{len}", (done + 1).min(len.max(1)))
+        }
+    }
+
+    /// The seconds left, from the time per step so far over the steps left; `None`
+    /// before any step is done or past the plan, where there is no estimate to give.
+    #[must_use]
+    pub fn eta_s(&self, elapsed_s: f64) -> Option<f64> {
+        if self.done == 0 || (self.done >= self.planned && self.extra) {
+            return None;
+        }
+        let per = elapsed_s / self.done as f64;
+        Some(per * self.planned.saturating_sub(self.done) as f64)
+    }
+}
+
 #[cfg(test)]
 mod tests;

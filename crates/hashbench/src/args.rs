@@ -57,24 +57,6 @@ pub struct RunArgs {
     /// Testing aid: draw the progress line even when standard error is not a terminal.
     #[arg(long, hide = true)]
     pub force_progress: bool,
-    /// Testing aid: make implementation ID's timed calls PERCENT % slower (each batch
-    /// makes that many more calls than it counts), a slowdown of known size that
-    /// `compare` must find (scripts/aa); its cells' backend says so.
-    #[arg(long, hide = true, value_name = "ID=PERCENT", value_parser = parse_slow_down)]
-    pub slow_down: Option<(String, f64)>,
-}
-
-/// `ID=PERCENT` of `--slow-down`: an implementation id and a percentage from 0 to 100.
-fn parse_slow_down(s: &str) -> Result<(String, f64), String> {
-    let (id, percent) = s
-        .split_once('=')
-        .ok_or_else(|| format!("'{s}' is not ID=PERCENT"))?;
-    let p: f64 = percent
-        .parse()
-        .ok()
-        .filter(|p: &f64| (0.0..=100.0).contains(p))
-        .ok_or_else(|| format!("'{percent}' is not a percentage from 0 to 100"))?;
-    Ok((id.to_string(), p / 100.0))
 }
 
 impl Default for RunArgs {

@@ -42,19 +42,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
     }
     let run = &measured.run;
     let (x, ca, cb) = pair.crossover(run)?;
-    match args.format {
-        Format::Table => emit(&crossover_render::table(
-            &x,
-            &ca,
-            &cb,
-            (run.tsc_hz, run.complete),
-        )),
-        Format::Json => emit(&crossover_render::json(
-            &x,
-            &ca,
-            &cb,
-            (run.tsc_hz, run.complete),
-        )?),
-    }
+    let as_json = matches!(args.format, Format::Json);
+    emit(&crossover_render::document(&x, (&ca, &cb), run, as_json)?);
     Ok(Outcome::failed_if(measured.failed))
 }

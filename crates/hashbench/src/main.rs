@@ -28,9 +28,8 @@ use std::process::ExitCode;
 
 use clap::{FromArgMatches, Parser, Subcommand};
 
-use cli::{Format, UsageError, EXIT_FAILED, EXIT_USAGE};
+use cli::{EXIT_FAILED, EXIT_USAGE};
 use hashbench_commands::Outcome;
-use hashbench_plan::values::{self, RuntimeList};
 
 /// Counts heap allocations per call for `run` (`allocations_per_call`); counting is off
 /// outside the untimed counting calls, so this costs the rest of the program one load
@@ -57,19 +56,11 @@ const EXAMPLES_RUN: &str = "Examples:
   hashbench run xxh3-64 --sizes 1..=128 --mode both random short keys, latency and throughput
   hashbench run blake3 --threads 1,2 -o run.json --format json   save the run";
 
-const EXAMPLES_CROSSOVER: &str = "Examples:
-  hashbench crossover crc32c/crc-fast xxh3-64/twox-hash
-  hashbench crossover blake3/blake3+rayon blake3/blake3 --threads 2";
-
 const EXAMPLES_VERIFY: &str = "Examples:
   hashbench verify                     every implementation in this process
   hashbench verify libsodium           one provider
   hashbench verify node python         through the runtime adapters
   hashbench verify --fuzz 1000 crc32c  random inputs, every implementation compared";
-
-const EXAMPLES_REPORT: &str = "Examples:
-  hashbench report run.json --format markdown
-  hashbench report run.json --metric cycles";
 
 const EXAMPLES_COMPARE: &str = "Examples:
   hashbench compare base.json new.json --fail-on-regression 5
@@ -87,9 +78,6 @@ const EXAMPLES_RECOMMEND: &str = "Examples:
   hashbench recommend --size 1..=32 --need hash-table      string keys of mixed lengths
   hashbench recommend --size 4k --need hash --from run.json   from a saved run";
 
-const EXAMPLES_PUBLISHED: &str = "Examples:
-  hashbench published --seed 4 --flagged";
-
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Verify, then measure implementations and baselines at each size.
@@ -101,30 +89,25 @@ enum Command {
     #[command(after_help = EXAMPLES_RECOMMEND)]
     Recommend(recommend::RecommendArgs),
     /// The input size from which implementation A is faster than B, over a size sweep.
-    #[command(after_help = EXAMPLES_CROSSOVER)]
+    #[command(
+        after_help = "Examples:\n  hashbench crossover crc32c/crc-fast xxh3-64/twox-hash\n  hashbench crossover blake3/blake3+rayon blake3/blake3 --threads 2"
+    )]
     Crossover(crossover::CrossoverArgs),
     /// List algorithms and implementations: class, bits, provider and version, backend,
     /// availability here.
     #[command(
         after_help = "Examples:\n  hashbench list crc32c\n  hashbench list node --format json\n  hashbench list --runtime all"
     )]
-    List {
-        /// Algorithm ids, implementation ids, families, providers or classes; a runtime
-        /// (node, python, go, java, crystal) lists what its adapter offers.
-        filter: Vec<String>,
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
-        /// Also list these runtimes' implementations (comma-separated, or all).
-        #[arg(long, value_name = "RUNTIME[,RUNTIME...]", value_parser = values::runtimes)]
-        runtime: Option<RuntimeList>,
-    },
+    List(list::ListArgs),
     /// Check implementations against known answers in every mode and against each other;
     /// or, with --fuzz, against each other on random inputs.
     #[command(after_help = EXAMPLES_VERIFY)]
     Verify(verify::VerifyArgs),
     /// Render a saved run again (`run --format json` output): another format, metric,
     /// layout or relative columns, without measuring.
-    #[command(after_help = EXAMPLES_REPORT)]
+    #[command(
+        after_help = "Examples:\n  hashbench report run.json --format markdown\n  hashbench report run.json --metric cycles"
+    )]
     Report(report::ReportArgs),
     /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
     /// with an interval, and which changes are significant.
@@ -135,21 +118,13 @@ enum Command {
     Suite(suite::SuiteArgs),
     /// Show other people's published results (the seeds) as data: machines, figures,
     /// common units and plausibility flags.
-    #[command(after_help = EXAMPLES_PUBLISHED)]
+    #[command(after_help = "Examples:\n  hashbench published --seed 4 --flagged")]
     Published(published::PublishedArgs),
     /// Print digests of files or standard input, like sha256sum.
     #[command(
         after_help = "Examples:\n  hashbench sum -i blake3 big.iso\n  hashbench sum -i crc32/crc-fast *.img\n  cat file | hashbench sum -i sha256"
     )]
-    Sum {
-        /// An implementation id (`sha2-256/openssl`), or an algorithm id (`crc32`), which
-        /// picks the fastest of its implementations verified here (a short calibration)
-        /// and says which on standard error.
-        #[arg(short = 'i', long = "impl", value_name = "IMPL")]
-        implementation: String,
-        /// Files to read; `-` or none reads standard input.
-        files: Vec<std::path::PathBuf>,
-    },
+    Sum(sum::SumArgs),
     /// Print a shell completion script: `hashbench completions bash > /etc/bash_completion.d/hashbench`.
     Completions {
         /// bash, zsh, fish, elvish or powershell.
@@ -189,59 +164,40 @@ fn main() -> ExitCode {
         .unwrap_or(Command::Run(args::RunArgs::default()))
     {
         Command::Run(args) => run::run(args, command_line),
-        Command::Completions { shell } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            let mut out = Vec::new();
-            clap_complete::generate(shell, &mut cmd, "hashbench", &mut out);
-            cli::emit(&String::from_utf8_lossy(&out));
-            Ok(Outcome::Done)
-        }
-        Command::Man => {
-            let mut out = Vec::new();
-            match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out) {
-                Ok(()) => {
-                    cli::emit(&String::from_utf8_lossy(&out));
-                    Ok(Outcome::Done)
-                }
-                Err(e) => Err(e.into()),
-            }
-        }
-        Command::Compare(args) if args.published => compare_published::run(&args),
+        Command::Completions { shell } => generated(Some(shell)),
+        Command::Man => generated(None),
+        Command::Compare(args) if args.ask.published => compare_published::run(&args),
         Command::Recommend(args) => recommend::run(args, command_line),
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),
         Command::Suite(args) => suite::run(args, command_line),
         Command::Crossover(args) => crossover::run(args, command_line),
-        Command::List {
-            filter,
-            format,
-            runtime,
-        } => list::run(&filter, &runtime.unwrap_or_default().0, format),
+        Command::List(args) => list::run(&args),
         Command::Verify(args) => verify::run(args),
-        Command::Sum {
-            implementation,
-            files,
-        } => sum::run(&implementation, &files),
+        Command::Sum(args) => sum::run(&args),
         Command::Published(args) => published::run(args),
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome)),
         Err(err) => {
             cli::say(&format!("error: {err:#}"));
-            let usage = err.chain().any(|e| {
-                e.is::<hashbench_plan::PlanError>()
-                    || e.is::<hashbench_catalog::FilterError>()
-                    || e.is::<UsageError>()
-                    || e.is::<hashbench_verify::VectorError>()
-                    || e.is::<hashbench_verify::FuzzError>()
-                    || e.downcast_ref::<hashbench_runner::RunError>()
-                        .is_some_and(hashbench_runner::RunError::is_usage)
-                    || e.downcast_ref::<hashbench_commands::sum::SumError>()
-                        .is_some_and(hashbench_commands::sum::SumError::is_usage)
-            });
+            let usage = err.chain().any(hashbench_commands::is_usage);
             ExitCode::from(if usage { EXIT_USAGE } else { EXIT_FAILED })
         }
     }
+}
+
+/// `completions SHELL` (with `shell`) and `man`: what clap generates from the commands'
+/// own definitions.
+fn generated(shell: Option<clap_complete::Shell>) -> anyhow::Result<Outcome> {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut out = Vec::new();
+    match shell {
+        Some(shell) => clap_complete::generate(shell, &mut command, "hashbench", &mut out),
+        None => clap_mangen::Man::new(command).render(&mut out)?,
+    }
+    cli::emit(&String::from_utf8_lossy(&out));
+    Ok(Outcome::Done)
 }
 
 /// The exit code of a command that ran (docs/usage.md, Exit codes): 0 done, 1 a check

@@ -4,12 +4,11 @@
 //! damaged file is as good as an empty one, and a failure to write it loses nothing but
 //! the memory. `HASHBENCH_MACHINE_MEMORY=off` neither reads nor writes it.
 
-use std::io::Read;
-use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::path::{Path, PathBuf};
 
+use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::{RememberedSpeed, Run};
-use hashbench_plan::memory::{key, MachineMemory};
+use hashbench_plan::memory::{here, MachineMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
 const MAX_BYTES: u64 = 1 << 20;
@@ -24,31 +23,17 @@ fn path() -> Option<PathBuf> {
         .map(|d| d.join("machine-speed.json"))
 }
 
-fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-fn this_machine() -> String {
-    key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"))
-}
-
-fn load(path: &PathBuf) -> MachineMemory {
-    let mut text = String::new();
-    let read = std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_BYTES + 1).read_to_string(&mut text))
-        .is_ok();
-    if !read || text.len() as u64 > MAX_BYTES {
-        return MachineMemory::default();
-    }
-    serde_json::from_str(&text).unwrap_or_default()
+fn load(path: &Path) -> MachineMemory {
+    read_file_at_most(path, MAX_BYTES, "the machine memory")
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default()
 }
 
 /// What earlier runs on this machine remember of its undisturbed speed.
 pub fn recall() -> Option<RememberedSpeed> {
-    let path = path()?;
-    load(&path).recall(&this_machine(), now())
+    let (machine, now) = here(env!("CARGO_PKG_VERSION"));
+    load(&path()?).recall(&machine, now)
 }
 
 /// Adds `run`'s reference figure to the memory (where it has a settled one).
@@ -57,7 +42,8 @@ pub fn record(run: &Run) {
         return;
     };
     let mut memory = load(&path);
-    if !memory.record(&this_machine(), run, now()) {
+    let (machine, now) = here(env!("CARGO_PKG_VERSION"));
+    if !memory.record(&machine, run, now) {
         return;
     }
     let Ok(text) = serde_json::to_string_pretty(&memory) else {

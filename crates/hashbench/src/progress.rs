@@ -8,7 +8,9 @@ use std::io::{IsTerminal, Write as _};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use hashbench_runner::{PlanReady, RunObserver, Step};
+use std::fmt::Write;
+
+use hashbench_runner::{PlanReady, Progress, RunObserver, Step};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
 /// The progress line: `[3/24] crc32/crc32fast [oneshot] @ 4 KiB, round 1/3  2 s elapsed,
@@ -74,44 +76,18 @@ impl ProgressLine {
         // line without a template is still a line.
         ProgressStyle::with_template(TEMPLATE)
             .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .with_key(
-                "cell",
-                move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let len = s.len().unwrap_or(0);
-                    let done = cell.done.load(Ordering::Relaxed);
-                    // Beyond the planned rounds (extra rounds of unsettled cells): how many
-                    // more there will be is not known.
-                    let _ = if done >= len && cell.extra.load(Ordering::Relaxed) {
-                        write!(w, "{}/{len}+", done + 1)
-                    } else {
-                        // The drift reference after the last round is not a cell: it must not
-                        // count past the total.
-                        write!(w, "{}/{len}", (done + 1).min(len.max(1)))
-                    };
-                },
-            )
-            .with_key(
-                "elapsed_s",
-                |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0} s", s.elapsed().as_secs_f64());
-                },
-            )
-            .with_key(
-                "eta_s",
-                move |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let done = shown.done.load(Ordering::Relaxed);
-                    let len = s.len().unwrap_or(0);
-                    let extra = shown.extra.load(Ordering::Relaxed);
-                    // Nothing done yet, or in extra rounds past the plan: no estimate to give.
-                    // Else the time per cell so far, times the cells left.
-                    let _ = if done == 0 || (done >= len && extra) {
-                        write!(w, "?")
-                    } else {
-                        let per = s.elapsed().as_secs_f64() / done as f64;
-                        write!(w, "{:.0} s", per * len.saturating_sub(done) as f64)
-                    };
-                },
-            )
+            .with_key("cell", move |s: &ProgressState, w: &mut dyn Write| {
+                let _ = write!(w, "{}", cell.progress(s).position());
+            })
+            .with_key("elapsed_s", |s: &ProgressState, w: &mut dyn Write| {
+                let _ = write!(w, "{:.0} s", s.elapsed().as_secs_f64());
+            })
+            .with_key("eta_s", move |s: &ProgressState, w: &mut dyn Write| {
+                let _ = match shown.progress(s).eta_s(s.elapsed().as_secs_f64()) {
+                    Some(left) => write!(w, "{left:.0} s"),
+                    None => write!(w, "?"),
+                };
+            })
     }
 
     fn show(&self, what: &str) {
@@ -128,6 +104,17 @@ struct Shown {
     done: AtomicU64,
     /// The step being shown is an extra round, past the planned ones.
     extra: AtomicBool,
+}
+
+impl Shown {
+    /// Where the measuring stands; the bar's length is the plan's steps.
+    fn progress(&self, s: &ProgressState) -> Progress {
+        Progress {
+            done: self.done.load(Ordering::Relaxed) as usize,
+            planned: s.len().unwrap_or(0) as usize,
+            extra: self.extra.load(Ordering::Relaxed),
+        }
+    }
 }
 
 impl RunObserver for ProgressLine {

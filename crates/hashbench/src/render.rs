@@ -90,17 +90,6 @@ pub(crate) fn render(
     // For a saved run from before runs recorded them: the catalogue's.
     let classes = hashbench_catalog::classes();
     let properties = hashbench_commands::recommend::properties();
-    // A file from before runs stored their rankings and relative columns gets them here,
-    // once, for the renderers to read; JSON writes the run as it is.
-    let completed;
-    let run = if format == RunFormat::Json {
-        run
-    } else {
-        let mut r = run.clone();
-        hashbench_analysis::ties::complete(&mut r);
-        completed = r;
-        &completed
-    };
     Ok(hashbench_report::render_run(
         run, format, view, options, classes, properties,
     )?)

@@ -16,17 +16,12 @@ use crate::render::{render, write_or_emit, View};
 
 /// The plan of `request` (the flags, over `suite`'s settings when a suite runs); an
 /// alias resolved on the way is said on standard error.
-pub fn plan(
-    request: RunRequest,
-    suite: Option<Parsed>,
-    command_line: Vec<String>,
-) -> Result<RunPlan> {
-    let notes = &mut crate::cli::note;
+pub fn plan(request: RunRequest, suite: Option<Parsed>, line: Vec<String>) -> Result<RunPlan> {
     Ok(hashbench_plan::resolve(
         request,
         suite,
-        command_line,
-        notes,
+        line,
+        &mut crate::cli::note,
     )?)
 }
 
@@ -53,17 +48,6 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
     let cancel_after = args
         .cancel_after_cells
         .map(|n| (n, args.cancel_with_sigterm));
-    let slowed;
-    let plan = match &args.slow_down {
-        Some(s) => {
-            slowed = RunPlan {
-                slow_down: Some(s.clone()),
-                ..plan.clone()
-            };
-            &slowed
-        }
-        None => plan,
-    };
     let measured = measure(plan, args.quiet, args.force_progress, cancel_after)?;
     let run = &measured.run;
     let flags = hashbench_analysis::guards::count(run);

@@ -36,7 +36,19 @@ fn describe_io(e: &io::Error) -> String {
     }
 }
 
-pub fn run(name: &str, files: &[PathBuf]) -> Result<Outcome> {
+#[derive(clap::Args, Debug)]
+pub struct SumArgs {
+    /// An implementation id (`sha2-256/openssl`), or an algorithm id (`crc32`), which
+    /// picks the fastest of its implementations verified here (a short calibration)
+    /// and says which on standard error.
+    #[arg(short = 'i', long = "impl", value_name = "IMPL")]
+    implementation: String,
+    /// Files to read; `-` or none reads standard input.
+    files: Vec<PathBuf>,
+}
+
+pub fn run(args: &SumArgs) -> Result<Outcome> {
+    let (name, files) = (&args.implementation, &args.files);
     // The implementation asked for (or, for an algorithm, the fastest verified here),
     // checked against its known answers before any file is trusted to it (`hashbench
     // verify` runs every mode).

@@ -118,10 +118,10 @@ fn complete_stores_the_run_s_relative_columns_once_in_each_cell_that_lacks_them(
         .iter()
         .map(|c| r.relative_to.iter().map(|to| relative(&r, to, c)).collect())
         .collect();
-    complete(&mut r);
+    complete(&mut r, &[]);
     let stored: Vec<Vec<Relative>> = r.cells.iter().map(|c| c.relative.clone()).collect();
     assert_eq!(stored, expected);
     // Once: a second pass adds nothing.
-    complete(&mut r);
+    complete(&mut r, &[]);
     assert!(r.cells.iter().all(|c| c.relative.len() == 2));
 }

@@ -165,18 +165,29 @@ fn apply_fills_cells_and_baselines_in_column_order() {
     let values: Vec<Option<f64>> = memcpy.relative.iter().map(|r| r.value).collect();
     assert_eq!(values, [Some(-50.0), Some(8.0)]);
     assert_eq!(run.cells[1].relative[1].value, Some(2.5));
-    // The stored figure wins over a fresh computation (a file's own numbers are shown).
-    let mut stored = run.cells[1].clone();
-    stored.relative[1].value = Some(9.0);
-    assert_eq!(
-        stored_or_computed(&run, &RelativeTo::Fastest, &stored).value,
-        Some(9.0)
-    );
-    // A column the cell has no figure for is computed: b/b is 250/100 of a/a.
-    assert_eq!(
-        stored_or_computed(&run, &RelativeTo::parse("a/a"), &stored).value,
-        Some(2.5)
-    );
+    // The stored figure is what is read (a file's own numbers are shown).
+    let mut stored_cell = run.cells[1].clone();
+    stored_cell.relative[1].value = Some(9.0);
+    assert_eq!(stored(&RelativeTo::Fastest, &stored_cell).value, Some(9.0));
+    // A column the cell has no figure for reads "-": a renderer never computes it.
+    let missing = stored(&RelativeTo::parse("a/a"), &stored_cell);
+    assert_eq!((missing.value, missing.shown()), (None, "-".to_string()));
+}
+
+#[test]
+fn complete_fills_only_the_columns_a_file_lacks() {
+    let mut run = run();
+    apply(&mut run, &[RelativeTo::Fastest]);
+    // A file's own figure is kept; the column it lacks is computed once: b/b is 250/100
+    // of a/a, and the baselines get it too.
+    run.cells[1].relative[0].value = Some(9.0);
+    run.relative_to.push(RelativeTo::parse("a/a"));
+    assert!(!is_complete(&run, &[]));
+    complete(&mut run, &[]);
+    assert!(is_complete(&run, &[]));
+    assert_eq!(run.cells[1].relative[0].value, Some(9.0));
+    assert_eq!(run.cells[1].relative[1].value, Some(2.5));
+    assert_eq!(run.baselines[1].relative.len(), 2);
 }
 
 #[test]

@@ -175,7 +175,7 @@ fn three_cells() -> hashbench_model::Run {
 fn complete_fills_the_rankings_of_a_file_without_them_once_and_leaves_stored_ones() {
     let mut run = three_cells();
     assert!(run.rankings.is_empty());
-    complete(&mut run);
+    complete(&mut run, &[]);
     assert_eq!(run.rankings, rankings(&three_cells()));
     let groups: Vec<usize> = run.rankings[0].order.iter().map(|o| o.group).collect();
     assert_eq!(groups, [1, 1, 3]);
@@ -183,14 +183,14 @@ fn complete_fills_the_rankings_of_a_file_without_them_once_and_leaves_stored_one
     run.rankings[0].order[1].group = 2;
     run.rankings[0].order[1].relation = None;
     let stored = run.rankings.clone();
-    complete(&mut run);
+    complete(&mut run, &[]);
     assert_eq!(run.rankings, stored);
 }
 
 #[test]
 fn the_renderers_places_are_the_stored_ones() {
     let mut run = three_cells();
-    complete(&mut run);
+    complete(&mut run, &[]);
     let mut cells: Vec<&Cell> = run.cells.iter().collect();
     cells.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
     let leaders = |run: &hashbench_model::Run, cells: &[&Cell]| -> Vec<usize> {
@@ -207,12 +207,31 @@ fn the_renderers_places_are_the_stored_ones() {
         c
     };
     assert_eq!(leaders(&edited, &cells), [0, 1, 2]);
-    // A run assembled by hand, with no ranking of these cells: computed.
+    // A run assembled by hand, with no ranking of these cells: each stands alone (no
+    // tie claimed, nothing computed), until it is completed.
     let bare = three_cells();
     let cells: Vec<&Cell> = {
         let mut c: Vec<&Cell> = bare.cells.iter().collect();
         c.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
         c
     };
-    assert_eq!(leaders(&bare, &cells), [0, 0, 2]);
+    assert_eq!(leaders(&bare, &cells), [0, 1, 2]);
+    let shown = completed(&bare, &[]);
+    assert!(matches!(shown, std::borrow::Cow::Owned(_)));
+    let cells: Vec<&Cell> = {
+        let mut c: Vec<&Cell> = shown.cells.iter().collect();
+        c.sort_by(|a, b| a.time_ns().total_cmp(&b.time_ns()));
+        c
+    };
+    assert_eq!(leaders(&shown, &cells), [0, 0, 2]);
+    // A completed run is read as it is, not copied.
+    assert!(matches!(
+        completed(&run, &[]),
+        std::borrow::Cow::Borrowed(_)
+    ));
+    // A view's own column, for a run naming none, is stored in the cells (the run's
+    // columns stay its own).
+    let own = completed(&run, &[hashbench_model::RelativeTo::Fastest]);
+    assert!(own.relative_to.is_empty());
+    assert!(own.cells.iter().all(|c| c.relative.len() == 1));
 }

@@ -61,6 +61,26 @@ fn busy_cells(a: &[&Cell], b: &[&Cell]) -> Vec<String> {
         .collect()
 }
 
+/// What `crossover` writes for the pair's crossover `x` and series `a`, `b` of `run`:
+/// the JSON document (`as_json`) or the table.
+///
+/// # Errors
+///
+/// Only if serde_json fails, which it does not on these types.
+pub fn document(
+    x: &Crossover,
+    (a, b): (&[&Cell], &[&Cell]),
+    run: &hashbench_model::Run,
+    as_json: bool,
+) -> Result<String, serde_json::Error> {
+    let info = (run.tsc_hz, run.complete);
+    if as_json {
+        json(x, a, b, info)
+    } else {
+        Ok(table(x, a, b, info))
+    }
+}
+
 /// Pretty JSON of [`Report`] with a trailing newline.
 pub fn json(
     x: &Crossover,

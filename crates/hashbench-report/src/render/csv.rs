@@ -9,7 +9,7 @@ use hashbench_stats::{Summary, Throughput};
 
 use crate::format::csv_text;
 use crate::render::renderer::{Render, RenderError};
-use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::relative::stored;
 use hashbench_model::Flag;
 use hashbench_model::{Cell, Run, StreamsCell};
 
@@ -139,11 +139,7 @@ fn row(kind: &str, run: &Run, c: &Cell, run_flags: &str) -> Vec<String> {
         String::new(),
         String::new(),
     ]);
-    fields.extend(
-        run.relative_to
-            .iter()
-            .map(|to| opt(stored_or_computed(run, to, c).value)),
-    );
+    fields.extend(run.relative_to.iter().map(|to| opt(stored(to, c).value)));
     fields
 }
 

@@ -8,7 +8,7 @@ use crate::render::flags::flags_section;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::table::{heading, table, write_header, Style};
 use hashbench_analysis::guards::codes;
-use hashbench_analysis::relative::{default_relative_to, stored_or_computed};
+use hashbench_analysis::relative::{default_relative_to, stored};
 use hashbench_model::{Baseline, Cell, Run};
 
 /// The row name: hash-speedtest's `NULL-NOP` / `NULL-MEMCPY` for the floors (and
@@ -58,6 +58,8 @@ pub(crate) struct SizeTable {
 /// The cycle view's tables, one per size: the floors, then every implementation. The
 /// terminal, Markdown and HTML renderings all lay out these.
 pub(crate) fn size_tables(run: &Run) -> Vec<SizeTable> {
+    // The view's own column when the run names none; its figures are stored
+    // (`ties::completed`), as the run's own are.
     let refs = if run.relative_to.is_empty() {
         default_relative_to(run)
     } else {
@@ -93,7 +95,7 @@ pub(crate) fn size_tables(run: &Run) -> Vec<SizeTable> {
                     c.tsc_cycles_per_byte
                         .map_or("-".to_string(), |x| format!("{x:.3}")),
                 ];
-                row.extend(refs.iter().map(|to| stored_or_computed(run, to, c).shown()));
+                row.extend(refs.iter().map(|to| stored(to, c).shown()));
                 row.push(codes(&c.flags));
                 row
             })

@@ -12,7 +12,7 @@ use crate::format::{grid, rate, rate_interval, size, time_interval, time_ns};
 use crate::render::fit::{fit, Column};
 use crate::render::options::{Paint, TextOptions};
 use hashbench_analysis::guards::codes;
-use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::relative::stored;
 use hashbench_analysis::ties::{margin_of, stored_places, Place};
 use hashbench_model::{Cell, Mode, Run, Size};
 use hashbench_stats::rounds::Relation;
@@ -128,7 +128,7 @@ fn columns(run: &Run, cells: &[&Cell], places: &[Place], empty: bool) -> Vec<Col
         Column::new("95 % CI", interval, true, Some(4)),
     ];
     for to in &run.relative_to {
-        let shown = |c: &Cell| stored_or_computed(run, to, c).shown();
+        let shown = |c: &Cell| stored(to, c).shown();
         out.push(Column::new(&to.heading(run), each(&shown), true, Some(3)));
     }
     let read = |c: &Cell| {

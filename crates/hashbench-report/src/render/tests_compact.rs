@@ -2,7 +2,21 @@
 //! that must not reach the terminal or a Markdown page raw.
 
 use crate::render::options::TextOptions;
-use crate::render::text::{markdown, terminal, terminal_with};
+use hashbench_analysis::ties::completed;
+use hashbench_model::Run;
+
+/// The renderers get a run completed ([`completed`]); these hand-built ones are too.
+fn terminal_with(run: &Run, options: &TextOptions) -> String {
+    crate::render::text::terminal_with(&completed(run, &[]), options)
+}
+
+fn terminal(run: &Run) -> String {
+    crate::render::text::terminal(&completed(run, &[]))
+}
+
+fn markdown(run: &Run) -> String {
+    crate::render::text::markdown(&completed(run, &[]))
+}
 use hashbench_model::testutil::analysis::cell_ci;
 use hashbench_model::testutil::run_with;
 use hashbench_model::{Flag, FlagCode, Skipped};

@@ -1,7 +1,23 @@
 //! The cycle view (btrfs hash-speedtest's layout): cycles per call and per byte, and
 //! "perf vs" ratios, from hand-set TSC figures.
 
-use crate::render::cycles::{markdown as cycles_markdown, terminal as cycles_terminal};
+use hashbench_analysis::ties::completed;
+
+/// The cycle view's terminal table of `run`, completed first as every renderer gets it.
+fn cycles_terminal(run: &Run) -> String {
+    crate::render::cycles::terminal(&completed(
+        run,
+        &hashbench_analysis::relative::default_relative_to(run),
+    ))
+}
+
+/// The cycle view's Markdown of `run`, completed first as every renderer gets it.
+fn cycles_markdown(run: &Run) -> String {
+    crate::render::cycles::markdown(&completed(
+        run,
+        &hashbench_analysis::relative::default_relative_to(run),
+    ))
+}
 use hashbench_analysis::relative::apply;
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::RelativeTo;

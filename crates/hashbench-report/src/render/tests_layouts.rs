@@ -3,7 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use crate::render::layouts::{label, render};
+use crate::render::layouts::label;
+use hashbench_analysis::ties::completed;
+
+/// A seed layout of `run`, completed first as every renderer gets it.
+fn render(run: &Run, layout: Layout) -> Option<String> {
+    let own: Vec<RelativeTo> = crate::render::layouts::own_column(layout)
+        .into_iter()
+        .collect();
+    crate::render::layouts::render(&completed(run, &own), layout)
+}
 use hashbench_analysis::relative::apply;
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::Layout;

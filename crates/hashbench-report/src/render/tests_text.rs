@@ -6,7 +6,16 @@ use hashbench_stats::SlopeCiMethod;
 
 use crate::render::flags::flags_text;
 use crate::render::json::json;
-use crate::render::text::{markdown, terminal};
+use hashbench_analysis::ties::completed;
+
+/// The renderers get a run completed ([`completed`]); these hand-built ones are too.
+fn terminal(run: &Run) -> String {
+    crate::render::text::terminal(&completed(run, &[]))
+}
+
+fn markdown(run: &Run) -> String {
+    crate::render::text::markdown(&completed(run, &[]))
+}
 use hashbench_model::testutil::{cell_times, run_with, Times};
 use hashbench_model::{CostFit, Interval};
 use hashbench_model::{Flag, FlagCode};

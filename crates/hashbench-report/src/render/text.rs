@@ -17,7 +17,7 @@ use crate::render::table::{
     header_lines, heading, md_escape, table, table_fitted, write_header, Style,
 };
 use hashbench_analysis::guards::codes;
-use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::relative::stored;
 use hashbench_model::{Baseline, Cell, Mode, Run, Size, Subject};
 
 /// Allocations or bytes per call: whole numbers as such, `-` when not counted.
@@ -201,11 +201,7 @@ fn ranking_section(
                 },
                 format!("±{}", percent(c.ci_percent())),
             ];
-            row.extend(
-                run.relative_to
-                    .iter()
-                    .map(|to| stored_or_computed(run, to, c).shown()),
-            );
+            row.extend(run.relative_to.iter().map(|to| stored(to, c).shown()));
             row.push(ceiling(c));
             row.push(codes(&c.flags));
             row

@@ -52,3 +52,36 @@ fn a_step_names_its_subject_size_and_round() {
     };
     assert_eq!(streams.to_string(), "blake3/blake3 @ 64 KiB, 4 streams");
 }
+
+#[test]
+fn progress_counts_the_step_under_way_and_says_past_the_plan() {
+    let at = |done, extra| Progress {
+        done,
+        planned: 24,
+        extra,
+    };
+    assert_eq!(at(0, false).position(), "1/24");
+    assert_eq!(at(2, false).position(), "3/24");
+    // The drift reference after the last round is not a step past the plan.
+    assert_eq!(at(24, false).position(), "24/24");
+    assert_eq!(at(24, true).position(), "25/24+");
+    let empty = Progress {
+        done: 0,
+        planned: 0,
+        extra: false,
+    };
+    assert_eq!(empty.position(), "1/0");
+}
+
+#[test]
+fn progress_estimates_what_is_left_only_within_the_plan() {
+    let at = |done, extra| Progress {
+        done,
+        planned: 10,
+        extra,
+    };
+    assert_eq!(at(0, false).eta_s(3.0), None);
+    assert_eq!(at(5, false).eta_s(10.0), Some(10.0));
+    assert_eq!(at(10, false).eta_s(20.0), Some(0.0));
+    assert_eq!(at(10, true).eta_s(20.0), None);
+}

@@ -250,4 +250,21 @@ fn your_own_adapter_is_measured_beside_the_catalogue() {
             && skipped.contains("cannot start ./no-such-adapter"),
         "{skipped}"
     );
+
+    // `list` shows what the adapter offers, and `verify` checks it: the wrong one fails.
+    let out = run_ok(hashbench().args(["list", "--adapter", &command]));
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        listed.contains("crc32/python:good") && listed.contains("crc32/python:wrong"),
+        "{listed}"
+    );
+    let out = run_exit(
+        hashbench().args(["verify", "crc32/crc32fast", "--adapter", &command]),
+        1,
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("crc32/python:wrong") && said.contains("1 failed"),
+        "{said}"
+    );
 }

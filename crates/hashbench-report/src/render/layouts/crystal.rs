@@ -3,8 +3,8 @@
 
 use super::shared::{label, relative_columns, relative_note};
 use crate::format::{aligned, time_ns};
-use hashbench_analysis::relative::stored_or_computed;
-use hashbench_model::{Cell, RelativeTo, Run};
+use hashbench_analysis::relative::stored;
+use hashbench_model::{Cell, Run};
 
 /// `1.67M`, `947.11k`: op/s as Crystal's benchmark prints it.
 fn crystal_rate(ops: f64) -> String {
@@ -18,7 +18,7 @@ fn crystal_rate(ops: f64) -> String {
 }
 
 pub(super) fn render(run: &Run) -> String {
-    let columns = relative_columns(run, RelativeTo::Fastest);
+    let columns = relative_columns(run, hashbench_model::Layout::Crystal);
     let mut rows = Vec::new();
     for s in run.sizes() {
         let cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
@@ -34,11 +34,7 @@ pub(super) fn render(run: &Run) -> String {
                 format!("(±{sd_pct:5.2}%)"),
                 crystal_bytes(c.bytes_allocated_per_call),
             ];
-            row.extend(
-                columns
-                    .iter()
-                    .map(|to| stored_or_computed(run, to, c).shown()),
-            );
+            row.extend(columns.iter().map(|to| stored(to, c).shown()));
             rows.push(row);
         }
     }

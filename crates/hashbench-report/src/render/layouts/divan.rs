@@ -3,7 +3,7 @@
 
 use super::shared::{by_label, relative_note};
 use crate::format::{aligned, capitalised, rate, size, time_ns};
-use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::relative::stored;
 use hashbench_model::Run;
 
 pub(super) fn render(run: &Run) -> String {
@@ -59,11 +59,7 @@ pub(super) fn render(run: &Run) -> String {
                 s.count.to_string(),
                 s.total_iterations.to_string(),
             ];
-            time_row.extend(
-                run.relative_to
-                    .iter()
-                    .map(|to| stored_or_computed(run, to, c).shown()),
-            );
+            time_row.extend(run.relative_to.iter().map(|to| stored(to, c).shown()));
             rows.push(time_row);
             let mut rate_row = vec![
                 format!("{stem}{}", if i + 1 == cells.len() { "   " } else { "│  " }),

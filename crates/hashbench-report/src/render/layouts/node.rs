@@ -3,7 +3,7 @@
 
 use super::shared::{label, relative_columns, relative_note};
 use crate::format::{aligned, size};
-use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::relative::stored;
 use hashbench_model::{Cell, Relative, RelativeTo, Run};
 
 /// Node's "Difference with slowest": blank for the slowest, `+ 12.34 %` otherwise; the
@@ -17,7 +17,7 @@ fn node_relative(r: &Relative) -> String {
 }
 
 pub(super) fn render(run: &Run) -> String {
-    let columns = relative_columns(run, RelativeTo::Slowest);
+    let columns = relative_columns(run, hashbench_model::Layout::Node);
     let mut out = String::new();
     for s in run.sizes() {
         let mut cells: Vec<&Cell> = run.cells.iter().filter(|c| c.size == s).collect();
@@ -49,11 +49,7 @@ pub(super) fn render(run: &Run) -> String {
                 c.ci_percent()
                     .map_or("-".into(), |p| format!("± {p:5.2} %")),
             ];
-            row.extend(
-                columns
-                    .iter()
-                    .map(|to| node_relative(&stored_or_computed(run, to, c))),
-            );
+            row.extend(columns.iter().map(|to| node_relative(&stored(to, c))));
             row
         };
         let mut rows = vec![header];

@@ -3,7 +3,7 @@
 
 use super::shared::by_label;
 use crate::format::aligned;
-use hashbench_analysis::relative::stored_or_computed;
+use hashbench_analysis::relative::stored;
 use hashbench_model::Run;
 
 pub(super) fn render(run: &Run) -> String {
@@ -38,7 +38,7 @@ pub(super) fn render(run: &Run) -> String {
                     cells
                         .iter()
                         .find(|c| c.size == *s)
-                        .map_or("-".into(), |c| stored_or_computed(run, to, c).shown()),
+                        .map_or("-".into(), |c| stored(to, c).shown()),
                 );
             }
             rows.push(row);

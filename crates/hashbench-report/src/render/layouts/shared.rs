@@ -1,7 +1,7 @@
 //! What the seed layouts share: a cell's label, the cells grouped by label, and the
 //! relative columns with the note that explains them.
 
-use hashbench_model::{Cell, RelativeTo, Run};
+use hashbench_model::{Cell, Layout, RelativeTo, Run};
 
 /// The label of `cell` in a seed layout.
 #[must_use]
@@ -39,11 +39,22 @@ pub(super) fn by_label(run: &Run) -> Vec<(String, Vec<&Cell>)> {
     groups
 }
 
+/// The seed's own relative column, shown when the run names none: Crystal's "x slower"
+/// than the fastest, Node's "+% vs slowest".
+#[must_use]
+pub fn own_column(layout: Layout) -> Option<RelativeTo> {
+    match layout {
+        Layout::Crystal => Some(RelativeTo::Fastest),
+        Layout::Node => Some(RelativeTo::Slowest),
+        _ => None,
+    }
+}
+
 /// The relative columns of a seed layout: the run's (`--relative-to`), else the seed's
-/// own.
-pub(super) fn relative_columns(run: &Run, seed: RelativeTo) -> Vec<RelativeTo> {
+/// own ([`own_column`]).
+pub(super) fn relative_columns(run: &Run, layout: Layout) -> Vec<RelativeTo> {
     if run.relative_to.is_empty() {
-        vec![seed]
+        own_column(layout).into_iter().collect()
     } else {
         run.relative_to.clone()
     }
