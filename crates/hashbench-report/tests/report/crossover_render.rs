@@ -1,6 +1,6 @@
 //! The crossover report, moved here from the binary: `hashbench crossover A B --from
 //! time.json` as the binary's own renderer printed it before the move (main's debug
-//! build, files in `tests/data/crossover/`), reproduced through
+//! build, files in `fixtures/crossover/`), reproduced through
 //! [`hashbench_report::render::crossover`].
 
 use std::path::PathBuf;
@@ -14,7 +14,7 @@ fn crate_dir() -> PathBuf {
 }
 
 fn time_run() -> Run {
-    let path = crate_dir().join("../hashbench/tests/data/golden/time.json");
+    let path = crate_dir().join("../../fixtures/golden/time.json");
     let text = std::fs::read_to_string(&path).expect("the saved run is readable");
     load_run("time.json", &text).expect("the saved run loads")
 }
@@ -31,7 +31,7 @@ fn pick<'a>(run: &'a Run, id: &str, threads: Option<usize>) -> Vec<&'a Cell> {
 }
 
 fn expected(name: &str) -> String {
-    std::fs::read_to_string(crate_dir().join("tests/data/crossover").join(name))
+    std::fs::read_to_string(crate_dir().join("../../fixtures/crossover").join(name))
         .expect("the expected file is readable")
 }
 

@@ -1,4 +1,4 @@
-//! The binary's golden renderings (`crates/hashbench/tests/data/golden/expected/`),
+//! The golden renderings (`fixtures/golden/expected/`),
 //! reproduced through this crate's own entry point, [`hashbench_report::render`]: every
 //! saved run in every format, metric and layout that `hashbench report FILE` renders
 //! without `--relative-to` prints byte for byte what is checked in there. This pins the
@@ -17,12 +17,12 @@ fn crate_dir() -> PathBuf {
 
 /// The saved runs, by the stem of their expected renderings.
 fn runs() -> Vec<(&'static str, PathBuf)> {
-    let golden = crate_dir().join("../hashbench/tests/data/golden");
+    let golden = crate_dir().join("../../fixtures/golden");
     vec![
         ("time", golden.join("time.json")),
         ("btrfs", golden.join("btrfs.json")),
         ("crystal", golden.join("crystal.json")),
-        ("run-v2", crate_dir().join("tests/data/run-v2.json")),
+        ("run-v2", crate_dir().join("../../fixtures/run-v2.json")),
     ]
 }
 
@@ -33,7 +33,7 @@ fn load(path: &PathBuf) -> Run {
 
 fn expected(name: &str) -> Option<String> {
     let path = crate_dir()
-        .join("../hashbench/tests/data/golden/expected")
+        .join("../../fixtures/golden/expected")
         .join(name);
     std::fs::read_to_string(path).ok()
 }

@@ -1,4 +1,4 @@
-//! The loader against random damage: a real run file (`tests/data/run-v2.json`, written by
+//! The loader against random damage: a real run file (`fixtures/run-v2.json`, written by
 //! `hashbench run crc32/crc32fast adler32/adler2 --sizes 64,4k --time 0.02 --seed 5
 //! --format json`), mutated at random, byte by byte and value by value. Whatever the
 //! mutation, loading never panics; and a file the loader accepts renders in every
@@ -11,7 +11,7 @@ use serde_json::Value;
 use hashbench_analysis::compare::compare;
 use hashbench_model::{load_run, Layout};
 
-const RUN: &str = include_str!("../data/run-v2.json");
+const RUN: &str = include_str!("../../../../fixtures/run-v2.json");
 
 fn render_everything(run: &hashbench_model::Run) {
     let _ = hashbench_report::render::text::terminal(run);

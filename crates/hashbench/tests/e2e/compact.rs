@@ -4,7 +4,7 @@
 use crate::common::{hashbench, run_ok, stdout};
 
 /// A saved run with several implementations, patterns and thread counts.
-const RUN: &str = "tests/data/golden/time.json";
+const RUN: &str = "../../fixtures/golden/time.json";
 
 fn report(args: &[&str], env: &[(&str, &str)]) -> String {
     let mut cmd = hashbench();

@@ -1,13 +1,13 @@
 //! `compare` across machines (issue 25): two real runs from different CPUs, checked in
-//! (tests/data/machines/README.md), shown side by side with no verdicts; the ratios and
+//! (fixtures/machines/README.md), shown side by side with no verdicts; the ratios and
 //! the ranking changes below were worked out by hand from the files' figures.
 
 use serde_json::Value;
 
 use crate::common::{hashbench, run_ok, run_ok_json, stdout};
 
-const EPYC: &str = "tests/data/machines/epyc-4k.json";
-const XEON: &str = "tests/data/machines/xeon-4k.json";
+const EPYC: &str = "../../fixtures/machines/epyc-4k.json";
+const XEON: &str = "../../fixtures/machines/xeon-4k.json";
 
 fn compare(args: &[&str]) -> assert_cmd::Command {
     let mut cmd = hashbench();
@@ -125,7 +125,7 @@ fn recommend_answers_per_machine_and_says_where_they_differ() {
     ]);
     let text = stdout(&run_ok(&mut cmd));
     assert!(
-        text.contains("== A: tests/data/machines/epyc-4k.json =="),
+        text.contains("== A: ../../fixtures/machines/epyc-4k.json =="),
         "{text}"
     );
     assert!(

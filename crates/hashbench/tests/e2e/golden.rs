@@ -5,7 +5,7 @@
 //!
 //! # The run files: produced once, never regenerated
 //!
-//! The three files in `tests/data/golden/` were measured by the release binary of commit
+//! The three files in `fixtures/golden/` were measured by the release binary of commit
 //! e66aef068fe28ec12b65dd67106510d3db862aef, from the workspace root, with exactly these
 //! commands (each file also records its own `command_line` and `tool.git_commit`):
 //!
@@ -23,7 +23,10 @@
 //! target/release/hashbench suite sodium-crystal --sizes 16,1k,16k --time 0.02 --rounds 2 --raw --seed 7 -q --format json -o crates/hashbench/tests/data/golden/crystal.json
 //! ```
 //!
-//! The fourth run file is `crates/hashbench-report/tests/data/run-v2.json`, an older
+//! (They were written to `crates/hashbench/tests/data/golden/` then; the files moved to
+//! `fixtures/golden/` unchanged.)
+//!
+//! The fourth run file is `fixtures/run-v2.json`, an older
 //! debug-build run with flags (drift, high spread) that its own command line describes.
 //!
 //! NEVER regenerate a run file with a newer binary: the point is that they are old. A new
@@ -33,7 +36,7 @@
 //!
 //! # The renderings: blessed only when a change of rendering is intended
 //!
-//! The expected outputs are in `tests/data/golden/expected/`: standard output for a case
+//! The expected outputs are in `fixtures/golden/expected/`: standard output for a case
 //! that exits 0 (whose standard error must be empty), standard error for one that does
 //! not. When a change of rendering is intended, and only then, rewrite them with
 //! `HASHBENCH_BLESS=1 cargo test -p hashbench --test e2e golden::` and review the diff; a
@@ -67,15 +70,15 @@ struct Case {
     /// The run file, relative to this crate (`crates/hashbench`).
     run: &'static str,
     args: &'static [&'static str],
-    /// The expected output, relative to `tests/data/golden/expected/`.
+    /// The expected output, relative to `fixtures/golden/expected/`.
     expected: &'static str,
     exit: i32,
 }
 
-const TIME: &str = "tests/data/golden/time.json";
-const BTRFS: &str = "tests/data/golden/btrfs.json";
-const CRYSTAL: &str = "tests/data/golden/crystal.json";
-const RUN_V2: &str = "../hashbench-report/tests/data/run-v2.json";
+const TIME: &str = "../../fixtures/golden/time.json";
+const BTRFS: &str = "../../fixtures/golden/btrfs.json";
+const CRYSTAL: &str = "../../fixtures/golden/crystal.json";
+const RUN_V2: &str = "../../fixtures/run-v2.json";
 
 /// Each run file, the commit that wrote it and when (its `tool.git_commit` and
 /// `timestamp`): the files must stay the ones those commits measured.
@@ -214,7 +217,7 @@ fn crate_dir() -> &'static Path {
 
 fn expected_path(case: &Case) -> PathBuf {
     crate_dir()
-        .join("tests/data/golden/expected")
+        .join("../../fixtures/golden/expected")
         .join(case.expected)
 }
 
@@ -364,7 +367,7 @@ fn every_saved_run_renders_as_its_golden_file() {
 fn every_expected_file_belongs_to_a_case() {
     // A case removed from the table must take its expected file with it, and two cases
     // must not write one file.
-    let dir = crate_dir().join("tests/data/golden/expected");
+    let dir = crate_dir().join("../../fixtures/golden/expected");
     let mut names: Vec<&str> = CASES.iter().map(|c| c.expected).collect();
     names.sort_unstable();
     let before = names.len();

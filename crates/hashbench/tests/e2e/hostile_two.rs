@@ -243,8 +243,8 @@ fn fake_adapters(b: &Bench) -> PathBuf {
     let dir = b.path("adapters");
     if !dir.exists() {
         std::fs::create_dir_all(dir.join("python")).unwrap();
-        let src =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-adapter/run");
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/fake-adapter/run");
         std::fs::copy(src, dir.join("python/run")).unwrap();
         std::fs::write(dir.join("check.py"), "").unwrap();
     }

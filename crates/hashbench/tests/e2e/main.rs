@@ -8,8 +8,9 @@
 //! `cargo test -p hashbench --test e2e run::ctrl_c_writes_partial_results_and_exits_130`.
 //! The opt-in demonstrations (`#[ignore]`) run with `scripts/test --slow`.
 //!
-//! The fixtures stay in `crates/hashbench/tests/data/`: tests name them relative to the
-//! crate (`tests/data/golden/time.json`), as before.
+//! The fixtures of every crate's tests are in one place, the workspace's `fixtures/`:
+//! tests name them relative to the crate, where cargo runs them
+//! (`../../fixtures/golden/time.json`).
 
 mod common;
 

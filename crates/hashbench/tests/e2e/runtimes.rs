@@ -17,7 +17,7 @@ fn fake_adapters() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let python = dir.path().join("python");
     std::fs::create_dir(&python).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-adapter/run");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/fake-adapter/run");
     std::fs::copy(&src, python.join("run")).unwrap();
     // `check.py` marks the folder as an adapters folder.
     std::fs::write(dir.path().join("check.py"), "").unwrap();
@@ -184,7 +184,7 @@ fn every_real_adapter_implementation_passes_the_known_answers_and_agrees_with_in
 /// a command that cannot start is a skipped entry with its reason, never a failure.
 #[test]
 fn your_own_adapter_is_measured_beside_the_catalogue() {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-adapter/run");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/fake-adapter/run");
     let command = format!("python3 '{}'", script.display());
     let args = ["--sizes", "64", "--time", "0.02", "-q", "--format", "json"];
     let ids = |run: &serde_json::Value| -> Vec<String> {
