@@ -1,6 +1,8 @@
 //! The renderers: one [`Render`] trait over a [`Run`](hashbench_model::Run), and one
 //! small module per format and layout, as hyperfine's `src/export/` has one `Exporter`
-//! per format.
+//! per format. They live in three rooms by what they render, `runs/` (a run),
+//! `comparisons/` (runs side by side) and `answers/` (a command's answer), and each keeps
+//! its path here (`render::text`, `render::compare`, ...).
 //!
 //! - [`text`]: the terminal table and Markdown (rankings, detail, cost model, streams,
 //!   baselines, flags, skipped);
@@ -21,56 +23,30 @@
 //! [`renderer`] picks the renderer for a format, metric and layout; [`render`] renders
 //! with it; [`render_run`], as a command writes a run ([`RunFormat`], [`View`]).
 
-pub mod compare;
-pub mod compare_published;
-pub mod comparison;
-pub mod crossover;
-pub mod csv;
-pub mod cycles;
-mod fit;
-pub mod flags;
-pub mod html;
-pub mod json;
-pub mod layouts;
-pub mod list;
-pub mod machines;
-mod modes;
+mod answers;
+mod comparisons;
 mod options;
-pub mod published;
-mod ranges;
-mod ranking;
-pub mod recommend;
 mod renderer;
-pub mod runtimes;
+mod runs;
 pub mod sanitize;
 mod select;
-mod staircase;
-pub mod sum;
 pub(crate) mod table;
-pub mod text;
 
 // Known-answer tests of the renderers' *figures*, one file per renderer or topic: small
 // hand-built runs (see `hashbench_model::testutil`) whose every printed number follows by
 // hand from the times put in, so a wrong unit, factor, rounding or column shows up as a
 // wrong string. Each expected string says in a comment how its numbers follow.
 #[cfg(test)]
-mod tests_compact;
-#[cfg(test)]
-mod tests_compare_published;
-#[cfg(test)]
-mod tests_csv;
-#[cfg(test)]
-mod tests_cycles;
-#[cfg(test)]
 mod tests_format;
 #[cfg(test)]
-mod tests_layouts;
-#[cfg(test)]
 mod tests_model;
-#[cfg(test)]
-mod tests_published;
-#[cfg(test)]
-mod tests_text;
+
+// Each renderer keeps its path (`render::text`, `render::compare`, ...) wherever its
+// folder is.
+pub use answers::{crossover, list, published, recommend, sum};
+pub use comparisons::{compare, compare_published, comparison, machines};
+pub use runs::{csv, cycles, flags, html, json, layouts, runtimes, text};
+pub(crate) use runs::{fit, modes, ranges, ranking, staircase};
 
 pub use flags::flags_text;
 pub use options::{ellipsized, TextOptions};

@@ -1,6 +1,6 @@
 //! Tables fitted to the terminal's width by columns, not by wrapping: the least useful
 //! optional column is dropped until the rows fit, and then the implementation's name is
-//! ellipsized ([`super::options::ellipsized`]) but never below [`MIN_NAME`] characters.
+//! ellipsized ([`crate::render::options::ellipsized`]) but never below [`MIN_NAME`] characters.
 //! Every row stays one line. The compact rankings (`ranking`), the `--detail` tables
 //! (`text`) and `compare`'s table fit this way; Markdown, CSV, JSON and HTML never do.
 

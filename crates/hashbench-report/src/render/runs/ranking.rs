@@ -2,7 +2,7 @@
 //! fastest first, with tie groups marked (`=1` beside the cells that #1 cannot be told
 //! apart from), the throughput and its interval, and the few columns that fit the width.
 //!
-//! Fitting is by columns, not by wrapping ([`super::fit`]): the least useful optional
+//! Fitting is by columns, not by wrapping ([`crate::render::fit`]): the least useful optional
 //! column is dropped until the row fits (backend, then the read-ceiling share, then the
 //! relative columns, then the interval), and then the implementation's name is
 //! ellipsized. Every row is then one line, which is also what lets the colour go on

@@ -2,7 +2,7 @@
 //! table, the cost model and the baselines.
 //!
 //! The terminal view is compact unless asked for detail ([`TextOptions`]): the rankings
-//! ([`super::ranking`], tie groups marked, fitted to the width), the sections a run asked
+//! ([`crate::render::ranking`], tie groups marked, fitted to the width), the sections a run asked
 //! for (modes, runtimes, streams), one line per flagged cell and per skipped
 //! implementation. `--detail` adds every cell, the cost model, the baselines and the
 //! flags' reasons. Markdown is for files and always has everything.
@@ -53,14 +53,14 @@ fn render(run: &Run, style: Style, options: &TextOptions) -> String {
         write_header(&mut out, run, style);
     }
     out.push_str(&rankings(run, style, options));
-    out.push_str(&super::modes::section(run, style));
-    out.push_str(&super::runtimes::section(run, style));
+    out.push_str(&crate::render::modes::section(run, style));
+    out.push_str(&crate::render::runtimes::section(run, style));
     if full {
         // Fitted by columns like the rankings (wrapped by comfy-table, every figure would
         // break over lines), with a line naming what was left out.
         out.push_str(&detail_section(run, style, width));
         out.push_str(&cost_model_section(run, style, width));
-        out.push_str(&super::ranges::section(run, style));
+        out.push_str(&crate::render::ranges::section(run, style));
     }
     out.push_str(&streams_section(run, style, width));
     if full {
@@ -105,7 +105,7 @@ fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
     // they would, and the detail table (and CSV, JSON) keeps every cell. The section is
     // empty when the run holds no sweep.
     let staircase = if sizes.len() > MAX_RANKINGS {
-        super::staircase::section(run, style)
+        crate::render::staircase::section(run, style)
     } else {
         String::new()
     };
@@ -117,13 +117,13 @@ fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
         ));
         return out;
     }
-    let mut marks = super::ranking::Marks::default();
+    let mut marks = crate::render::ranking::Marks::default();
     for s in sizes {
         for mode in [Mode::Throughput, Mode::Latency] {
             let (text, m) = if style == Style::Markdown {
                 ranking_section(run, s, mode, style)
             } else {
-                super::ranking::section(run, s, mode, options)
+                crate::render::ranking::section(run, s, mode, options)
             };
             out.push_str(&text);
             marks = marks.or(m);
@@ -131,11 +131,11 @@ fn rankings(run: &Run, style: Style, options: &TextOptions) -> String {
     }
     if style == Style::Markdown {
         // One paragraph per mark: Markdown joins consecutive lines.
-        for line in super::ranking::legend_lines(marks) {
+        for line in crate::render::ranking::legend_lines(marks) {
             out.push_str(&format!("{line}\n\n"));
         }
     } else {
-        out.push_str(&super::ranking::legend(marks, options));
+        out.push_str(&crate::render::ranking::legend(marks, options));
     }
     out
 }
@@ -168,25 +168,25 @@ fn compact_flags(run: &Run, options: &TextOptions) -> String {
 }
 
 /// The cells at `size` in `mode` ranked by throughput, with the relative columns, as a
-/// Markdown table (the terminal has [`super::ranking`]); empty when no cell has that
+/// Markdown table (the terminal has [`crate::render::ranking`]); empty when no cell has that
 /// size and mode; and the tie marks it used.
 fn ranking_section(
     run: &Run,
     s: Size,
     mode: Mode,
     style: Style,
-) -> (String, super::ranking::Marks) {
-    let cells = super::ranking::ranked(run, s, mode);
+) -> (String, crate::render::ranking::Marks) {
+    let cells = crate::render::ranking::ranked(run, s, mode);
     if cells.is_empty() {
-        return (String::new(), super::ranking::Marks::default());
+        return (String::new(), crate::render::ranking::Marks::default());
     }
     let empty = s.mean_bytes() == 0.0;
-    let mut out = heading(style, 1, &super::ranking::title(cells[0], s, mode));
+    let mut out = heading(style, 1, &crate::render::ranking::title(cells[0], s, mode));
     // The terminal's tie and equivalence marks, so that a pasted table claims no order
     // the run cannot support.
     let margin = hashbench_analysis::ties::margin_of(run);
     let places = hashbench_analysis::ties::stored_places(run, &cells);
-    let ranks = super::ranking::ranks(&places);
+    let ranks = crate::render::ranking::ranks(&places);
     let rows: Vec<Vec<String>> = cells
         .iter()
         .zip(&ranks)
@@ -221,7 +221,10 @@ fn ranking_section(
     right.extend([false, false]);
     out.push_str(&table(style, &header, &rows, &right));
     out.push('\n');
-    (out, super::ranking::Marks::of(&cells, &places, margin))
+    (
+        out,
+        crate::render::ranking::Marks::of(&cells, &places, margin),
+    )
 }
 
 /// One row per cell with every figure.
