@@ -23,7 +23,7 @@ pub fn of(
     runtimes: &[String],
     notes: &mut dyn FnMut(&str),
 ) -> Result<Listing, PlanError> {
-    let selection = select(filters, runtimes, &[], notes)?;
+    let selection = select(filters, runtimes, (&[], &Default::default()), notes)?;
     let selected = selection.local_or_all();
     let mut asked: Vec<String> = runtimes.to_vec();
     asked.extend(selection.external.iter().map(|e| e.runtime.clone()));

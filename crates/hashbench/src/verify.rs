@@ -44,8 +44,12 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_commands::Outcome> {
         return fuzz(&args, cases);
     }
     let runtimes = args.runtime.unwrap_or_default().0;
-    let selection =
-        hashbench_plan::select::select(&args.filter, &runtimes, &[], &mut crate::cli::note)?;
+    let selection = hashbench_plan::select::select(
+        &args.filter,
+        &runtimes,
+        (&[], &Default::default()),
+        &mut crate::cli::note,
+    )?;
     let source = args
         .vectors
         .map_or(VectorSource::Embedded, VectorSource::Directory);
