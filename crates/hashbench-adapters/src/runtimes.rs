@@ -106,7 +106,7 @@ pub fn start_user(command: &str) -> Runtime {
     let Some(words) = shlex::split(command).filter(|w| !w.is_empty()) else {
         return unavailable("not a command: give a program and its arguments".to_string());
     };
-    start_words(&label, &words, &setup)
+    start_words(&label, &words, setup)
 }
 
 /// Starts an adapter from its program and arguments, `words`, named `label` until its

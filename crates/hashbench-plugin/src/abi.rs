@@ -103,7 +103,6 @@ impl Plugin {
             })?;
         // SAFETY: as above; the function takes nothing.
         let raw = unsafe { describe() };
-        drop(describe);
         // SAFETY: non-null is checked; the header says the descriptor lives as long as
         // the library, which the plugin keeps loaded (the `Arc` moves, it never unloads).
         let Some(raw) = (unsafe { raw.as_ref() }) else {

@@ -324,3 +324,6 @@ const struct hashbench_plugin *hashbench_plugin_v1(void)
 "#
     )
 }
+
+#[cfg(test)]
+mod tests;

@@ -166,7 +166,7 @@ fn hello(served: &[Served]) -> Value {
         "ok": true,
         "protocol": hashbench_adapters::PROTOCOL,
         "runtime": RUNTIME,
-        "version": format!("plugin ABI {}", crate::abi::ABI),
+        "version": format!("ABI {}", crate::abi::ABI),
         "nop": NOP,
         "implementations": implementations,
     })

@@ -373,20 +373,12 @@ pub fn verify_remote(
     answers: &[KnownAnswer],
     reference: Option<&Reference>,
 ) -> Outcome {
-    // A remote hasher reports a failed request (an adapter that died, a plugin that
-    // wrote past its output) by panicking, and every such panic is caught and kept in
-    // the outcome with its message: the default hook would print each one, with a
-    // backtrace, over the progress line. Silent for the verification, restored after.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let outcome = verify_in(
+    verify_in(
         subject,
         (answers, &[]),
         reference,
         (&REMOTE_MODES, &[CallMode::Oneshot]),
-    );
-    std::panic::set_hook(hook);
-    outcome
+    )
 }
 
 /// Verifies `selected` implementations, calling `observer` as each finishes, in the
