@@ -11,6 +11,7 @@
 //!
 //! [`Hasher`]: hashbench_catalog::Hasher
 
+mod ended;
 mod groups;
 mod locate;
 mod process;
@@ -24,7 +25,7 @@ pub use process::{interrupt, Adapter, AdapterError, Shared};
 pub use protocol::{Hello, ImplInfo, Request, TimeReply, PROTOCOL};
 pub use remote::RemoteHasher;
 pub use runtimes::{
-    discover, is_runtime, start_user, time, External, Runtime, RuntimeState, RUNTIMES,
+    discover, is_runtime, start_user, start_words, time, External, Runtime, RuntimeState, RUNTIMES,
 };
 
 /// XOR of the little-endian 64-bit words of `bytes`, the last zero-padded: the input fold

@@ -89,9 +89,15 @@ pub enum AdapterError {
         program: String,
         why: String,
     },
-    /// The process ended (or closed its output) instead of answering.
-    #[error("{runtime} adapter exited{}", if stderr.is_empty() { String::new() } else { format!(": {stderr}") })]
-    Exited { runtime: String, stderr: String },
+    /// The process ended (or closed its output) instead of answering; `how` says how
+    /// it ended when it did (` (killed by signal 11, SIGSEGV)`), for a crash to read
+    /// as one.
+    #[error("{runtime} adapter exited{how}{}", if stderr.is_empty() { String::new() } else { format!(": {stderr}") })]
+    Exited {
+        runtime: String,
+        how: String,
+        stderr: String,
+    },
     /// No answer to `op` within its time limit (`seconds`).
     #[error("{runtime} adapter: no answer to {op} within {seconds} s; it was stopped")]
     Timeout {
@@ -301,8 +307,9 @@ impl Adapter {
     /// says `"ok": true`, returned whole for its body to be decoded.
     fn exchange(&mut self, request: &Request<'_>) -> Result<Value, AdapterError> {
         let runtime = self.runtime.clone();
-        let exited = |a: &Adapter| AdapterError::Exited {
+        let exited = |a: &mut Adapter| AdapterError::Exited {
             runtime: runtime.clone(),
+            how: crate::ended::how(&mut a.child),
             stderr: a.stderr_tail(),
         };
         let mut line = serde_json::to_string(request).map_err(|e| {
@@ -315,7 +322,7 @@ impl Adapter {
             return Err(AdapterError::Interrupted { runtime });
         }
         let Some(stdin) = self.stdin.as_mut() else {
-            return Err(exited(self));
+            return Err(exited(&mut *self));
         };
         if stdin
             .write_all(line.as_bytes())
@@ -324,7 +331,7 @@ impl Adapter {
         {
             // Give the stderr reader a moment to collect why it died.
             thread::sleep(Duration::from_millis(50));
-            return Err(exited(self));
+            return Err(exited(&mut *self));
         }
         let limit = timeout_of(request.op());
         let reply = match self.wait(limit, interruptible) {
@@ -343,7 +350,7 @@ impl Adapter {
             }
             Some(Ok(Err(_)) | Err(RecvTimeoutError::Disconnected)) => {
                 thread::sleep(Duration::from_millis(50));
-                return Err(exited(self));
+                return Err(exited(&mut *self));
             }
             Some(Err(RecvTimeoutError::Timeout)) => {
                 self.stop();

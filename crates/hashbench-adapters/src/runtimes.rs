@@ -94,19 +94,35 @@ pub fn start_user(command: &str) -> Runtime {
         "adapter `{}`",
         hashbench_model::inert::escaped(&hashbench_model::inert::clipped(command, 80))
     );
+    let setup = "an adapter that speaks docs/adapters.md (python3 adapters/check.py PROGRAM \
+                 says what it gets wrong)";
     let unavailable = |why: String| Runtime {
         name: label.clone(),
         state: RuntimeState::Unavailable {
             why,
-            setup: "an adapter that speaks docs/adapters.md (python3 adapters/check.py \
-                    PROGRAM says what it gets wrong)"
-                .to_string(),
+            setup: setup.to_string(),
         },
     };
     let Some(words) = shlex::split(command).filter(|w| !w.is_empty()) else {
         return unavailable("not a command: give a program and its arguments".to_string());
     };
-    let (adapter, hello) = match introduced(Adapter::start_command(&label, &words)) {
+    start_words(&label, &words, setup)
+}
+
+/// Starts an adapter from its program and arguments, `words`, named `label` until its
+/// `hello` names its runtime; `setup` says what to do when it is not ready. What
+/// [`start_user`] does once the command is split, and how hashbench starts its own
+/// plugin worker (`--plugin`), whose words need no splitting.
+#[must_use]
+pub fn start_words(label: &str, words: &[String], setup: &str) -> Runtime {
+    let unavailable = |why: String| Runtime {
+        name: label.to_string(),
+        state: RuntimeState::Unavailable {
+            why,
+            setup: setup.to_string(),
+        },
+    };
+    let (adapter, hello) = match introduced(Adapter::start_command(label, words)) {
         Ok(ready) => ready,
         Err(why) => return unavailable(why),
     };

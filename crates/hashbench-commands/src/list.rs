@@ -40,7 +40,12 @@ pub struct Ask {
 /// An unknown filter term, or an unknown implementation of a runtime.
 pub fn of(ask: &Ask, notes: &mut dyn FnMut(&str)) -> Result<Listing, PlanError> {
     let runtimes = ask.runtime.clone().unwrap_or_default().0;
-    let selection = select(&ask.filter, &runtimes, &ask.adapters, notes)?;
+    let selection = select(
+        &ask.filter,
+        &runtimes,
+        (&ask.adapters, &Default::default()),
+        notes,
+    )?;
     let selected = selection.local_or_all();
     let mut asked: Vec<String> = runtimes;
     for runtime in selection.external.iter().map(|e| &e.runtime) {

@@ -60,7 +60,12 @@ impl Ask {
     /// An unknown filter term, or an unknown implementation of a runtime.
     pub fn selection(&self, notes: &mut dyn FnMut(&str)) -> Result<Selection, PlanError> {
         let runtimes = self.runtime.clone().unwrap_or_default().0;
-        hashbench_plan::select::select(&self.filter, &runtimes, &self.adapters, notes)
+        hashbench_plan::select::select(
+            &self.filter,
+            &runtimes,
+            (&self.adapters, &Default::default()),
+            notes,
+        )
     }
 
     /// Where the known answers come from: `--vectors DIR`, else the built-in set.

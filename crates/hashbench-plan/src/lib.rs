@@ -23,10 +23,12 @@ mod error;
 pub mod memory;
 pub mod options;
 mod plan;
+pub mod plugins;
 mod request;
 mod resolve;
 pub mod select;
 pub mod suite;
+mod texts;
 pub mod values;
 
 pub use error::{Given, PlanError, Source, UsageError};

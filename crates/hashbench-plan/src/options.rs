@@ -18,7 +18,8 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 use hashbench_model::Pattern;
 use hashbench_model::{Layout, Metric};
 
-use crate::values::{self, ModeChoice, RuntimeList, ThreadCounts};
+use crate::texts::{lossy, texts_of};
+use crate::values::{self, CFlags, ModeChoice, RuntimeList, ThreadCounts};
 use crate::{SizeSpec, Source, UsageError};
 
 /// The options of a run, each with its flag's help, parser, bound and default; the
@@ -139,6 +140,20 @@ pub struct RunOptions {
     /// Repeatable.
     #[arg(long = "adapter", id = "adapters", value_name = "COMMAND")]
     pub adapters: Vec<String>,
+    /// Also measure your own C-ABI implementation (docs/plugins.md): a shared library
+    /// exporting hashbench_plugin_v1 (include/hashbench_plugin.h), or an eBASH/SUPERCOP
+    /// folder (api.h, .c sources defining crypto_hash) that hashbench compiles with $CC
+    /// or cc. Run in a worker process, verified before it is timed. Repeatable.
+    #[arg(long = "plugin", id = "plugins", value_name = "PATH")]
+    pub plugins: Vec<PathBuf>,
+    /// Flags added to an eBASH --plugin's compiler command, after -O3 -fPIC -shared
+    /// (split as a shell splits words: '-march=native -DFAST').
+    #[arg(long, value_name = "FLAGS", value_parser = values::cflags)]
+    pub cflags: Option<CFlags>,
+    /// The catalogue algorithm an eBASH --plugin implements (crc32, sha2-256, ...), where
+    /// its folder has no hashbench-plugin.toml that says.
+    #[arg(long, value_name = "ID", value_parser = values::algorithm_id)]
+    pub algorithm: Option<String>,
     /// Testing aid: make implementation ID's timed calls PERCENT % slower (each batch
     /// makes that many more calls than it counts), a slowdown of known size that
     /// `compare` must find (scripts/aa); its cells' backend says so.
@@ -446,14 +461,6 @@ impl Asked {
     }
 }
 
-/// Texts for a message.
-fn lossy(raw: &[OsString]) -> String {
-    raw.iter()
-        .map(|t| t.to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// The suite keys the options take, in the order of the flags.
 pub fn suite_keys() -> impl Iterator<Item = &'static str> {
     options()
@@ -472,25 +479,6 @@ fn suite_key(id: &str) -> &'static str {
         .map(|a| a.get_id().as_str())
         .find(|&k| k == id)
         .unwrap_or("?")
-}
-
-/// A TOML value as the texts a flag would be given: a string, a number or a boolean is
-/// one; an array is one per element.
-fn texts_of(value: &toml::Value) -> Result<Vec<String>, String> {
-    let one = |v: &toml::Value| match v {
-        toml::Value::String(s) => Ok(s.clone()),
-        toml::Value::Integer(n) => Ok(n.to_string()),
-        toml::Value::Float(f) => Ok(f.to_string()),
-        toml::Value::Boolean(b) => Ok(b.to_string()),
-        other => Err(format!(
-            "a {} is not a value this key takes",
-            other.type_str()
-        )),
-    };
-    match value {
-        toml::Value::Array(items) => items.iter().map(one).collect(),
-        v => one(v).map(|t| vec![t]),
-    }
 }
 
 #[cfg(test)]

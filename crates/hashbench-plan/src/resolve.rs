@@ -9,6 +9,7 @@ use hashbench_catalog::Implementation;
 use hashbench_model::Metric;
 use hashbench_model::{Baseline, Layout, RelativeTo, SkipReason, Skipped};
 
+use crate::plugins::PluginAsk;
 use crate::select::{select, Selection};
 use crate::values::layout_name;
 use crate::{Given, Parsed, PlanError, RunRequest, Source, UsageError};
@@ -53,10 +54,16 @@ pub fn resolve(
         Some(chosen) => chosen.clone(),
         None => {
             let runtimes = request.options.runtime.clone().unwrap_or_default().0;
+            let cflags = request.options.cflags.clone().unwrap_or_default().0;
+            let plugins = PluginAsk {
+                paths: &request.options.plugins,
+                cflags: &cflags,
+                algorithm: request.options.algorithm.as_deref(),
+            };
             let selection = select(
                 &request.options.filter,
                 &runtimes,
-                &request.options.adapters,
+                (&request.options.adapters, &plugins),
                 notes,
             )?;
             plan.external_skipped = external_skipped(&selection);

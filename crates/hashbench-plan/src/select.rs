@@ -10,6 +10,7 @@ use hashbench_adapters::{
 use hashbench_catalog::{Availability, Implementation};
 use hashbench_model::ExternalId;
 
+use crate::plugins::{self, PluginAsk};
 use crate::{PlanError, UsageError};
 
 /// What the filters and `--runtime` select.
@@ -111,13 +112,13 @@ pub fn names_a_runtime(term: &str) -> bool {
 }
 
 /// Splits `filters` into in-process terms and runtime terms, starts the runtimes needed
-/// and the user's `adapters` (`--adapter` commands), and selects. With no filter, no
-/// `--runtime` and no adapter, `local` is empty and `asked` false: the caller picks its
-/// default.
+/// the user's `adapters` (`--adapter` commands) and `plugins` (`--plugin`, each in a
+/// worker), and selects. With no filter, no `--runtime`, no adapter and no plugin,
+/// `local` is empty and `asked` false: the caller picks its default.
 pub fn select(
     filters: &[String],
     runtimes: &[String],
-    adapters: &[String],
+    (adapters, plugins): (&[String], &PluginAsk<'_>),
     notes: &mut dyn FnMut(&str),
 ) -> Result<Selection, PlanError> {
     let mut local_terms: Vec<String> = Vec::new();
@@ -153,7 +154,10 @@ pub fn select(
         external: Vec::new(),
         unavailable: Vec::new(),
         refused: Vec::new(),
-        asked: !filters.is_empty() || !runtimes.is_empty() || !adapters.is_empty(),
+        asked: !filters.is_empty()
+            || !runtimes.is_empty()
+            || !adapters.is_empty()
+            || !plugins.paths.is_empty(),
     };
     for rt in &started {
         take_offered(&mut selection, rt, &whole, &ids, runtimes, &local_terms);
@@ -164,6 +168,18 @@ pub fn select(
         // takes a runtime's; all of it without filters.
         let by_flag = [rt.name.clone()];
         take_offered(&mut selection, &rt, &[], &[], &by_flag, &local_terms);
+    }
+    for path in plugins.paths {
+        let (rt, origin) = plugins::start(path, plugins);
+        let first = selection.external.len();
+        let by_flag = [rt.name.clone()];
+        take_offered(&mut selection, &rt, &[], &[], &by_flag, &local_terms);
+        // The worker knows the library it loaded; the build is known here.
+        if let Some(origin) = origin {
+            for ext in &mut selection.external[first..] {
+                ext.provider = plugins::provider(&ext.id.library, &origin);
+            }
+        }
     }
     for (id, runtime) in &ids {
         let known = selection.external.iter().any(|e| e.id.to_string() == *id);

@@ -311,6 +311,30 @@ pub fn layout_name(layout: Layout) -> &'static str {
         .unwrap_or("default")
 }
 
+/// `--cflags`: the words of the flags, split as a shell splits them.
+#[derive(Clone, Debug, Default)]
+pub struct CFlags(pub Vec<String>);
+
+/// `--cflags`: words, quotes kept together.
+pub fn cflags(text: &str) -> Result<CFlags, UsageError> {
+    hashbench_plugin::split_flags(text)
+        .map(CFlags)
+        .map_err(|e| UsageError(e.to_string()))
+}
+
+/// `--algorithm`: a catalogue algorithm id, or an alias of one (`sha256`), as its id.
+pub fn algorithm_id(text: &str) -> Result<String, UsageError> {
+    let t = text.trim().to_ascii_lowercase();
+    let id = hashbench_catalog::alias_of(&t).unwrap_or(&t);
+    hashbench_catalog::find_algorithm(id)
+        .map(|a| a.id.to_string())
+        .ok_or_else(|| {
+            UsageError(format!(
+                "'{text}' is not an algorithm of the catalogue (`hashbench list` shows the ids)"
+            ))
+        })
+}
+
 /// The `--runtime` flag's value: runtime names.
 #[derive(Clone, Debug, Default)]
 pub struct RuntimeList(pub Vec<String>);

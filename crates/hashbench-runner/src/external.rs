@@ -161,10 +161,15 @@ pub fn verify_one(
         algorithm: ext.algorithm,
         new: &new,
     };
-    Ok(Some((
-        hashbench_verify::verify_remote(&candidate, &answers, agreement.as_ref()),
-        reference,
-    )))
+    // A remote hasher reports a failed request (an adapter that died, a plugin that
+    // wrote past its output) by panicking; verification catches each panic and keeps its
+    // message in the outcome, and the default hook would also print each one, with a
+    // backtrace, over the progress line. Silent for the verification, restored after.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome = hashbench_verify::verify_remote(&candidate, &answers, agreement.as_ref());
+    std::panic::set_hook(hook);
+    Ok(Some((outcome, reference)))
 }
 
 /// What an external kernel times: an implementation, or its runtime's nop (the floor).

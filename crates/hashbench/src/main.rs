@@ -132,6 +132,9 @@ enum Command {
     },
     /// Print the man page (roff): `hashbench man > hashbench.1; man ./hashbench.1`.
     Man,
+    /// Serves `--plugin` libraries over the adapter protocol: hashbench starts it itself.
+    #[command(name = "plugin-worker", hide = true)]
+    PluginWorker { libraries: Vec<std::path::PathBuf> },
 }
 
 /// Which run options the command line gave (clap's matches know; the parsed flags do
@@ -176,6 +179,12 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Sum(args) => sum::run(&args),
         Command::Published(args) => published::run(args),
+        Command::PluginWorker { libraries } => {
+            let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+            hashbench_plugin::worker::serve(&libraries, input, output)
+                .map(|()| Outcome::Done)
+                .map_err(Into::into)
+        }
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome)),

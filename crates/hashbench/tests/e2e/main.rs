@@ -33,6 +33,7 @@ mod html;
 mod levels;
 mod memory;
 mod patterns;
+mod plugins;
 mod published;
 mod recommend;
 mod relative;

@@ -1,0 +1,303 @@
+//! The worker: `hashbench plugin-worker LIB...` loads the libraries and serves them over
+//! the adapter protocol (docs/adapters.md) on standard input and output, exactly as an
+//! adapter of another runtime does, so that hashbench runs it through the same path as
+//! `--adapter`: its own process group, a time limit on every reply, bounded reads, known
+//! answers before any timing. A plugin that crashes takes this process down, not the run.
+//!
+//! Every call's output goes to a buffer with a guard after it; a non-zero return or a
+//! write past the output is an error reply that names it, after the untimed call or the
+//! timed batch where it happened.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use hashbench_catalog::Hasher;
+use hashbench_model::Pattern;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::guard::Guarded;
+use crate::hasher::PluginHasher;
+use crate::{Plugin, PluginError};
+
+/// The runtime name the worker's `hello` gives: ids are `<algorithm>/plugin:<name>`.
+pub const RUNTIME: &str = "plugin";
+/// The id of the worker's nop.
+pub const NOP: &str = "nop/plugin";
+
+/// A request as the worker reads it (the protocol's, from hashbench's side).
+#[derive(Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+enum Request {
+    Hello,
+    Digest {
+        id: String,
+        pattern: String,
+        data: String,
+        #[serde(default)]
+        splits: Vec<usize>,
+    },
+    Time {
+        id: String,
+        pattern: String,
+        size: usize,
+        seed: u64,
+        iterations: u64,
+        batches: u64,
+    },
+}
+
+/// The largest `size` a `time` request may ask: hashbench's own sizes stay far below.
+const MAX_SIZE: usize = 1 << 30;
+/// The most batches one `time` request may ask.
+const MAX_BATCHES: u64 = 1 << 16;
+
+/// One plugin served: what was loaded, and where from.
+struct Served {
+    plugin: Plugin,
+    hasher: PluginHasher,
+    out: Guarded,
+    sha256: String,
+}
+
+/// Loads `libs` and serves requests from `input` until it ends, replies to `output`.
+///
+/// # Errors
+///
+/// A library that cannot be loaded (before any request is read: hashbench sees the
+/// worker exit with the reason on standard error), or standard output closed.
+pub fn serve(
+    libs: &[PathBuf],
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), PluginError> {
+    let mut served = Vec::new();
+    for lib in libs {
+        let plugin = Plugin::load(lib)?;
+        let sha256 = crate::origin::sha256_file(lib).map_err(|source| PluginError::Io {
+            path: lib.clone(),
+            what: "reading",
+            file: lib.clone(),
+            source,
+        })?;
+        served.push(Served {
+            hasher: PluginHasher::new(&plugin),
+            out: Guarded::new(plugin.digest_bytes()),
+            plugin,
+            sha256,
+        });
+    }
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = match answer(&mut served, &line) {
+            Ok(v) => v,
+            Err(why) => json!({"ok": false, "error": why}),
+        };
+        let written = writeln!(output, "{reply}").and_then(|()| output.flush());
+        if written.is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
+    let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
+    match request {
+        Request::Hello => Ok(hello(served)),
+        Request::Digest {
+            id,
+            pattern,
+            data,
+            splits,
+        } => {
+            let s = find(served, &id)?;
+            let pattern = pattern_of(s, &pattern)?;
+            let data = hex::decode(&data).map_err(|e| format!("data is not hex: {e}"))?;
+            digest(s, pattern, &data, &splits)
+                .map(|d| json!({"ok": true, "digest": hex::encode(d)}))
+        }
+        Request::Time {
+            id,
+            pattern,
+            size,
+            seed,
+            iterations,
+            batches,
+        } => {
+            if size > MAX_SIZE || batches == 0 || batches > MAX_BATCHES || iterations == 0 {
+                return Err(format!(
+                    "a time request of size {size}, {iterations} iterations, {batches} \
+                     batches: give size <= {MAX_SIZE}, 1 to {MAX_BATCHES} batches of 1 or more"
+                ));
+            }
+            let input = hashbench_verify::vectors::xorshift(size, seed);
+            let pattern: Pattern = pattern.parse().map_err(|e| format!("{e}"))?;
+            if id == NOP {
+                return Ok(nop(&input, iterations, batches));
+            }
+            let s = find(served, &id)?;
+            pattern_of(s, &pattern.to_string())?;
+            time(s, pattern, &input, iterations, batches)
+        }
+    }
+}
+
+fn hello(served: &[Served]) -> Value {
+    let implementations: Vec<Value> = served
+        .iter()
+        .map(|s| {
+            json!({
+                "id": s.plugin.id(),
+                "algorithm": s.plugin.algorithm.id,
+                "provider": format!("plugin:{} ({}, sha256 {})", s.plugin.name,
+                                    s.plugin.path.display(), s.sha256),
+                "backend": s.plugin.backend,
+                "patterns": PluginHasher::patterns(&s.plugin)
+                    .iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "ok": true,
+        "protocol": hashbench_adapters::PROTOCOL,
+        "runtime": RUNTIME,
+        "version": format!("ABI {}", crate::abi::ABI),
+        "nop": NOP,
+        "implementations": implementations,
+    })
+}
+
+fn find<'a>(served: &'a mut [Served], id: &str) -> Result<&'a mut Served, String> {
+    served
+        .iter_mut()
+        .find(|s| s.plugin.id() == id)
+        .ok_or_else(|| format!("unknown implementation {id:?}"))
+}
+
+fn pattern_of(s: &Served, name: &str) -> Result<Pattern, String> {
+    let pattern: Pattern = name.parse().map_err(|e| format!("{e}"))?;
+    s.hasher
+        .supports(pattern)
+        .map(|()| pattern)
+        .map_err(|why| format!("{}: pattern {pattern}: {why}", s.plugin.id()))
+}
+
+/// What went wrong in the calls since the last look: a function's non-zero return, a
+/// write past the output or the state.
+fn fault(s: &mut Served, when: &str) -> Result<(), String> {
+    let id = s.plugin.id();
+    if let Some(f) = s.hasher.take_failed() {
+        return Err(format!(
+            "{id}: {} returned {} {when} (non-zero: the call failed)",
+            f.function, f.code
+        ));
+    }
+    let n = s.plugin.digest_bytes();
+    if let Some(at) = s.out.breach() {
+        return Err(format!(
+            "{id}: wrote past its {n}-byte output {when} (byte {} after the output changed)",
+            at + 1
+        ));
+    }
+    if let Some(at) = s.hasher.state_breach() {
+        return Err(format!(
+            "{id}: wrote past its state (state_bytes) {when} (byte {} after it changed)",
+            at + 1
+        ));
+    }
+    Ok(())
+}
+
+/// The digest of `data` through `pattern`, cut into updates at `splits` for `new` and
+/// `reuse` (`reuse` hashes it twice on one state and answers the second).
+fn digest(
+    s: &mut Served,
+    pattern: Pattern,
+    data: &[u8],
+    splits: &[usize],
+) -> Result<Vec<u8>, String> {
+    let streamed = matches!(pattern, Pattern::New | Pattern::Reuse);
+    if !splits.is_empty() && !streamed {
+        return Err(format!("pattern {pattern} takes no splits"));
+    }
+    if splits.windows(2).any(|w| w[0] > w[1]) || splits.iter().any(|&c| c > data.len()) {
+        return Err("splits must ascend within the data".to_string());
+    }
+    let pieces = || {
+        let mut start = 0;
+        let mut v: Vec<&[u8]> = Vec::new();
+        for &cut in splits.iter().chain(std::iter::once(&data.len())) {
+            v.push(&data[start..cut]);
+            start = cut;
+        }
+        v
+    };
+    let rounds = if pattern == Pattern::Reuse { 2 } else { 1 };
+    if streamed {
+        s.hasher.reset();
+    }
+    for _ in 0..rounds {
+        match pattern {
+            Pattern::Oneshot => s.hasher.oneshot(data, s.out.body()),
+            _ => {
+                for piece in pieces() {
+                    s.hasher.update(piece);
+                }
+                s.hasher.finalize_reset(s.out.body());
+            }
+        }
+    }
+    fault(s, "on a digest request")?;
+    Ok(s.out.body().to_vec())
+}
+
+/// `batches` timed batches of `iterations` calls in the catalogue's loop.
+fn time(
+    s: &mut Served,
+    pattern: Pattern,
+    input: &[u8],
+    iterations: u64,
+    batches: u64,
+) -> Result<Value, String> {
+    let mut batches_ns = Vec::new();
+    s.hasher.reset();
+    for b in 0..batches {
+        let start = Instant::now();
+        s.hasher.run_batch(pattern, input, s.out.body(), iterations);
+        let ns = start.elapsed().as_nanos();
+        fault(s, &format!("in timed batch {b}"))?;
+        batches_ns.push(u64::try_from(ns).unwrap_or(u64::MAX));
+    }
+    Ok(json!({
+        "ok": true,
+        "input_fold": format!("{:016x}", hashbench_adapters::input_fold(input)),
+        "batches_ns": batches_ns,
+        "digest": hex::encode(s.out.body()),
+    }))
+}
+
+/// The floor: the same loop and the same call through a `Hasher`, with no hashing.
+fn nop(input: &[u8], iterations: u64, batches: u64) -> Value {
+    let mut empty = hashbench_catalog::Empty;
+    let mut out = [0u8; 1];
+    let batches_ns: Vec<u64> = (0..batches)
+        .map(|_| {
+            let start = Instant::now();
+            empty.run_batch(Pattern::Oneshot, input, &mut out, iterations);
+            u64::try_from(start.elapsed().as_nanos())
+                .unwrap_or(u64::MAX)
+                .max(1)
+        })
+        .collect();
+    json!({
+        "ok": true,
+        "input_fold": format!("{:016x}", hashbench_adapters::input_fold(input)),
+        "batches_ns": batches_ns,
+        "digest": hex::encode([input.first().copied().unwrap_or(0)]),
+    })
+}

@@ -1,0 +1,226 @@
+//! `--plugin PATH`, end to end (docs/plugins.md): the example plugins built with the
+//! system C compiler, verified and measured beside the catalogue, their origin recorded;
+//! and each plugin of `fixtures/plugins/` that is wrong on purpose ending with its
+//! reason while the rest of the run is measured and saved. Skipped, with a message, where
+//! no C compiler runs.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::{hashbench, read_json, run_exit, run_ok, show};
+
+/// Whether a C compiler runs here (`$CC` or `cc`), said when not.
+fn compiler_here() -> bool {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    // Words as a shell splits a plain `$CC` (`ccache gcc`); quotes are not needed here.
+    let words: Vec<&str> = cc.split_whitespace().collect();
+    let ok = words.split_first().is_some_and(|(program, args)| {
+        std::process::Command::new(program)
+            .args(args)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !ok {
+        eprintln!("skipped: no C compiler ({cc}) runs here, and --plugin builds with one");
+    }
+    ok
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/plugins")
+        .join(name)
+}
+
+fn bad(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/plugins")
+        .join(name)
+}
+
+/// `hashbench run crc32/crc32fast --plugin PATH... ARGS -o run.json`, its builds cached
+/// in `dir`, exiting `code`; the saved run.
+fn run_with(dir: &Path, plugins: &[PathBuf], args: &[&str], code: i32) -> Value {
+    let saved = dir.join("run.json");
+    let mut cmd = hashbench();
+    cmd.env("HASHBENCH_CACHE_DIR", dir.join("cache"))
+        .args(["run", "crc32/crc32fast"])
+        .args(args)
+        .args(["--sizes", "64", "--time", "0.01", "--rounds", "1", "-q"])
+        .args(["--format", "json", "-o"])
+        .arg(&saved);
+    for p in plugins {
+        cmd.arg("--plugin").arg(p);
+    }
+    if code == 0 {
+        run_ok(&mut cmd);
+    } else {
+        run_exit(&mut cmd, code);
+    }
+    read_json(&saved)
+}
+
+fn cells(run: &Value) -> Vec<(String, String)> {
+    run["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|c| {
+            (
+                c["implementation"].as_str().unwrap_or_default().to_string(),
+                c["pattern"].as_str().unwrap_or("oneshot").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_ebash_plugin_is_verified_and_measured_beside_the_catalogue_with_its_origin() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = run_with(dir.path(), &[example("crc32-ebash")], &[], 0);
+    let ids: Vec<String> = cells(&run).into_iter().map(|c| c.0).collect();
+    assert!(ids.contains(&"crc32/crc32fast".to_string()), "{ids:?}");
+    assert!(
+        ids.contains(&"crc32/plugin:crc32-ebash".to_string()),
+        "{ids:?}"
+    );
+    // Where it came from: the library's sha256, the compiler and every flag.
+    let providers = run["providers"].to_string();
+    for part in [
+        "plugin:crc32-ebash",
+        "sha256 ",
+        "-O3 -fPIC -shared",
+        "built from",
+    ] {
+        assert!(providers.contains(part), "{part}: {providers}");
+    }
+    assert!(
+        run["skipped"].as_array().unwrap().is_empty(),
+        "{}",
+        run["skipped"]
+    );
+    // A second run loads the cached build: the same library.
+    let again = run_with(dir.path(), &[example("crc32-ebash")], &[], 0);
+    assert_eq!(again["providers"], run["providers"]);
+}
+
+#[test]
+fn a_plugin_through_the_header_is_measured_in_each_pattern_it_expresses() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = run_with(
+        dir.path(),
+        &[example("adler32-stream")],
+        &["adler32/adler2", "--pattern", "oneshot,new,reuse"],
+        0,
+    );
+    let got = cells(&run);
+    for pattern in ["oneshot", "new", "reuse"] {
+        assert!(
+            got.contains(&(
+                "adler32/plugin:adler32-stream".to_string(),
+                pattern.to_string()
+            )),
+            "{pattern}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn each_bad_plugin_ends_with_its_reason_and_the_rest_of_the_run_is_saved() {
+    if !compiler_here() {
+        return;
+    }
+    // (plugin, exit code, the skipped entry's implementation, what its reason says)
+    let cases: &[(&str, i32, &str, &str)] = &[
+        (
+            "wrong-answers",
+            1,
+            "crc32/plugin:wrong-answers",
+            "expected cbf43926 got cbf43927",
+        ),
+        (
+            "segfault",
+            1,
+            "crc32/plugin:segfault",
+            "killed by signal 11, SIGSEGV",
+        ),
+        (
+            "overflow",
+            1,
+            "crc32/plugin:overflow",
+            "wrote past its 4-byte output",
+        ),
+        ("nonzero", 1, "crc32/plugin:nonzero", "oneshot returned 3"),
+        (
+            "no-symbol",
+            0,
+            "runtime/plugin",
+            "no symbol hashbench_plugin_v1",
+        ),
+        (
+            "not-a-library.so",
+            0,
+            "runtime/plugin",
+            "not a shared library hashbench can load",
+        ),
+        ("compile-error", 0, "runtime/plugin", "this_is_not_declared"),
+    ];
+    for &(name, code, id, says) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let run = run_with(dir.path(), &[bad(name)], &[], code);
+        let ids: Vec<String> = cells(&run).into_iter().map(|c| c.0).collect();
+        assert_eq!(ids, ["crc32/crc32fast"], "{name}");
+        let skipped = run["skipped"].as_array().unwrap();
+        assert!(
+            skipped.iter().any(|s| {
+                s["implementation"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .starts_with(id)
+                    && s["details"].to_string().contains(says)
+            }),
+            "{name}: {skipped:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_plugin_that_crashes_while_it_is_timed_ends_alone_and_the_run_is_saved() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("run.json");
+    let out = hashbench()
+        .env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
+        .args(["run", "crc32/crc32fast", "--plugin"])
+        .arg(bad("crash-in-timing"))
+        .args([
+            "--sizes", "64,7777", "--time", "0.01", "--rounds", "1", "-q",
+        ])
+        .args(["--format", "json", "-o"])
+        .arg(&saved)
+        .output()
+        .unwrap();
+    let run = read_json(&saved);
+    let ids: Vec<String> = cells(&run).into_iter().map(|c| c.0).collect();
+    assert_eq!(
+        ids.iter().filter(|i| *i == "crc32/crc32fast").count(),
+        2,
+        "{ids:?} {}",
+        show(&out)
+    );
+    let skipped = run["skipped"].to_string();
+    assert!(
+        skipped.contains("adapter-failed") && skipped.contains("killed by signal 11, SIGSEGV"),
+        "{skipped}"
+    );
+}
