@@ -146,8 +146,9 @@ pub struct RunOptions {
     /// or cc. Run in a worker process, verified before it is timed. Repeatable.
     #[arg(long = "plugin", id = "plugins", value_name = "PATH")]
     pub plugins: Vec<PathBuf>,
-    /// Flags added to an eBASH --plugin's compiler command, after -O3 -fPIC -shared
-    /// (split as a shell splits words: '-march=native -DFAST').
+    /// Flags added to the compiler's command when a --plugin folder is compiled, last
+    /// (after the sources, so that '-lz' links), split as a shell splits words:
+    /// '-march=native -DFAST'.
     #[arg(long, value_name = "FLAGS", value_parser = values::cflags)]
     pub cflags: Option<CFlags>,
     /// The catalogue algorithm an eBASH --plugin implements (crc32, sha2-256, ...), where

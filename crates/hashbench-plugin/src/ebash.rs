@@ -20,6 +20,10 @@ pub const HEADER: &str = include_str!("../../../include/hashbench_plugin.h");
 pub const MANIFEST: &str = "hashbench-plugin.toml";
 /// The flags every build gets, before the user's.
 pub const BASE_FLAGS: &[&str] = &["-O3", "-fPIC", "-shared"];
+/// How a folder is built, as a version: part of the cache key, so that a library built by
+/// an older rule (before 2, the user's flags came before the sources, and `-lz` did not
+/// link) is built again.
+const RECIPE: &str = "hashbench plugin build 2";
 /// The library's file name in its cache folder.
 const LIBRARY: &str = "libplugin.so";
 /// Lines of the compiler's standard error a failure quotes.
@@ -136,6 +140,7 @@ pub fn build(folder: &Folder<'_>) -> Result<(PathBuf, Build), PluginError> {
         .chain(folder.cflags.iter().cloned())
         .collect();
     let mut key = Sha256::new();
+    key.update(RECIPE.as_bytes());
     for part in cc.iter().chain([&version]).chain(&flags).chain(&shim) {
         key.update(part.as_bytes());
         key.update([0]);
@@ -262,7 +267,7 @@ fn compile(
     }
     let out = Command::new(&cc[0])
         .args(&cc[1..])
-        .args(flags)
+        .args(&flags[..BASE_FLAGS.len()])
         .arg("-I")
         .arg(work)
         .arg("-I")
@@ -271,6 +276,9 @@ fn compile(
         .args(shim.map(|_| work.join("hashbench_shim.c")))
         .arg("-o")
         .arg(work.join(LIBRARY))
+        // The user's flags last: a library to link (`-lz`) must follow the sources that
+        // use it, and a compiler flag means the same anywhere.
+        .args(&flags[BASE_FLAGS.len()..])
         .current_dir(work)
         .output()
         .map_err(|e| PluginError::NoCompiler {
