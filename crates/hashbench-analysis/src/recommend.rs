@@ -166,6 +166,11 @@ pub struct Recommendation {
     pub others: Vec<Compared>,
     /// Excluded algorithms whose fastest cell beat the answer, and why they are out.
     pub excluded_faster: Vec<Compared>,
+    /// Every candidate from outside the catalogue (the user's `--plugin` and `--adapter`
+    /// implementations, another runtime's in a saved run) not named above, fastest first:
+    /// what a user brought is always shown beside the answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outside_catalogue: Vec<Compared>,
     /// The calling pattern answered for; written when not `oneshot` (a hash table's key).
     #[serde(skip_serializing_if = "is_oneshot")]
     pub pattern: Pattern,
@@ -263,6 +268,22 @@ pub fn recommend(
         .filter(|(c, _)| c.time_ns() < answer.median_ns)
         .map(|(c, p)| compared(c, p, request.rejects(p)))
         .collect();
+    let named = |c: &Cell| {
+        std::iter::once(&answer)
+            .chain(
+                equivalent
+                    .iter()
+                    .chain(&ties)
+                    .chain(&others)
+                    .map(|x| &x.pick),
+            )
+            .any(|p| p.implementation == c.implementation.id())
+    };
+    let outside_catalogue: Vec<Compared> = admitted
+        .iter()
+        .filter(|(c, _)| c.implementation.external().is_some() && !named(c))
+        .map(|&(c, p)| compared(c, p, None))
+        .collect();
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     let not_measured = not_measured(run, properties, request);
     Ok(Recommendation {
@@ -286,6 +307,7 @@ pub fn recommend(
         ties,
         others,
         excluded_faster,
+        outside_catalogue,
         pattern: request.pattern,
         not_measured,
         warnings,

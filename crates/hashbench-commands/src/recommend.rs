@@ -106,6 +106,10 @@ pub struct Ask {
     /// --size 8, id16 at 16, else str].
     #[cfg_attr(feature = "clap", arg(long, value_parser = choices::key()))]
     pub key: Option<KeyKind>,
+    /// `--plugin`, `--cflags`, `--algorithm`: your own C implementations, candidates
+    /// beside the catalogue's when their algorithm meets the need (docs/plugins.md).
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub plugin: hashbench_plan::options::PluginOptions,
 }
 
 /// `recommend`'s choices with their possible values in help and errors.
@@ -287,6 +291,7 @@ impl Ask {
         o.rounds = SCREENING_ROUNDS;
         o.max_rounds = Some(MAX_RACE_ROUNDS);
         o.equivalence = self.equivalence;
+        o.plugin = self.plugin.clone();
         // recommend's own flag: `--size`.
         request.origins.set("sizes", Source::Flag("--size"));
         request

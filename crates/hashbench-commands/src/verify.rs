@@ -7,6 +7,7 @@ use hashbench_plan::PlanError;
 use hashbench_runner::RunError;
 use hashbench_verify::{Outcome, Status, VectorSource};
 
+use hashbench_plan::options::PluginOptions;
 use hashbench_plan::select::Selection;
 use hashbench_plan::values::RuntimeList;
 
@@ -45,6 +46,10 @@ pub struct Ask {
         arg(long = "adapter", value_name = "COMMAND", conflicts_with = "fuzz")
     )]
     pub adapters: Vec<String>,
+    /// `--plugin`, `--cflags`, `--algorithm`: your own C implementations, verified as
+    /// `run` would before timing them (docs/plugins.md).
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub plugin: PluginOptions,
     /// Stop fuzzing after N disagreeing cases; default: run every case.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", requires = "fuzz",
         value_parser = clap::value_parser!(u64).range(1..)))]
@@ -60,12 +65,14 @@ impl Ask {
     /// An unknown filter term, or an unknown implementation of a runtime.
     pub fn selection(&self, notes: &mut dyn FnMut(&str)) -> Result<Selection, PlanError> {
         let runtimes = self.runtime.clone().unwrap_or_default().0;
-        hashbench_plan::select::select(
-            &self.filter,
-            &runtimes,
-            (&self.adapters, &Default::default()),
-            notes,
-        )
+        self.plugin.asked(|plugins| {
+            hashbench_plan::select::select(
+                &self.filter,
+                &runtimes,
+                (&self.adapters, plugins),
+                notes,
+            )
+        })
     }
 
     /// Where the known answers come from: `--vectors DIR`, else the built-in set.

@@ -140,6 +140,21 @@ pub struct RunOptions {
     /// Repeatable.
     #[arg(long = "adapter", id = "adapters", value_name = "COMMAND")]
     pub adapters: Vec<String>,
+    /// `--plugin`, `--cflags`, `--algorithm`: the user's own C implementations.
+    #[command(flatten)]
+    pub plugin: PluginOptions,
+    /// Testing aid: make implementation ID's timed calls PERCENT % slower (each batch
+    /// makes that many more calls than it counts), a slowdown of known size that
+    /// `compare` must find (scripts/aa); its cells' backend says so.
+    #[arg(long, hide = true, value_name = "ID=PERCENT", value_parser = values::slow_down)]
+    pub slow_down: Option<(String, f64)>,
+}
+
+/// The user's own C-ABI implementations (docs/plugins.md), defined once for every
+/// command that takes them: flattened into [`RunOptions`] (`run`, `suite`, and so a
+/// suite file's keys `plugins`, `cflags`, `algorithm`), `verify` and `recommend`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PluginOptions {
     /// Also measure your own C-ABI implementation (docs/plugins.md): a shared library
     /// exporting hashbench_plugin_v1 (include/hashbench_plugin.h), or an eBASH/SUPERCOP
     /// folder (api.h, .c sources defining crypto_hash) that hashbench compiles with $CC
@@ -155,11 +170,19 @@ pub struct RunOptions {
     /// its folder has no hashbench-plugin.toml that says.
     #[arg(long, value_name = "ID", value_parser = values::algorithm_id)]
     pub algorithm: Option<String>,
-    /// Testing aid: make implementation ID's timed calls PERCENT % slower (each batch
-    /// makes that many more calls than it counts), a slowdown of known size that
-    /// `compare` must find (scripts/aa); its cells' backend says so.
-    #[arg(long, hide = true, value_name = "ID=PERCENT", value_parser = values::slow_down)]
-    pub slow_down: Option<(String, f64)>,
+}
+
+impl PluginOptions {
+    /// What [`crate::select::select`] is given of these: the paths, the flags' words and
+    /// the algorithm, borrowed for the call `f`.
+    pub fn asked<R>(&self, f: impl FnOnce(&crate::plugins::PluginAsk<'_>) -> R) -> R {
+        let cflags = self.cflags.clone().unwrap_or_default().0;
+        f(&crate::plugins::PluginAsk {
+            paths: &self.plugins,
+            cflags: &cflags,
+            algorithm: self.algorithm.as_deref(),
+        })
+    }
 }
 
 /// The most rounds `--max-rounds` may ask for a cell.

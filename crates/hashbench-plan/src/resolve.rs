@@ -9,7 +9,6 @@ use hashbench_catalog::Implementation;
 use hashbench_model::Metric;
 use hashbench_model::{Baseline, Layout, RelativeTo, SkipReason, Skipped};
 
-use crate::plugins::PluginAsk;
 use crate::select::{select, Selection};
 use crate::values::layout_name;
 use crate::{Given, Parsed, PlanError, RunRequest, Source, UsageError};
@@ -51,21 +50,29 @@ pub fn resolve(
     }
     plan.suite = info;
     let implementations = match &request.chosen {
-        Some(chosen) => chosen.clone(),
+        Some(chosen) => {
+            // A command's own choice (recommend's candidates), with the user's own
+            // adapters and plugins beside it.
+            let o = &request.options;
+            if !o.adapters.is_empty() || !o.plugin.plugins.is_empty() {
+                let selection = o
+                    .plugin
+                    .asked(|plugins| select(&[], &[], (&o.adapters, plugins), notes))?;
+                plan.external_skipped = external_skipped(&selection);
+                plan.external = selection.external;
+            }
+            chosen.clone()
+        }
         None => {
             let runtimes = request.options.runtime.clone().unwrap_or_default().0;
-            let cflags = request.options.cflags.clone().unwrap_or_default().0;
-            let plugins = PluginAsk {
-                paths: &request.options.plugins,
-                cflags: &cflags,
-                algorithm: request.options.algorithm.as_deref(),
-            };
-            let selection = select(
-                &request.options.filter,
-                &runtimes,
-                (&request.options.adapters, &plugins),
-                notes,
-            )?;
+            let selection = request.options.plugin.asked(|plugins| {
+                select(
+                    &request.options.filter,
+                    &runtimes,
+                    (&request.options.adapters, plugins),
+                    notes,
+                )
+            })?;
             plan.external_skipped = external_skipped(&selection);
             let local = if selection.asked {
                 selection.local

@@ -224,3 +224,66 @@ fn a_plugin_that_crashes_while_it_is_timed_ends_alone_and_the_run_is_saved() {
         "{skipped}"
     );
 }
+
+#[test]
+fn verify_checks_a_plugin_and_refuses_one_with_wrong_answers_naming_the_vector() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let verify = |plugin: PathBuf, code: i32| {
+        let mut cmd = hashbench();
+        cmd.env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
+            .args(["verify", "crc32/crc32fast", "--plugin"])
+            .arg(plugin);
+        let out = run_exit(&mut cmd, code);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let good = verify(example("crc32-ebash"), 0);
+    assert!(
+        good.contains("PASS  crc32/plugin:crc32-ebash") && good.contains("0 failed"),
+        "{good}"
+    );
+    let wrong = verify(bad("wrong-answers"), 1);
+    assert!(
+        wrong.contains("FAIL  crc32/plugin:wrong-answers") && wrong.contains("vector crc32.json"),
+        "{wrong}"
+    );
+}
+
+#[test]
+fn recommend_shows_a_plugin_beside_the_catalogues_answer() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = hashbench();
+    cmd.env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
+        .args([
+            "recommend",
+            "--size",
+            "4k",
+            "--need",
+            "checksum",
+            "--min-bits",
+            "32",
+        ])
+        .args(["--time", "0.01", "-q", "--format", "json", "--plugin"])
+        .arg(example("crc32-ebash"));
+    let out = run_ok(&mut cmd);
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rec = &answer["recommendations"][0];
+    // The example is a plain table-driven CRC: far behind the catalogue's best crc32, so
+    // only its own list shows it, with its ratio to the answer.
+    let yours = rec["outside_catalogue"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    assert!(
+        yours
+            .iter()
+            .any(|c| c["implementation"] == "crc32/plugin:crc32-ebash"
+                && c["ratio"].as_f64() > Some(1.0)),
+        "{}",
+        show(&out)
+    );
+}

@@ -360,6 +360,17 @@ fn one(r: &Recommendation) -> String {
         let rows: Vec<Vec<String>> = r.others.iter().map(|c| row(r.need, c, "")).collect();
         out.push_str(&table_of(r.need, &rows));
     }
+    if !r.outside_catalogue.is_empty() {
+        out.push_str(
+            "\nFrom outside the catalogue (your --plugin and --adapter implementations, time over the answer's):\n",
+        );
+        let rows: Vec<Vec<String>> = r
+            .outside_catalogue
+            .iter()
+            .map(|c| row(r.need, c, ""))
+            .collect();
+        out.push_str(&table_of(r.need, &rows));
+    }
     if !r.excluded_faster.is_empty() {
         out.push_str("\nFaster, but not recommended:\n");
         let rows: Vec<Vec<String>> = r
