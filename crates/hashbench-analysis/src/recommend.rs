@@ -268,21 +268,17 @@ pub fn recommend(
         .filter(|(c, _)| c.time_ns() < answer.median_ns)
         .map(|(c, p)| compared(c, p, request.rejects(p)))
         .collect();
-    let named = |c: &Cell| {
-        std::iter::once(&answer)
-            .chain(
-                equivalent
-                    .iter()
-                    .chain(&ties)
-                    .chain(&others)
-                    .map(|x| &x.pick),
-            )
-            .any(|p| p.implementation == c.implementation.id())
-    };
-    let outside_catalogue: Vec<Compared> = admitted
-        .iter()
-        .filter(|(c, _)| c.implementation.external().is_some() && !named(c))
-        .map(|&(c, p)| compared(c, p, None))
+    let shown: Vec<&Pick> = std::iter::once(&answer)
+        .chain(
+            equivalent
+                .iter()
+                .chain(&ties)
+                .chain(&others)
+                .map(|x| &x.pick),
+        )
+        .collect();
+    let outside_catalogue: Vec<Compared> = outside(&admitted, &shown)
+        .map(|(c, p)| compared(c, p, None))
         .collect();
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     let not_measured = not_measured(run, properties, request);
@@ -311,6 +307,20 @@ pub fn recommend(
         pattern: request.pattern,
         not_measured,
         warnings,
+    })
+}
+
+/// The admitted cells from outside the catalogue (an external id: the user's plugin or
+/// adapter, another runtime's) that `shown` does not name already.
+fn outside<'a>(
+    admitted: &'a [(&'a Cell, &'a AlgorithmProperties)],
+    shown: &'a [&Pick],
+) -> impl Iterator<Item = (&'a Cell, &'a AlgorithmProperties)> + 'a {
+    admitted.iter().copied().filter(|(c, _)| {
+        c.implementation.external().is_some()
+            && !shown
+                .iter()
+                .any(|p| p.implementation == c.implementation.id())
     })
 }
 

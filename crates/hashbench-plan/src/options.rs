@@ -18,8 +18,9 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 use hashbench_model::Pattern;
 use hashbench_model::{Layout, Metric};
 
+pub use crate::plugins::PluginOptions;
 use crate::texts::{lossy, texts_of};
-use crate::values::{self, CFlags, ModeChoice, RuntimeList, ThreadCounts};
+use crate::values::{self, ModeChoice, RuntimeList, ThreadCounts};
 use crate::{SizeSpec, Source, UsageError};
 
 /// The options of a run, each with its flag's help, parser, bound and default; the
@@ -148,41 +149,6 @@ pub struct RunOptions {
     /// `compare` must find (scripts/aa); its cells' backend says so.
     #[arg(long, hide = true, value_name = "ID=PERCENT", value_parser = values::slow_down)]
     pub slow_down: Option<(String, f64)>,
-}
-
-/// The user's own C-ABI implementations (docs/plugins.md), defined once for every
-/// command that takes them: flattened into [`RunOptions`] (`run`, `suite`, and so a
-/// suite file's keys `plugins`, `cflags`, `algorithm`), `verify` and `recommend`.
-#[derive(Args, Clone, Debug, Default)]
-pub struct PluginOptions {
-    /// Also measure your own C-ABI implementation (docs/plugins.md): a shared library
-    /// exporting hashbench_plugin_v1 (include/hashbench_plugin.h), or an eBASH/SUPERCOP
-    /// folder (api.h, .c sources defining crypto_hash) that hashbench compiles with $CC
-    /// or cc. Run in a worker process, verified before it is timed. Repeatable.
-    #[arg(long = "plugin", id = "plugins", value_name = "PATH")]
-    pub plugins: Vec<PathBuf>,
-    /// Flags added to the compiler's command when a --plugin folder is compiled, last
-    /// (after the sources, so that '-lz' links), split as a shell splits words:
-    /// '-march=native -DFAST'.
-    #[arg(long, value_name = "FLAGS", value_parser = values::cflags)]
-    pub cflags: Option<CFlags>,
-    /// The catalogue algorithm an eBASH --plugin implements (crc32, sha2-256, ...), where
-    /// its folder has no hashbench-plugin.toml that says.
-    #[arg(long, value_name = "ID", value_parser = values::algorithm_id)]
-    pub algorithm: Option<String>,
-}
-
-impl PluginOptions {
-    /// What [`crate::select::select`] is given of these: the paths, the flags' words and
-    /// the algorithm, borrowed for the call `f`.
-    pub fn asked<R>(&self, f: impl FnOnce(&crate::plugins::PluginAsk<'_>) -> R) -> R {
-        let cflags = self.cflags.clone().unwrap_or_default().0;
-        f(&crate::plugins::PluginAsk {
-            paths: &self.plugins,
-            cflags: &cflags,
-            algorithm: self.algorithm.as_deref(),
-        })
-    }
 }
 
 /// The most rounds `--max-rounds` may ask for a cell.

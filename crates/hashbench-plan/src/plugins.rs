@@ -7,7 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::Args;
 use hashbench_adapters::{start_words, Runtime, RuntimeState};
+
+use crate::values::{self, CFlags};
 use hashbench_plugin::Origin;
 
 /// The plugins asked for, and what an eBASH folder is built with.
@@ -18,6 +21,41 @@ pub struct PluginAsk<'a> {
     pub cflags: &'a [String],
     /// `--algorithm`: what an eBASH folder without a manifest implements.
     pub algorithm: Option<&'a str>,
+}
+
+/// The user's own C-ABI implementations (docs/plugins.md), defined once for every
+/// command that takes them: flattened into [`RunOptions`](crate::RunOptions) (`run`, `suite`, and so a
+/// suite file's keys `plugins`, `cflags`, `algorithm`), `verify` and `recommend`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PluginOptions {
+    /// Also measure your own C-ABI implementation (docs/plugins.md): a shared library
+    /// exporting hashbench_plugin_v1 (include/hashbench_plugin.h), or an eBASH/SUPERCOP
+    /// folder (api.h, .c sources defining crypto_hash) that hashbench compiles with $CC
+    /// or cc. Run in a worker process, verified before it is timed. Repeatable.
+    #[arg(long = "plugin", id = "plugins", value_name = "PATH")]
+    pub plugins: Vec<PathBuf>,
+    /// Flags added to the compiler's command when a --plugin folder is compiled, last
+    /// (after the sources, so that '-lz' links), split as a shell splits words:
+    /// '-march=native -DFAST'.
+    #[arg(long, value_name = "FLAGS", value_parser = values::cflags)]
+    pub cflags: Option<CFlags>,
+    /// The catalogue algorithm an eBASH --plugin implements (crc32, sha2-256, ...), where
+    /// its folder has no hashbench-plugin.toml that says.
+    #[arg(long, value_name = "ID", value_parser = values::algorithm_id)]
+    pub algorithm: Option<String>,
+}
+
+impl PluginOptions {
+    /// What [`crate::select::select`] is given of these: the paths, the flags' words and
+    /// the algorithm, borrowed for the call `f`.
+    pub fn asked<R>(&self, f: impl FnOnce(&PluginAsk<'_>) -> R) -> R {
+        let cflags = self.cflags.clone().unwrap_or_default().0;
+        f(&PluginAsk {
+            paths: &self.plugins,
+            cflags: &cflags,
+            algorithm: self.algorithm.as_deref(),
+        })
+    }
 }
 
 /// What to do about a plugin that is not ready.

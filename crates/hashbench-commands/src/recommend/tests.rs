@@ -80,6 +80,7 @@ fn plain(need: Need, sizes: &[Size]) -> Ask {
         time_s: 0.01,
         equivalence: 0.03,
         key: None,
+        plugin: Default::default(),
     }
 }
 

@@ -270,6 +270,38 @@ fn table_of(need: Need, rows: &[Vec<String>]) -> String {
         .collect()
 }
 
+/// The candidates past the tie group: the best of each other algorithm, the user's own
+/// implementations, and the faster ones the need leaves out.
+fn the_rest(r: &Recommendation) -> String {
+    let mut out = String::new();
+    if !r.others.is_empty() {
+        out.push_str("\nBest of each other candidate algorithm (time over the answer's: 2.00x is half as fast):\n");
+        let rows: Vec<Vec<String>> = r.others.iter().map(|c| row(r.need, c, "")).collect();
+        out.push_str(&table_of(r.need, &rows));
+    }
+    if !r.outside_catalogue.is_empty() {
+        out.push_str(
+            "\nFrom outside the catalogue (your --plugin and --adapter implementations, time over the answer's):\n",
+        );
+        let rows: Vec<Vec<String>> = r
+            .outside_catalogue
+            .iter()
+            .map(|c| row(r.need, c, ""))
+            .collect();
+        out.push_str(&table_of(r.need, &rows));
+    }
+    if !r.excluded_faster.is_empty() {
+        out.push_str("\nFaster, but not recommended:\n");
+        let rows: Vec<Vec<String>> = r
+            .excluded_faster
+            .iter()
+            .map(|c| row(r.need, c, c.excluded_because.as_deref().unwrap_or("")))
+            .collect();
+        out.push_str(&table_of(r.need, &rows));
+    }
+    out
+}
+
 /// One size's recommendation as text.
 fn one(r: &Recommendation) -> String {
     let a = &r.answer;
@@ -355,31 +387,7 @@ fn one(r: &Recommendation) -> String {
         let rows: Vec<Vec<String>> = r.ties.iter().map(|c| row(r.need, c, "")).collect();
         out.push_str(&table_of(r.need, &rows));
     }
-    if !r.others.is_empty() {
-        out.push_str("\nBest of each other candidate algorithm (time over the answer's: 2.00x is half as fast):\n");
-        let rows: Vec<Vec<String>> = r.others.iter().map(|c| row(r.need, c, "")).collect();
-        out.push_str(&table_of(r.need, &rows));
-    }
-    if !r.outside_catalogue.is_empty() {
-        out.push_str(
-            "\nFrom outside the catalogue (your --plugin and --adapter implementations, time over the answer's):\n",
-        );
-        let rows: Vec<Vec<String>> = r
-            .outside_catalogue
-            .iter()
-            .map(|c| row(r.need, c, ""))
-            .collect();
-        out.push_str(&table_of(r.need, &rows));
-    }
-    if !r.excluded_faster.is_empty() {
-        out.push_str("\nFaster, but not recommended:\n");
-        let rows: Vec<Vec<String>> = r
-            .excluded_faster
-            .iter()
-            .map(|c| row(r.need, c, c.excluded_because.as_deref().unwrap_or("")))
-            .collect();
-        out.push_str(&table_of(r.need, &rows));
-    }
+    out.push_str(&the_rest(r));
     out.push_str(&not_measured(r));
     out.push_str("\nReliability: ");
     if r.warnings.is_empty() {
