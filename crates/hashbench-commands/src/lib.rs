@@ -10,12 +10,16 @@
 //! - [`list`]: what `hashbench list` shows, as data;
 //! - [`verify`]: the outcomes of the selected implementations, those in other runtimes
 //!   through `hashbench-runner`;
-//! - [`Outcome`]: how a command ended, which `main` maps to the exit code.
+//! - [`Outcome`]: how a command ended, which `main` maps to the exit code;
+//! - `help` (with the `clap` feature): the tip on a `run` option given without `run`,
+//!   and the subcommands' man pages.
 //!
 //! Nothing here prints: what a user should be told on the way goes to a callback.
 
 pub mod compare;
 pub mod crossover;
+#[cfg(feature = "clap")]
+pub mod help;
 pub mod list;
 mod outcome;
 pub mod recommend;

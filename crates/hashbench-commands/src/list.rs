@@ -20,7 +20,8 @@ pub struct Ask {
     /// Algorithm ids, implementation ids, families, providers or classes; a runtime
     /// (node, python, go, java, crystal) lists what its adapter offers.
     pub filter: Vec<String>,
-    /// Also list these runtimes' implementations (comma-separated, or all).
+    /// List these runtimes' implementations (comma-separated, or all); the in-process
+    /// implementations are then listed only as filters select them.
     #[cfg_attr(feature = "clap", arg(long, value_name = "RUNTIME[,RUNTIME...]",
         value_parser = hashbench_plan::values::runtimes))]
     pub runtime: Option<RuntimeList>,

@@ -58,8 +58,8 @@ pub struct Ask {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub min_bits: Option<u32>,
     /// Only hashes whose authors claim resistance to hash flooding with a secret key
-    /// (SipHash, HighwayHash): what a table keyed by untrusted input needs. With --need
-    /// hash or hash-table.
+    /// (those `hashbench list` shows as "key: keyed": SipHash, HighwayHash, aHash): what a
+    /// table keyed by untrusted input needs. With --need hash or hash-table.
     #[cfg_attr(feature = "clap", arg(long))]
     pub keyed: bool,
     /// Only hashes whose output is the same in every version and on every platform:
@@ -232,7 +232,7 @@ impl Ask {
             "--need hash-table"
         };
         for &size in &self.sizes.0 {
-            kind.fits(size).map_err(|why| {
+            kind.fits(size, |n| format!("--size {n}")).map_err(|why| {
                 UsageError(format!(
                     "{given} times {}: {why}; asked at --size {}{}",
                     Pattern::Keys(kind),

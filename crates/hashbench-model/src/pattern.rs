@@ -80,17 +80,20 @@ impl KeyKind {
         }
     }
 
-    /// Whether a cell of `size` can hold this key: `Err` says why not.
+    /// Whether a cell of `size` can hold this key: `Err` says why not. `give` spells the
+    /// size the key needs as the caller's command takes it (`--sizes 8` for `run`,
+    /// `--size 8` for `recommend`, a suite's key), so the hint names a flag that exists.
     ///
     /// # Errors
     ///
     /// The size the key needs, as text for the user.
-    pub fn fits(self, size: crate::Size) -> Result<(), String> {
+    pub fn fits(self, size: crate::Size, give: impl FnOnce(u64) -> String) -> Result<(), String> {
         let name = Pattern::Keys(self);
         match (self.fixed_len(), size) {
             (Some(n), crate::Size::Bytes(b)) if b == n => Ok(()),
             (Some(n), _) => Err(format!(
-                "{name} hashes a key of {n} bytes: its cells are {n} B only (give --sizes {n})"
+                "{name} hashes a key of {n} bytes: its cells are {n} B only (give {})",
+                give(n)
             )),
             (None, s) if shortest(s) >= 1 && s.max_bytes() <= MAX_STR_KEY => Ok(()),
             (None, _) => Err(format!(

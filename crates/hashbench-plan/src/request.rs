@@ -11,7 +11,7 @@ use hashbench_model::Pattern;
 use serde::Deserialize;
 
 use crate::options::{Asked, Origins, RunOptions};
-use crate::{RunPlan, SizeSpec, Spelling, UsageError};
+use crate::{RunPlan, SizeSpec, Source, Spelling, UsageError};
 
 /// What a run is asked to do, before it is checked and resolved into a [`RunPlan`].
 #[derive(Clone, Debug)]
@@ -136,6 +136,12 @@ impl RunRequest {
     /// anything is verified or timed, naming the pattern's flag (or suite key).
     fn check_key_sizes(&self, patterns: &[Pattern], sizes: &SizeSpec) -> Result<(), UsageError> {
         let from = self.origins.of("patterns").to_string();
+        // The hint names where the sizes came from: `run --sizes 8`, a suite's `sizes`.
+        let sizes_from = self.origins.of("sizes");
+        let give = |n: u64| match &sizes_from {
+            Source::Suite { key, .. } => format!("{key} = \"{n}\""),
+            Source::Flag(flag) | Source::Rule(flag) => format!("{flag} {n}"),
+        };
         for &p in patterns {
             let Pattern::Keys(kind) = p else { continue };
             let SizeSpec::List(list) = sizes else {
@@ -144,7 +150,7 @@ impl RunRequest {
                 )));
             };
             for &size in list {
-                kind.fits(size).map_err(|why| {
+                kind.fits(size, give).map_err(|why| {
                     UsageError(format!("{from}: {why}; asked at {}", size_name(size)))
                 })?;
             }

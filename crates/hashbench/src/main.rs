@@ -131,7 +131,10 @@ enum Command {
         shell: clap_complete::Shell,
     },
     /// Print the man page (roff): `hashbench man > hashbench.1; man ./hashbench.1`.
-    Man,
+    Man {
+        /// A command's page instead (`hashbench man run` is hashbench-run(1)).
+        command: Option<String>,
+    },
     /// Serves `--plugin` libraries over the adapter protocol: hashbench starts it itself.
     #[command(name = "plugin-worker", hide = true)]
     PluginWorker { libraries: Vec<std::path::PathBuf> },
@@ -153,7 +156,10 @@ fn record_asked(cli: &mut Cli, matches: &clap::ArgMatches) {
 
 fn main() -> ExitCode {
     signals::guard();
-    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let cli_command = <Cli as clap::CommandFactory>::command();
+    let matches = cli_command.clone().try_get_matches().unwrap_or_else(|e| {
+        hashbench_commands::help::with_run_tip(e, &cli_command, std::env::args_os()).exit()
+    });
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     record_asked(&mut cli, &matches);
     render::set_color(cli.color);
@@ -167,8 +173,8 @@ fn main() -> ExitCode {
         .unwrap_or(Command::Run(args::RunArgs::default()))
     {
         Command::Run(args) => run::run(args, command_line),
-        Command::Completions { shell } => generated(Some(shell)),
-        Command::Man => generated(None),
+        Command::Completions { shell } => generated(Some(shell), None),
+        Command::Man { command } => generated(None, command.as_deref()),
         Command::Compare(args) if args.ask.published => compare_published::run(&args),
         Command::Recommend(args) => recommend::run(args, command_line),
         Command::Compare(args) => compare::run(args),
@@ -196,14 +202,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// `completions SHELL` (with `shell`) and `man`: what clap generates from the commands'
-/// own definitions.
-fn generated(shell: Option<clap_complete::Shell>) -> anyhow::Result<Outcome> {
+/// `completions SHELL` (with `shell`) and `man [COMMAND]`: what clap generates from the
+/// commands' own definitions.
+fn generated(shell: Option<clap_complete::Shell>, page: Option<&str>) -> anyhow::Result<Outcome> {
     let mut command = <Cli as clap::CommandFactory>::command();
     let mut out = Vec::new();
     match shell {
         Some(shell) => clap_complete::generate(shell, &mut command, "hashbench", &mut out),
-        None => clap_mangen::Man::new(command).render(&mut out)?,
+        None => out = hashbench_commands::help::man_page(command, page)?,
     }
     cli::emit(&String::from_utf8_lossy(&out));
     Ok(Outcome::Done)

@@ -78,27 +78,30 @@ fn key_patterns_have_their_json_names() {
 #[test]
 fn key_patterns_fit_only_their_sizes() {
     use crate::Size;
-    assert_eq!(KeyKind::U64.fits(Size::Bytes(8)), Ok(()));
-    assert_eq!(KeyKind::Id16.fits(Size::Bytes(16)), Ok(()));
-    let err = KeyKind::U64.fits(Size::Bytes(16)).unwrap_err();
+    let sizes = |n| format!("--sizes {n}");
+    assert_eq!(KeyKind::U64.fits(Size::Bytes(8), sizes), Ok(()));
+    assert_eq!(KeyKind::Id16.fits(Size::Bytes(16), sizes), Ok(()));
+    let err = KeyKind::U64.fits(Size::Bytes(16), sizes).unwrap_err();
     assert!(
         err.contains("keys:u64") && err.contains("--sizes 8"),
         "{err}"
     );
-    assert!(KeyKind::Id16.fits(Size::Range { min: 1, max: 16 }).is_err());
+    assert!(KeyKind::Id16
+        .fits(Size::Range { min: 1, max: 16 }, sizes)
+        .is_err());
     for ok in [
         Size::Bytes(1),
         Size::Bytes(64),
         Size::Range { min: 1, max: 64 },
     ] {
-        assert_eq!(KeyKind::Str.fits(ok), Ok(()), "{ok:?}");
+        assert_eq!(KeyKind::Str.fits(ok, sizes), Ok(()), "{ok:?}");
     }
     for bad in [
         Size::Bytes(0),
         Size::Bytes(257),
         Size::Range { min: 0, max: 8 },
     ] {
-        let err = KeyKind::Str.fits(bad).unwrap_err();
+        let err = KeyKind::Str.fits(bad, sizes).unwrap_err();
         assert!(err.contains("1 to 256"), "{err}");
     }
 }

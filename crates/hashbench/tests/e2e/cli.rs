@@ -400,8 +400,23 @@ fn list_shows_every_non_cryptographic_hash_s_quality_key_and_stability() {
     assert!(after("cityhash-64 ").contains("key: unkeyed"), "{text}");
     // A cryptographic hash has no hash-quality line; its FIPS status instead.
     assert!(
-        after("sha2-256 ").starts_with("  FIPS: approved"),
+        after("sha2-256 ").starts_with("  FIPS: algorithm approved"),
         "no FIPS line for a cryptographic hash:\n{text}"
+    );
+}
+
+#[test]
+fn list_summary_counts_in_the_singular_and_the_plural() {
+    let o = run(&["list", "crc32c/crc-fast"]);
+    assert_exit(&o, 0);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(text.contains("\n1 algorithm, 1 implementation\n"), "{text}");
+    let o = run(&["list", "crc32c"]);
+    assert_exit(&o, 0);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        text.contains("\n1 algorithm, ") && text.contains(" implementations\n"),
+        "{text}"
     );
 }
 
@@ -1027,7 +1042,33 @@ fn completions_and_the_man_page_are_generated_from_the_same_flags() {
         man.contains(".TH hashbench 1") && man.contains("completions"),
         "{man:.300}"
     );
+    // The page names hashbench-run(1) and the others; `man run` prints it.
+    assert!(man.contains("hashbench\\-run(1)"), "{man}");
+    let o = run(&["man", "run"]);
+    assert_exit(&o, 0);
+    let page = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        page.contains(".TH hashbench-run 1") && page.contains("\\-\\-time"),
+        "{page:.600}"
+    );
+    assert_exit(&run(&["man", "nosuch"]), 2);
     assert_exit(&run(&["completions", "cobol"]), 2);
+}
+
+#[test]
+fn a_run_option_without_run_is_refused_with_a_tip() {
+    // Bare `hashbench` runs the default suite, but its options follow `run`.
+    for args in [&["-q"][..], &["--time", "0.02"], &["--time=0.02"]] {
+        let o = run(args);
+        assert_exit(&o, 2);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(err.contains("is an option of `hashbench run`"), "{err}");
+    }
+    // After another command, the tip would mislead: clap's error stands alone.
+    let o = run(&["list", "--time", "0.02"]);
+    assert_exit(&o, 2);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(!err.contains("hashbench run"), "{err}");
 }
 
 #[test]

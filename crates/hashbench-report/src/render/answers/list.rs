@@ -73,9 +73,9 @@ pub fn text(listing: &Listing) -> String {
         .map(|r| r.implementations.len())
         .sum();
     out.push_str(&format!(
-        "\n{} algorithms, {} implementations{}\n",
-        listing.algorithms.len(),
-        rows.len(),
+        "\n{}, {}{}\n",
+        counted(listing.algorithms.len(), "algorithm"),
+        counted(rows.len(), "implementation"),
         if listing.runtimes.is_empty() {
             String::new()
         } else {
@@ -83,6 +83,15 @@ pub fn text(listing: &Listing) -> String {
         }
     ));
     out
+}
+
+/// `1 algorithm`, `2 algorithms`: a filter may select one.
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// `  SMHasher3: fails 27/250 (...); key: 64-bit seed (...); output: stable (...)`.
@@ -143,7 +152,7 @@ fn detection_line(
         _ => {}
     }
     if let Some(f) = fips {
-        out.push_str(&format!("  FIPS: {} ({})\n", f.status, f.source));
+        out.push_str(&format!("  FIPS: algorithm {} ({})\n", f.status, f.source));
     }
     out
 }

@@ -421,7 +421,7 @@ fn detection_line(r: &Recommendation) -> String {
             (None, None) => String::new(),
         },
         Need::Crypto => p.fips.as_ref().map_or(String::new(), |f| {
-            format!("  FIPS: {} ({})\n", f.status, f.source)
+            format!("  FIPS: algorithm {} ({})\n", f.status, f.source)
         }),
         _ => String::new(),
     }
