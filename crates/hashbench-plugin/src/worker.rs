@@ -116,7 +116,7 @@ fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
             splits,
         } => {
             let s = find(served, &id)?;
-            let pattern = pattern_of(s, &pattern)?;
+            let pattern = supported(s, parsed(&pattern)?)?;
             let data = hex::decode(&data).map_err(|e| format!("data is not hex: {e}"))?;
             digest(s, pattern, &data, &splits)
                 .map(|d| json!({"ok": true, "digest": hex::encode(d)}))
@@ -136,12 +136,12 @@ fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
                 ));
             }
             let input = hashbench_verify::vectors::xorshift(size, seed);
-            let pattern: Pattern = pattern.parse().map_err(|e| format!("{e}"))?;
+            let pattern = parsed(&pattern)?;
             if id == NOP {
                 return Ok(nop(&input, iterations, batches));
             }
             let s = find(served, &id)?;
-            pattern_of(s, &pattern.to_string())?;
+            let pattern = supported(s, pattern)?;
             time(s, pattern, &input, iterations, batches)
         }
     }
@@ -179,8 +179,13 @@ fn find<'a>(served: &'a mut [Served], id: &str) -> Result<&'a mut Served, String
         .ok_or_else(|| format!("unknown implementation {id:?}"))
 }
 
-fn pattern_of(s: &Served, name: &str) -> Result<Pattern, String> {
-    let pattern: Pattern = name.parse().map_err(|e| format!("{e}"))?;
+/// A request's pattern name, parsed once.
+fn parsed(name: &str) -> Result<Pattern, String> {
+    name.parse().map_err(|e| format!("{e}"))
+}
+
+/// `pattern`, if the plugin expresses it.
+fn supported(s: &Served, pattern: Pattern) -> Result<Pattern, String> {
     s.hasher
         .supports(pattern)
         .map(|()| pattern)

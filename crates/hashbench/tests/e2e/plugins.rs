@@ -40,13 +40,19 @@ fn bad(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// `hashbench` with its plugin builds cached in `dir`, not in the user's cache.
+fn hashbench_in(dir: &Path) -> assert_cmd::Command {
+    let mut cmd = hashbench();
+    cmd.env("HASHBENCH_CACHE_DIR", dir.join("cache"));
+    cmd
+}
+
 /// `hashbench run crc32/crc32fast --plugin PATH... ARGS -o run.json`, its builds cached
 /// in `dir`, exiting `code`; the saved run.
 fn run_with(dir: &Path, plugins: &[PathBuf], args: &[&str], code: i32) -> Value {
     let saved = dir.join("run.json");
-    let mut cmd = hashbench();
-    cmd.env("HASHBENCH_CACHE_DIR", dir.join("cache"))
-        .args(["run", "crc32/crc32fast"])
+    let mut cmd = hashbench_in(dir);
+    cmd.args(["run", "crc32/crc32fast"])
         .args(args)
         .args(["--sizes", "64", "--time", "0.01", "--rounds", "1", "-q"])
         .args(["--format", "json", "-o"])
@@ -199,8 +205,7 @@ fn a_plugin_that_crashes_while_it_is_timed_ends_alone_and_the_run_is_saved() {
     }
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("run.json");
-    let out = hashbench()
-        .env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
+    let out = hashbench_in(dir.path())
         .args(["run", "crc32/crc32fast", "--plugin"])
         .arg(bad("crash-in-timing"))
         .args([
@@ -232,9 +237,8 @@ fn verify_checks_a_plugin_and_refuses_one_with_wrong_answers_naming_the_vector()
     }
     let dir = tempfile::tempdir().unwrap();
     let verify = |plugin: PathBuf, code: i32| {
-        let mut cmd = hashbench();
-        cmd.env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
-            .args(["verify", "crc32/crc32fast", "--plugin"])
+        let mut cmd = hashbench_in(dir.path());
+        cmd.args(["verify", "crc32/crc32fast", "--plugin"])
             .arg(plugin);
         let out = run_exit(&mut cmd, code);
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -257,19 +261,18 @@ fn recommend_shows_a_plugin_beside_the_catalogues_answer() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let mut cmd = hashbench();
-    cmd.env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
-        .args([
-            "recommend",
-            "--size",
-            "4k",
-            "--need",
-            "checksum",
-            "--min-bits",
-            "32",
-        ])
-        .args(["--time", "0.01", "-q", "--format", "json", "--plugin"])
-        .arg(example("crc32-ebash"));
+    let mut cmd = hashbench_in(dir.path());
+    cmd.args([
+        "recommend",
+        "--size",
+        "4k",
+        "--need",
+        "checksum",
+        "--min-bits",
+        "32",
+    ])
+    .args(["--time", "0.01", "-q", "--format", "json", "--plugin"])
+    .arg(example("crc32-ebash"));
     let out = run_ok(&mut cmd);
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
     let rec = &answer["recommendations"][0];
