@@ -26,6 +26,20 @@ pub struct Runtime {
     pub state: RuntimeState,
 }
 
+impl Runtime {
+    /// A runtime named `name` that cannot run here, with `why` and what sets it up.
+    #[must_use]
+    pub fn unavailable(name: &str, why: String, setup: &str) -> Runtime {
+        Runtime {
+            name: name.to_string(),
+            state: RuntimeState::Unavailable {
+                why,
+                setup: setup.to_string(),
+            },
+        }
+    }
+}
+
 /// Whether a runtime's adapter is running.
 #[derive(Clone, Debug)]
 pub enum RuntimeState {
@@ -96,15 +110,9 @@ pub fn start_user(command: &str) -> Runtime {
     );
     let setup = "an adapter that speaks docs/adapters.md (python3 adapters/check.py PROGRAM \
                  says what it gets wrong)";
-    let unavailable = |why: String| Runtime {
-        name: label.clone(),
-        state: RuntimeState::Unavailable {
-            why,
-            setup: setup.to_string(),
-        },
-    };
     let Some(words) = shlex::split(command).filter(|w| !w.is_empty()) else {
-        return unavailable("not a command: give a program and its arguments".to_string());
+        let why = "not a command: give a program and its arguments".to_string();
+        return Runtime::unavailable(&label, why, setup);
     };
     start_words(&label, &words, setup)
 }
@@ -115,13 +123,7 @@ pub fn start_user(command: &str) -> Runtime {
 /// plugin worker (`--plugin`), whose words need no splitting.
 #[must_use]
 pub fn start_words(label: &str, words: &[String], setup: &str) -> Runtime {
-    let unavailable = |why: String| Runtime {
-        name: label.to_string(),
-        state: RuntimeState::Unavailable {
-            why,
-            setup: setup.to_string(),
-        },
-    };
+    let unavailable = |why: String| Runtime::unavailable(label, why, setup);
     let (adapter, hello) = match introduced(Adapter::start_command(label, words)) {
         Ok(ready) => ready,
         Err(why) => return unavailable(why),

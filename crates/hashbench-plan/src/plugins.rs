@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use hashbench_adapters::{start_words, Runtime, RuntimeState};
+use hashbench_adapters::{start_words, Runtime};
 
 use crate::values::{self, CFlags};
 use hashbench_plugin::Origin;
@@ -72,13 +72,7 @@ pub(crate) fn start(path: &Path, ask: &PluginAsk<'_>) -> (Runtime, Option<Origin
             120
         ))
     );
-    let unavailable = |why: String| Runtime {
-        name: label.clone(),
-        state: RuntimeState::Unavailable {
-            why,
-            setup: SETUP.to_string(),
-        },
-    };
+    let unavailable = |why: String| Runtime::unavailable(&label, why, SETUP);
     let origin = match hashbench_plugin::prepare(path, ask.cflags, ask.algorithm) {
         Ok(o) => o,
         Err(e) => return (unavailable(e.to_string()), None),
