@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use crate::render::options::TextOptions;
 use crate::render::renderer::{Render, RenderError};
 use crate::render::{csv, cycles, html, json, layouts, text};
-use hashbench_model::{Layout, Metric, RelativeTo, Run};
+use hashbench_model::{Layout, Metric, Run};
 
 /// The output formats of a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,15 +100,17 @@ pub fn renderer_with(
     layout: Layout,
     options: &TextOptions,
 ) -> Box<dyn Render> {
-    let own = Own { metric, layout };
+    let cycles = metric == Metric::Cycles;
     match format {
         Format::Table | Format::Markdown => Box::new(Completed {
             inner: Box::new(Sanitized(pick(format, metric, layout, options))),
-            own,
+            cycles,
+            layout,
         }),
         Format::Csv => Box::new(Completed {
             inner: pick(format, metric, layout, options),
-            own,
+            cycles,
+            layout,
         }),
         // JSON writes the run as it is: a saved file comes out as it went in. The HTML
         // page completes the run itself, with its own columns.
@@ -118,37 +120,19 @@ pub fn renderer_with(
 
 /// A renderer over the run with its analysis ([`ties::completed`]): what a file written
 /// before runs stored their rankings and relative columns lacks is filled here, once,
-/// so that the renderers only read.
+/// so that the renderers only read. `cycles` and `layout` say which view's own columns
+/// it shows ([`layouts::own_columns`]).
 ///
 /// [`ties::completed`]: hashbench_analysis::ties::completed
 struct Completed {
     inner: Box<dyn Render>,
-    own: Own,
-}
-
-/// Which view's own relative columns a rendering shows when the run names none.
-#[derive(Clone, Copy)]
-struct Own {
-    metric: Metric,
+    cycles: bool,
     layout: Layout,
-}
-
-impl Own {
-    /// The cycle view's column and a seed layout's.
-    fn columns(self, run: &Run) -> Vec<RelativeTo> {
-        let mut own = if self.metric == Metric::Cycles {
-            hashbench_analysis::relative::default_relative_to(run)
-        } else {
-            Vec::new()
-        };
-        own.extend(layouts::own_column(self.layout));
-        own
-    }
 }
 
 impl Render for Completed {
     fn render(&self, run: &Run) -> Result<String, RenderError> {
-        let own = self.own.columns(run);
+        let own = layouts::own_columns(run, self.cycles, self.layout);
         self.inner
             .render(&hashbench_analysis::ties::completed(run, &own))
     }

@@ -86,8 +86,7 @@ impl Render for Html {
         // The page reads the run's analysis: what a file (or a library caller's run)
         // lacks of it is filled here, once: the rankings, and the relative figures of
         // its cycle tables' and its seed layout's own columns.
-        let mut own = hashbench_analysis::relative::default_relative_to(run);
-        own.extend(crate::render::layouts::own_column(layout));
+        let own = crate::render::layouts::own_columns(run, true, layout);
         let run = &*hashbench_analysis::ties::completed(run, &own);
         let mut body = sections::facts(run);
         // The run's own classes; a file from before they were recorded, those given.

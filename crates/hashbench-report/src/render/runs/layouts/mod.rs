@@ -15,7 +15,7 @@ use crate::render::flags::flags_text;
 use crate::render::renderer::{Render, RenderError};
 use hashbench_model::{Layout, Run};
 
-pub use shared::{label, own_column};
+pub use shared::{label, own_column, own_columns};
 
 /// Renders `run` in `layout` (for [`Layout::Default`], returns `None`: the caller uses
 /// the ordinary renderers).

@@ -50,6 +50,19 @@ pub fn own_column(layout: Layout) -> Option<RelativeTo> {
     }
 }
 
+/// The relative columns a view shows of its own when the run names none: the cycle
+/// tables' (with `cycle_tables`: the cycle view, and the HTML page, which has them) and
+/// a seed layout's.
+pub fn own_columns(run: &Run, cycle_tables: bool, layout: Layout) -> Vec<RelativeTo> {
+    let mut own = if cycle_tables {
+        hashbench_analysis::relative::default_relative_to(run)
+    } else {
+        Vec::new()
+    };
+    own.extend(own_column(layout));
+    own
+}
+
 /// The relative columns of a seed layout: the run's (`--relative-to`), else the seed's
 /// own ([`own_column`]).
 pub(super) fn relative_columns(run: &Run, layout: Layout) -> Vec<RelativeTo> {
