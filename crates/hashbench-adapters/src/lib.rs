@@ -11,6 +11,7 @@
 //!
 //! [`Hasher`]: hashbench_catalog::Hasher
 
+mod embedded;
 mod ended;
 mod groups;
 mod locate;
@@ -21,6 +22,7 @@ mod runtimes;
 
 pub use groups::kill_all;
 pub use locate::{adapters_dir, ADAPTERS_ENV};
+pub use process::probe::Closed;
 pub use process::{interrupt, Adapter, AdapterError, Shared};
 pub use protocol::{Hello, ImplInfo, Request, TimeReply, PROTOCOL};
 pub use remote::RemoteHasher;

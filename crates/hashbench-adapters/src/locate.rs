@@ -1,15 +1,18 @@
 //! Where the adapters are: `HASHBENCH_ADAPTERS`, else `adapters/` in the current directory
 //! or in a parent of it, else beside the executable's checkout (`target/release/hashbench`
-//! is two levels below the repository). A binary installed elsewhere has none, and says
-//! how to point at them.
+//! is two levels below the repository), else the ones the binary carries, unpacked into
+//! the data directory (`embedded`): an installed binary finds them outside a checkout.
 
 use std::path::{Path, PathBuf};
 
 /// The variable that names the adapters folder.
 pub const ADAPTERS_ENV: &str = "HASHBENCH_ADAPTERS";
 
+/// A folder holding the `run` of one of the runtimes' adapters.
 fn looks_like_adapters(dir: &Path) -> bool {
-    dir.join("check.py").is_file() || dir.join("python").join("run").is_file()
+    crate::RUNTIMES
+        .iter()
+        .any(|runtime| dir.join(runtime).join("run").is_file())
 }
 
 /// The adapters folder, or why none was found.
@@ -47,8 +50,13 @@ pub fn adapters_dir() -> Result<PathBuf, String> {
             }
         }
     }
-    Err(format!(
-        "no adapters folder found (looked for adapters/ above the current directory and the \
-         executable); run from a hashbench checkout or set {ADAPTERS_ENV} to its adapters/ folder"
-    ))
+    // Outside a checkout: the adapters this binary carries, unpacked once.
+    match hashbench_model::data_dir() {
+        Some(data) if crate::embedded::carried() => crate::embedded::unpack(&data),
+        _ => Err(format!(
+            "no adapters folder found (looked for adapters/ above the current directory and \
+             the executable); run from a hashbench checkout or set {ADAPTERS_ENV} to its \
+             adapters/ folder"
+        )),
+    }
 }

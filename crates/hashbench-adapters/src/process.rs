@@ -23,6 +23,8 @@ use serde_json::Value;
 
 use crate::protocol::{self, Envelope, Request, PROTOCOL};
 
+pub(crate) mod probe;
+
 /// An adapter shared by the implementations it serves (one process per runtime).
 pub type Shared = Arc<Mutex<Adapter>>;
 
@@ -306,17 +308,46 @@ impl Adapter {
     /// Writes one request line and reads one reply line: a JSON object whose envelope
     /// says `"ok": true`, returned whole for its body to be decoded.
     fn exchange(&mut self, request: &Request<'_>) -> Result<Value, AdapterError> {
+        let mut line = serde_json::to_string(request).map_err(|e| {
+            self.protocol_error(format!("cannot write a {} request: {e}", request.op()))
+        })?;
+        line.push('\n');
+        let interruptible = matches!(request, Request::Time { .. });
+        let value = self.line_exchange(&line, request.op(), interruptible)?;
+        let envelope: Envelope =
+            protocol::decode(request.op(), &value).map_err(|what| self.protocol_error(what))?;
+        match envelope.ok {
+            Some(true) => Ok(value),
+            Some(false) => Err(AdapterError::Refused {
+                runtime: self.runtime.clone(),
+                error: envelope
+                    .error
+                    .map(|e| hashbench_model::inert::clipped(&e, QUOTED).into_owned())
+                    .unwrap_or_else(|| "no reason given".to_string()),
+            }),
+            None => Err(self.protocol_error(format!(
+                "a {} reply without \"ok\": {}",
+                request.op(),
+                quoted(&value.to_string())
+            ))),
+        }
+    }
+
+    /// Writes `line` (one request, newline-terminated) and reads one reply line, which
+    /// must be a JSON object; its strings are made inert. `op` names the request in
+    /// messages and sets the time limit.
+    pub(crate) fn line_exchange(
+        &mut self,
+        line: &str,
+        op: &'static str,
+        interruptible: bool,
+    ) -> Result<Value, AdapterError> {
         let runtime = self.runtime.clone();
         let exited = |a: &mut Adapter| AdapterError::Exited {
             runtime: runtime.clone(),
             how: crate::ended::how(&mut a.child),
             stderr: a.stderr_tail(),
         };
-        let mut line = serde_json::to_string(request).map_err(|e| {
-            self.protocol_error(format!("cannot write a {} request: {e}", request.op()))
-        })?;
-        line.push('\n');
-        let interruptible = matches!(request, Request::Time { .. });
         if interruptible && INTERRUPTED.load(Ordering::SeqCst) {
             self.stop();
             return Err(AdapterError::Interrupted { runtime });
@@ -333,7 +364,7 @@ impl Adapter {
             thread::sleep(Duration::from_millis(50));
             return Err(exited(&mut *self));
         }
-        let limit = timeout_of(request.op());
+        let limit = timeout_of(op);
         let reply = match self.wait(limit, interruptible) {
             None => {
                 self.stop();
@@ -343,9 +374,7 @@ impl Adapter {
             Some(Ok(Err(e))) if e.kind() == std::io::ErrorKind::FileTooLarge => {
                 self.stop();
                 return Err(self.protocol_error(format!(
-                    "a {} reply longer than {} bytes: it was stopped",
-                    request.op(),
-                    MAX_REPLY_BYTES
+                    "a {op} reply longer than {MAX_REPLY_BYTES} bytes: it was stopped"
                 )));
             }
             Some(Ok(Err(_)) | Err(RecvTimeoutError::Disconnected)) => {
@@ -356,45 +385,27 @@ impl Adapter {
                 self.stop();
                 return Err(AdapterError::Timeout {
                     runtime,
-                    op: request.op(),
+                    op,
                     seconds: limit.as_secs(),
                 });
             }
         };
         let mut value: Value = serde_json::from_str(&reply).map_err(|e| {
             self.protocol_error(format!(
-                "a {} reply that is not JSON ({e}): {}",
-                request.op(),
+                "a {op} reply that is not JSON ({e}): {}",
                 quoted(&reply)
             ))
         })?;
         if !value.is_object() {
             return Err(self.protocol_error(format!(
-                "a {} reply that is not a JSON object: {}",
-                request.op(),
+                "a {op} reply that is not a JSON object: {}",
                 quoted(&reply)
             )));
         }
         // Every string of the reply made inert before it is decoded: providers, backends
         // and reasons are printed by `list`, `verify` and the run's tables.
         hashbench_model::inert::escape_json(&mut value);
-        let envelope: Envelope =
-            protocol::decode(request.op(), &value).map_err(|what| self.protocol_error(what))?;
-        match envelope.ok {
-            Some(true) => Ok(value),
-            Some(false) => Err(AdapterError::Refused {
-                runtime,
-                error: envelope
-                    .error
-                    .map(|e| hashbench_model::inert::clipped(&e, QUOTED).into_owned())
-                    .unwrap_or_else(|| "no reason given".to_string()),
-            }),
-            None => Err(self.protocol_error(format!(
-                "a {} reply without \"ok\": {}",
-                request.op(),
-                quoted(&reply)
-            ))),
-        }
+        Ok(value)
     }
 
     /// The next reply line, waited for at most `limit`; `None` when hashbench was

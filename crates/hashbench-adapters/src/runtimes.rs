@@ -108,7 +108,7 @@ pub fn start_user(command: &str) -> Runtime {
         "adapter `{}`",
         hashbench_model::inert::escaped(&hashbench_model::inert::clipped(command, 80))
     );
-    let setup = "an adapter that speaks docs/adapters.md (python3 adapters/check.py PROGRAM \
+    let setup = "an adapter that speaks docs/adapters.md (hashbench adapter check COMMAND \
                  says what it gets wrong)";
     let Some(words) = shlex::split(command).filter(|w| !w.is_empty()) else {
         let why = "not a command: give a program and its arguments".to_string();

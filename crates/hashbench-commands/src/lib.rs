@@ -1,6 +1,7 @@
 //! What each command decides, by command, between the plan (`hashbench-plan`: the options
 //! resolved into a `RunPlan`) and the binary (clap, the terminal, files):
 //!
+//! - [`adapter`]: `adapter check`, what an adapter gets wrong of the protocol;
 //! - [`recommend`]: the candidates for a need, the race that measures them, and the
 //!   question each size asks of `hashbench-analysis`' pure answer;
 //! - [`crossover`]: the pair, the sizes that bracket their crossover, the series compared;
@@ -16,6 +17,7 @@
 //!
 //! Nothing here prints: what a user should be told on the way goes to a callback.
 
+pub mod adapter;
 pub mod compare;
 pub mod crossover;
 #[cfg(feature = "clap")]

@@ -5,7 +5,9 @@
 
 use hashbench_plan::PlanError;
 use hashbench_runner::RunError;
-use hashbench_verify::{Outcome, Status, VectorSource};
+use hashbench_verify::{
+    Candidate, FuzzConfig, FuzzError, FuzzReport, Outcome, Status, VectorSource,
+};
 
 use hashbench_plan::options::PluginOptions;
 use hashbench_plan::select::Selection;
@@ -27,7 +29,8 @@ pub struct Ask {
     pub vectors: Option<std::path::PathBuf>,
     /// Instead of the known answers: CASES random inputs in all, shared round-robin by
     /// the selected algorithms, each through every implementation of its algorithm
-    /// (one-shot and streamed), every digest compared with the others.
+    /// (one-shot and streamed; those of adapters and plugins through every pattern they
+    /// offer), every digest compared with the others.
     #[cfg_attr(feature = "clap", arg(long, value_name = "CASES",
         value_parser = clap::value_parser!(u64).range(1..)))]
     pub fuzz: Option<u64>,
@@ -37,14 +40,11 @@ pub struct Ask {
     /// Also verify these runtimes' implementations through their adapters
     /// (comma-separated, or all); a filter can also name a runtime (`node`).
     #[cfg_attr(feature = "clap", arg(long, value_name = "RUNTIME[,RUNTIME...]",
-        value_parser = hashbench_plan::values::runtimes, conflicts_with = "fuzz"))]
+        value_parser = hashbench_plan::values::runtimes))]
     pub runtime: Option<RuntimeList>,
     /// Also verify what your own adapter offers: a command (quoted as a shell would, run
     /// without one) that speaks docs/adapters.md, as `run --adapter` (repeatable).
-    #[cfg_attr(
-        feature = "clap",
-        arg(long = "adapter", value_name = "COMMAND", conflicts_with = "fuzz")
-    )]
+    #[cfg_attr(feature = "clap", arg(long = "adapter", value_name = "COMMAND"))]
     pub adapters: Vec<String>,
     /// `--plugin`, `--cflags`, `--algorithm`: your own C implementations, verified as
     /// `run` would before timing them (docs/plugins.md).
@@ -73,6 +73,34 @@ impl Ask {
                 notes,
             )
         })
+    }
+
+    /// What `--fuzz` replays with besides its cases and seed: the filters, then the
+    /// runtimes, adapters and plugins asked for, each quoted for a POSIX shell (and
+    /// given with `=`, so that a value starting with `-` stays a value).
+    #[must_use]
+    pub fn replay_terms(&self) -> Vec<String> {
+        let quote =
+            |w: &str| shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned());
+        let mut terms: Vec<String> = self.filter.iter().map(|t| quote(t)).collect();
+        if let Some(runtimes) = &self.runtime {
+            terms.push(format!("--runtime={}", quote(&runtimes.0.join(","))));
+        }
+        for command in &self.adapters {
+            terms.push(format!("--adapter={}", quote(command)));
+        }
+        for path in &self.plugin.plugins {
+            terms.push(format!("--plugin={}", quote(&path.to_string_lossy())));
+        }
+        if let Some(flags) = &self.plugin.cflags {
+            // Each word quoted, then the whole: `--cflags` splits its value as a shell would.
+            let words: Vec<String> = flags.0.iter().map(|w| quote(w)).collect();
+            terms.push(format!("--cflags={}", quote(&words.join(" "))));
+        }
+        if let Some(id) = &self.plugin.algorithm {
+            terms.push(format!("--algorithm={id}"));
+        }
+        terms
     }
 
     /// Where the known answers come from: `--vectors DIR`, else the built-in set.
@@ -147,4 +175,54 @@ pub fn external_outcomes(
         }
     }
     Ok(outcomes)
+}
+
+/// `verify --fuzz`: the selected implementations, in this process (the whole catalogue
+/// when nothing was asked for) and outside it (a runtime's, an adapter's or a plugin's,
+/// each through every pattern it offers), fuzzed as `config` says; each algorithm's
+/// group starts with its catalogue reference. Runtimes that cannot run here are listed
+/// unavailable.
+///
+/// # Errors
+///
+/// As [`hashbench_verify::fuzz`]: no cases, or nothing selected can run here.
+pub fn fuzz(selection: &Selection, config: &FuzzConfig) -> Result<FuzzReport, FuzzError> {
+    type New = Box<dyn Fn() -> Box<dyn hashbench_catalog::Hasher>>;
+    let mut made: Vec<(String, &hashbench_catalog::Algorithm, New)> = Vec::new();
+    for ext in &selection.external {
+        for &pattern in &ext.patterns {
+            let (adapter, id) = (ext.adapter.clone(), ext.id.to_string());
+            let new: New = Box::new(move || {
+                Box::new(hashbench_adapters::RemoteHasher::new(
+                    adapter.clone(),
+                    &id,
+                    pattern,
+                ))
+            });
+            made.push((format!("{} [{pattern}]", ext.id), ext.algorithm, new));
+        }
+    }
+    let outside: Vec<Candidate<'_>> = made
+        .iter()
+        .map(|(id, algorithm, new)| Candidate {
+            id,
+            algorithm,
+            new: new.as_ref(),
+        })
+        .collect();
+    let local = selection.local_or_all();
+    // A remote hasher reports a failed request by panicking, which the fuzzer catches
+    // and reports; the default hook would also print each one over the output.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let report = hashbench_verify::fuzz_with(&local, &outside, config);
+    std::panic::set_hook(hook);
+    let mut report = report?;
+    for (runtime, why, setup) in &selection.unavailable {
+        report.unavailable.push(hashbench_verify::fuzz::Skipped {
+            implementation: format!("runtime/{runtime}"),
+            reason: format!("{why}; set it up with: {setup}"),
+        });
+    }
+    Ok(report)
 }

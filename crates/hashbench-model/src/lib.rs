@@ -13,6 +13,7 @@
 pub mod bounded;
 mod cell;
 mod costfit;
+mod data_dir;
 mod detection;
 mod external_id;
 mod flag;
@@ -40,6 +41,7 @@ pub mod testutil;
 
 pub use cell::{Cell, NoReadCeiling, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
+pub use data_dir::data_dir;
 pub use detection::{Detection, Fips, HdAt};
 pub use external_id::{ExternalId, ExternalIdError};
 pub use flag::{Flag, FlagCode};

@@ -61,6 +61,15 @@ struct Served {
     sha256: String,
 }
 
+/// [`serve`] on this process's standard input and output: `hashbench plugin-worker`.
+///
+/// # Errors
+///
+/// As [`serve`].
+pub fn serve_stdio(libs: &[PathBuf]) -> Result<(), PluginError> {
+    serve(libs, std::io::stdin().lock(), std::io::stdout().lock())
+}
+
 /// Loads `libs` and serves requests from `input` until it ends, replies to `output`.
 ///
 /// # Errors

@@ -40,7 +40,7 @@ pub const VERSION: &str = concat!(
 );
 
 pub use error::RunError;
-pub use external::verify_one as verify_external;
+pub use external::{verify_answers as verify_external_answers, verify_one as verify_external};
 pub use hashbench_adapters::External;
 use hashbench_model::Metric;
 use hashbench_plan::RunPlan;

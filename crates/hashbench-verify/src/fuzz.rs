@@ -380,10 +380,25 @@ pub fn fuzz(
     selected: &[&'static Implementation],
     config: &FuzzConfig,
 ) -> Result<FuzzReport, FuzzError> {
-    let mut algorithms: Vec<&'static Algorithm> = Vec::new();
-    for imp in selected {
-        if !algorithms.iter().any(|a| a.id == imp.algorithm.id) {
-            algorithms.push(imp.algorithm);
+    fuzz_with(selected, &[], config)
+}
+
+/// As [`fuzz`], with `outside` the catalogue besides (a user's plugin, an adapter's
+/// implementation, each driven through [`Candidate::new`]): each joins its algorithm's
+/// group, after the algorithm's reference.
+pub fn fuzz_with(
+    selected: &[&'static Implementation],
+    outside: &[Candidate<'_>],
+    config: &FuzzConfig,
+) -> Result<FuzzReport, FuzzError> {
+    let mut algorithms: Vec<&Algorithm> = Vec::new();
+    let ids = selected
+        .iter()
+        .map(|i| i.algorithm)
+        .chain(outside.iter().map(|c| c.algorithm));
+    for algorithm in ids {
+        if !algorithms.iter().any(|a| a.id == algorithm.id) {
+            algorithms.push(algorithm);
         }
     }
     let mut groups = Vec::new();
@@ -405,6 +420,10 @@ pub fn fuzz(
                 any_selected |= is_selected;
             }
         }
+        let joining = outside.iter().filter(|c| c.algorithm.id == algorithm.id);
+        let before = subjects.len();
+        subjects.extend(joining.map(|c| Candidate { ..*c }));
+        any_selected |= subjects.len() > before;
         if any_selected {
             groups.push(Group {
                 algorithm,

@@ -35,7 +35,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use hashbench_catalog::{Algorithm, Availability, Implementation};
 use serde::Serialize;
 
-pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
+pub use fuzz::{fuzz, fuzz_with, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, CallMode};
 pub use spot::{spot_check, WrongAnswer};
 pub use subject::Candidate;

@@ -122,15 +122,21 @@ pub fn describe_fuzz(report: &FuzzReport, elapsed_s: f64) -> String {
     } else {
         String::new()
     };
+    let counted =
+        |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     s.push_str(&format!(
-        "\nfuzz: {} cases{stopped}, seed {}, {} algorithms, {} implementations, {} digests compared in {:.2} s: {} disagreements\n",
-        report.cases,
+        "\nfuzz: {}{stopped}, seed {}, {}, {}, {} compared in {:.2} s: {}\n",
+        counted(report.cases, "case", "cases"),
         report.seed,
-        report.algorithms.len(),
-        report.implementations(),
-        report.digests_compared,
+        counted(report.algorithms.len() as u64, "algorithm", "algorithms"),
+        counted(
+            report.implementations() as u64,
+            "implementation",
+            "implementations"
+        ),
+        counted(report.digests_compared, "digest", "digests"),
         elapsed_s,
-        report.disagreements
+        counted(report.disagreements, "disagreement", "disagreements")
     ));
     s
 }

@@ -135,6 +135,9 @@ enum Command {
         /// A command's page instead (`hashbench man run` is hashbench-run(1)).
         command: Option<String>,
     },
+    /// Your own adapter: `adapter check COMMAND` says what it gets wrong (docs/adapters.md).
+    #[command(subcommand)]
+    Adapter(hashbench_commands::adapter::Command),
     /// Serves `--plugin` libraries over the adapter protocol: hashbench starts it itself.
     #[command(name = "plugin-worker", hide = true)]
     PluginWorker { libraries: Vec<std::path::PathBuf> },
@@ -185,12 +188,10 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Sum(args) => sum::run(&args),
         Command::Published(args) => published::run(args),
-        Command::PluginWorker { libraries } => {
-            let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
-            hashbench_plugin::worker::serve(&libraries, input, output)
-                .map(|()| Outcome::Done)
-                .map_err(Into::into)
-        }
+        Command::Adapter(sub) => sub.run(&mut cli::emit).map_err(Into::into),
+        Command::PluginWorker { libraries } => hashbench_plugin::worker::serve_stdio(&libraries)
+            .map(|()| Outcome::Done)
+            .map_err(Into::into),
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome)),

@@ -41,22 +41,9 @@ pub fn baseline_path(name: &str) -> Result<PathBuf> {
 /// hashbench's data directory: `$HASHBENCH_DATA_DIR`, else `$XDG_DATA_HOME/hashbench`,
 /// else `~/.local/share/hashbench`.
 pub fn data_dir() -> Result<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    env("HASHBENCH_DATA_DIR")
-        // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
-        .or_else(|| {
-            env("XDG_DATA_HOME")
-                .filter(|d| d.is_absolute())
-                .map(|d| d.join("hashbench"))
-        })
-        .or_else(|| env("HOME").map(|h| h.join(".local/share/hashbench")))
-        .ok_or_else(|| {
-            UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".to_string()).into()
-        })
+    hashbench_model::data_dir().ok_or_else(|| {
+        UsageError("no data directory: set HASHBENCH_DATA_DIR or HOME".into()).into()
+    })
 }
 
 /// Saves `json` (a run's JSON text) as baseline `name`.

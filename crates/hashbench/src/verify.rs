@@ -41,15 +41,15 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_commands::Outcome> {
 }
 
 fn fuzz(ask: &Ask, cases: u64, format: Format) -> Result<hashbench_commands::Outcome> {
-    let selected = hashbench_plan::select::local(&ask.filter, &mut crate::cli::note)?;
+    let selection = ask.selection(&mut crate::cli::note)?;
     let config = FuzzConfig::new(cases, ask.seed, ask.stop_after);
-    let replay = config.replay(&ask.filter);
+    let replay = config.replay(&ask.replay_terms());
     if matches!(format, Format::Table) {
         // Before the run, so that even a run cut short has told its seed.
         emit(&format!("fuzz: seed {} (replay: {replay})\n", config.seed));
     }
     let started = Instant::now();
-    let report = hashbench_verify::fuzz(&selected, &config)?;
+    let report = hashbench_commands::verify::fuzz(&selection, &config)?;
     let elapsed_s = started.elapsed().as_secs_f64();
     emit(&match format {
         Format::Table => describe_fuzz(&report, elapsed_s),

@@ -246,7 +246,6 @@ fn fake_adapters(b: &Bench) -> PathBuf {
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../fixtures/fake-adapter/run");
         std::fs::copy(src, dir.join("python/run")).unwrap();
-        std::fs::write(dir.join("check.py"), "").unwrap();
     }
     dir
 }

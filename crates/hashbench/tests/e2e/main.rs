@@ -14,6 +14,7 @@
 
 mod common;
 
+mod adapter_check;
 mod baseline_regression;
 mod cli;
 mod compact;

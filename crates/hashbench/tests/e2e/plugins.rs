@@ -290,3 +290,37 @@ fn recommend_shows_a_plugin_beside_the_catalogues_answer() {
         show(&out)
     );
 }
+
+/// `verify --fuzz` takes plugins too: each is fuzzed against its algorithm's catalogue
+/// reference, a wrong one disagrees (exit 1) and the replay line names the plugin.
+#[test]
+fn a_plugin_is_fuzzed_against_the_catalogue() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fuzz = |plugin: &Path, code| {
+        let mut cmd = hashbench_in(dir.path());
+        cmd.args(["verify", "--fuzz", "40", "--seed", "5", "--plugin"])
+            .arg(plugin);
+        run_exit(&mut cmd, code)
+    };
+    let good = fuzz(&example("crc32-ebash"), 0);
+    let text = String::from_utf8_lossy(&good.stdout).into_owned();
+    assert!(
+        text.contains("40 cases, seed 5, 1 algorithm, 2 implementations")
+            && text.contains(": 0 disagreements"),
+        "{text}"
+    );
+    let wrong = fuzz(&bad("wrong-answers"), 1);
+    let text = String::from_utf8_lossy(&wrong.stdout).into_owned();
+    assert!(
+        text.contains("crc32/plugin:wrong-answers [oneshot] oneshot"),
+        "{text}"
+    );
+    assert!(text.contains("<- differs"), "{text}");
+    assert!(
+        text.contains("replay: hashbench verify --fuzz 40 --seed 5 --plugin="),
+        "{text}"
+    );
+}

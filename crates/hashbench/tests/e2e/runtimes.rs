@@ -2,8 +2,8 @@
 //! wrong implementation (caught before timing), a runtime that cannot start or that
 //! speaks another protocol version (listed as unavailable with its reason, never a
 //! failure), and the real adapters of `adapters/` (set up by `scripts/bootstrap`), every
-//! implementation verified. (`hashbench-adapters`' conformance test runs
-//! `adapters/check.py` on each of them.)
+//! implementation verified. (`adapter_check` runs `hashbench adapter check` on each of
+//! them.)
 
 // Helpers here set up fixtures; a failure to is a broken test machine, said by the panic.
 #![allow(clippy::unwrap_used)]
@@ -19,8 +19,6 @@ fn fake_adapters() -> tempfile::TempDir {
     std::fs::create_dir(&python).unwrap();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/fake-adapter/run");
     std::fs::copy(&src, python.join("run")).unwrap();
-    // `check.py` marks the folder as an adapters folder.
-    std::fs::write(dir.path().join("check.py"), "").unwrap();
     dir
 }
 
@@ -266,5 +264,47 @@ fn your_own_adapter_is_measured_beside_the_catalogue() {
     assert!(
         said.contains("crc32/python:wrong") && said.contains("1 failed"),
         "{said}"
+    );
+}
+
+/// An installed binary, run outside any checkout, finds the adapters it carries: unpacked
+/// once into the data directory, each named with the setup to run there.
+#[test]
+fn an_installed_binary_carries_the_adapters_outside_a_checkout() {
+    let place = tempfile::tempdir().unwrap();
+    let binary = place.path().join("hashbench");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("hashbench"), &binary).unwrap();
+    let data = place.path().join("data");
+    let list = |dir: &Path| {
+        std::process::Command::new(&binary)
+            .current_dir(dir)
+            .env_remove("HASHBENCH_ADAPTERS")
+            .env("HASHBENCH_DATA_DIR", &data)
+            .env("HASHBENCH_MACHINE_MEMORY", "off")
+            .args(["list", "--runtime", "python"])
+            .output()
+            .unwrap()
+    };
+    let out = list(place.path());
+    let text = stdout(&out);
+    assert!(text.contains("python (runtime): UNAVAILABLE"), "{text}");
+    assert!(text.contains("set it up with: data/adapters/"), "{text}");
+    let unpacked: Vec<PathBuf> = std::fs::read_dir(data.join("adapters"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(unpacked.len(), 1, "{unpacked:?}");
+    for runtime in ["node", "python", "go", "java", "crystal"] {
+        assert!(
+            unpacked[0].join(runtime).join("setup").is_file(),
+            "{runtime}: {unpacked:?}"
+        );
+    }
+    // A second run from elsewhere uses the same folder.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let again = stdout(&list(elsewhere.path()));
+    assert!(
+        again.contains(&unpacked[0].display().to_string()),
+        "{again}"
     );
 }
