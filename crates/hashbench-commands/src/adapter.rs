@@ -6,7 +6,7 @@
 
 mod check;
 
-pub use check::{check, Report, Section};
+pub use check::{check, CheckAsk, Report, Section};
 
 /// `hashbench adapter`'s subcommands.
 #[derive(Clone, Debug)]
@@ -22,19 +22,6 @@ pub enum Command {
         )
     )]
     Check(CheckAsk),
-}
-
-/// What `adapter check` is asked.
-#[derive(Clone, Debug, Default)]
-#[cfg_attr(feature = "clap", derive(clap::Args))]
-pub struct CheckAsk {
-    /// The adapter: a program and its arguments, quoted as a shell would (run without
-    /// one), as `run --adapter` takes it.
-    pub command: String,
-    /// Known answers of inputs up to 4097 bytes only (the long ones take seconds through
-    /// a slow runtime; `run` and `verify` always check them all).
-    #[cfg_attr(feature = "clap", arg(long))]
-    pub quick: bool,
 }
 
 impl Command {

@@ -14,7 +14,18 @@ use hashbench_model::{ExternalId, Pattern};
 use hashbench_runner::RunError;
 use hashbench_verify::{Status, VectorSource};
 
-use super::CheckAsk;
+/// What `adapter check` is asked.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct CheckAsk {
+    /// The adapter: a program and its arguments, quoted as a shell would (run without
+    /// one), as `run --adapter` takes it.
+    pub command: String,
+    /// Known answers of inputs up to 4097 bytes only (the long ones take seconds through
+    /// a slow runtime; `run` and `verify` always check them all).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quick: bool,
+}
 
 /// What the check found, section by section.
 #[derive(Clone, Debug, Default)]
