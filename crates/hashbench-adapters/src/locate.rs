@@ -5,12 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
+/// The runtimes with an adapter folder of their own, in the order they are listed.
+pub const RUNTIMES: &[&str] = &["node", "python", "go", "java", "crystal"];
+
 /// The variable that names the adapters folder.
 pub const ADAPTERS_ENV: &str = "HASHBENCH_ADAPTERS";
 
 /// A folder holding the `run` of one of the runtimes' adapters.
 fn looks_like_adapters(dir: &Path) -> bool {
-    crate::RUNTIMES
+    RUNTIMES
         .iter()
         .any(|runtime| dir.join(runtime).join("run").is_file())
 }

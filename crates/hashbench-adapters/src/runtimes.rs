@@ -10,8 +10,7 @@ use hashbench_catalog::Algorithm;
 use hashbench_model::ExternalId;
 use hashbench_model::Pattern;
 
-/// The runtimes with an adapter folder of their own, in the order they are listed.
-pub const RUNTIMES: &[&str] = &["node", "python", "go", "java", "crystal"];
+pub use crate::locate::RUNTIMES;
 
 /// Whether `name` is one of [`RUNTIMES`].
 #[must_use]
