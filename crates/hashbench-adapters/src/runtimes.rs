@@ -71,6 +71,8 @@ pub struct External {
     /// The id of the runtime's nop (`nop/node`): its floor.
     pub nop: String,
     pub adapter: Shared,
+    /// Where it came from, for a user's plugin (`--plugin`); `None` otherwise.
+    pub origin: Option<hashbench_model::Origin>,
 }
 
 /// Starts the adapters of `names` (runtimes not in [`RUNTIMES`] are ignored) and asks
@@ -240,6 +242,7 @@ impl Runtime {
                 runtime_version: hello.version.clone(),
                 nop: hello.nop.clone(),
                 adapter: Arc::clone(adapter),
+                origin: None,
             });
         }
         (ok, refused)

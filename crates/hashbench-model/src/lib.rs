@@ -55,7 +55,7 @@ pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
-    phases_of, Checkpoint, DriftReference, LoadSample, MachineLoad, ProviderVersion,
+    phases_of, Checkpoint, DriftReference, LoadSample, MachineLoad, Origin, ProviderVersion,
     ReferencePoint, RememberedSpeed, Run, RunConfig, SuiteInfo, Tool, SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};

@@ -337,6 +337,31 @@ pub struct RunConfig {
 pub struct ProviderVersion {
     pub provider: String,
     pub version: String,
+    /// Where a user's implementation came from (`--plugin`): absent for the catalogue's
+    /// providers and the runtimes', and in files written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+}
+
+/// Where a plugin came from, as data: what the user gave, the library loaded and its
+/// hash, and for a folder built here, how (docs/plugins.md, "What the run records").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The path given to `--plugin`.
+    pub given: String,
+    /// The shared library loaded: the path itself, or the one built from it.
+    pub library: String,
+    /// The library's sha256, hex.
+    pub sha256: String,
+    /// For a folder built here: the compiler's command (`cc`, or `$CC`'s words).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compiler: Vec<String>,
+    /// Its `--version`'s first line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compiler_version: Option<String>,
+    /// The flags it was given besides the files (`-O3 -fPIC -shared`, then `--cflags`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
 }
 
 fn throughput_only() -> Vec<Mode> {

@@ -90,6 +90,19 @@ pub(crate) fn start(path: &Path, ask: &PluginAsk<'_>) -> (Runtime, Option<Origin
     (rt, Some(origin))
 }
 
+/// A plugin's origin as the run records it.
+pub(crate) fn recorded(origin: &Origin) -> hashbench_model::Origin {
+    let build = origin.build.as_ref();
+    hashbench_model::Origin {
+        given: origin.given.display().to_string(),
+        library: origin.library.display().to_string(),
+        sha256: origin.sha256.clone(),
+        compiler: build.map(|b| b.command.clone()).unwrap_or_default(),
+        compiler_version: build.map(|b| b.version.clone()),
+        flags: build.map(|b| b.flags.clone()).unwrap_or_default(),
+    }
+}
+
 /// The provider a plugin's implementations are recorded with: its library name and
 /// where it came from (the library's sha256, the compiler and flags that built it).
 pub(crate) fn provider(name: &str, origin: &Origin) -> String {

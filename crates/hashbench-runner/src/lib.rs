@@ -281,6 +281,7 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             providers.push(ProviderVersion {
                 provider: imp.provider.name.to_string(),
                 version: imp.provider.version(),
+                origin: None,
             });
         }
     }
@@ -290,6 +291,7 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             providers.push(ProviderVersion {
                 provider: ext.provider.clone(),
                 version: format!("{} {}", ext.runtime, ext.runtime_version),
+                origin: ext.origin.clone(),
             });
         }
     }

@@ -105,6 +105,33 @@ fn an_ebash_plugin_is_verified_and_measured_beside_the_catalogue_with_its_origin
     ] {
         assert!(providers.contains(part), "{part}: {providers}");
     }
+    // And as data, for a program to read.
+    let plugin = run["providers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| {
+            p["provider"]
+                .as_str()
+                .unwrap()
+                .starts_with("plugin:crc32-ebash")
+        })
+        .unwrap();
+    let origin = &plugin["origin"];
+    assert!(
+        origin["given"]
+            .as_str()
+            .unwrap()
+            .ends_with("examples/plugins/crc32-ebash"),
+        "{origin}"
+    );
+    assert_eq!(origin["sha256"].as_str().unwrap().len(), 64, "{origin}");
+    assert_eq!(
+        origin["flags"],
+        serde_json::json!(["-O3", "-fPIC", "-shared"]),
+        "{origin}"
+    );
+    assert!(origin["compiler_version"].is_string(), "{origin}");
     assert!(
         run["skipped"].as_array().unwrap().is_empty(),
         "{}",
