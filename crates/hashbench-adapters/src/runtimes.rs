@@ -71,8 +71,9 @@ pub struct External {
     /// The id of the runtime's nop (`nop/node`): its floor.
     pub nop: String,
     pub adapter: Shared,
-    /// Where it came from, for a user's plugin (`--plugin`); `None` otherwise.
-    pub origin: Option<hashbench_model::Origin>,
+    /// Where it came from, for a user's plugin (`--plugin`); `None` otherwise. Boxed: it
+    /// is large, and rare.
+    pub origin: Option<Box<hashbench_model::Origin>>,
 }
 
 /// Starts the adapters of `names` (runtimes not in [`RUNTIMES`] are ignored) and asks

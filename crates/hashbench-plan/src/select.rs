@@ -178,7 +178,7 @@ pub fn select(
         if let Some(origin) = origin {
             for ext in &mut selection.external[first..] {
                 ext.provider = plugins::provider(&ext.id.library, &origin);
-                ext.origin = Some(plugins::recorded(&origin));
+                ext.origin = Some(Box::new(plugins::recorded(&origin)));
             }
         }
     }

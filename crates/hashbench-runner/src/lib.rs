@@ -291,7 +291,7 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             providers.push(ProviderVersion {
                 provider: ext.provider.clone(),
                 version: format!("{} {}", ext.runtime, ext.runtime_version),
-                origin: ext.origin.clone(),
+                origin: ext.origin.as_deref().cloned(),
             });
         }
     }
