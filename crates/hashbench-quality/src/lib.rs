@@ -30,10 +30,12 @@
 //! assert!(!result.passed());
 //! ```
 
+pub mod document;
 pub mod keys;
 pub mod rng;
 pub mod screen;
 pub mod stats;
 
+pub use document::{Document, Screened, SetSummary, QUALITY_SCHEMA_VERSION};
 pub use keys::{KeySet, Keys};
 pub use screen::{screen, Check, Config, Screen, Subject, Test};

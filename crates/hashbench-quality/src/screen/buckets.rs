@@ -25,7 +25,7 @@ pub(super) fn check(values: &[u64], bits: u32, table_bits: &[u32], cut: f64) -> 
         .filter(|&b| b <= bits && n / f64::from(1u32 << b) >= MIN_PER_BUCKET)
         .collect();
     let part = cut / (2 * sizes.len()).max(1) as f64;
-    let mut worst = (1.0, "no table size with 2 keys a bucket".to_string());
+    let mut worst: Option<(f64, String)> = None;
     for &b in &sizes {
         for (end, index) in [("low", false), ("high", true)] {
             let mut counts = vec![0u32; 1 << b];
@@ -34,11 +34,12 @@ pub(super) fn check(values: &[u64], bits: u32, table_bits: &[u32], cut: f64) -> 
                 counts[bucket as usize] += 1;
             }
             let p = p_value(&counts, n);
-            if p < worst.0 {
-                worst = (p, format!("{end} {b} bits"));
+            if worst.as_ref().is_none_or(|(q, _)| p < *q) {
+                worst = Some((p, format!("{end} {b} bits")));
             }
         }
     }
+    let worst = worst.unwrap_or((1.0, "no table size with 2 keys a bucket".to_string()));
     Figures {
         test: Test::Buckets,
         statistic: worst.0,
