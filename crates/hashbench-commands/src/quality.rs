@@ -9,7 +9,8 @@ use hashbench_catalog::{Class, Hasher, Implementation};
 use hashbench_model::{KeyKind, Pattern};
 use hashbench_plan::PlanError;
 use hashbench_quality::keys::{KeyFile, KeysError};
-use hashbench_quality::{Config, Document, KeySet, Screened, SetSummary, Subject};
+pub use hashbench_quality::Config;
+use hashbench_quality::{Document, KeySet, Screened, SetSummary, Subject};
 
 /// What `quality` is asked: each field is also its flag (with the `clap` feature, the
 /// binary's); the output format is the binary's.
