@@ -35,6 +35,7 @@ mod memory;
 mod patterns;
 mod plugins;
 mod published;
+mod quality;
 mod recommend;
 mod relative;
 mod report_output;
