@@ -18,7 +18,8 @@ pub struct QualityArgs {
 
 pub fn run(args: &QualityArgs) -> Result<hashbench_commands::Outcome> {
     let table = matches!(args.format, Format::Table);
-    let mut show = |s: &_| table.then(|| emit(&screened(s))).unwrap_or_default();
+    // Each screen as it is known in a table; JSON waits for the whole document.
+    let mut show = |s: &_| emit(&if table { screened(s) } else { String::new() });
     let doc = screen(&args.ask, &Config::standard(), &mut note, &mut show)?;
     emit(&if table { summary(&doc) } else { json(&doc)? });
     let failed = args.ask.strict && !doc.passed();

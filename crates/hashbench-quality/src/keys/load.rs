@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{KeySet, Keys};
+use super::set::{KeySet, Keys};
 
 /// The largest key file read: 64 MiB.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;

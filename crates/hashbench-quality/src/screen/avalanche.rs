@@ -10,7 +10,9 @@
 //! is a test). 10,000 inputs and 64 x 64 pairs give a threshold near 0.03: a bit that
 //! flips 47 % of the time passes, one that flips 40 % fails.
 
-use super::{Check, Config, Subject, Test};
+use super::check::{Check, Test};
+use super::config::Config;
+use super::subject::Subject;
 use crate::rng::SplitMix64;
 use crate::stats::normal_upper_inverse;
 

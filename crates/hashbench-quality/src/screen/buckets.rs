@@ -11,7 +11,7 @@
 //! Only too uneven a spread fails: keys spread more evenly than chance (serial keys
 //! through a multiplicative hash) are good for a table.
 
-use super::{high, mask, Figures, Test};
+use super::check::{high, mask, Figures, Test};
 use crate::stats::chi2_upper;
 
 /// The fewest keys per bucket tested.

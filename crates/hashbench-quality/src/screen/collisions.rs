@@ -5,7 +5,7 @@
 //! keys; about 0 at 64 bits); the threshold is the most it would show at the check's cut
 //! divided by the widths, and the statistic is the width whose count is least likely.
 
-use super::{high, mask, Figures, Test};
+use super::check::{high, mask, Figures, Test};
 use crate::stats::{allowed_collisions, expected_collisions, poisson_upper};
 
 /// A part of the hash a table may see.

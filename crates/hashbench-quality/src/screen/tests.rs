@@ -1,3 +1,4 @@
+use super::check::mask;
 use super::*;
 
 /// Not a hash: the input's first 8 bytes (zero-padded), little-endian.
