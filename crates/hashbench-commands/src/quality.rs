@@ -176,11 +176,13 @@ pub fn screen_one(
         why: e.0,
     })?;
     let mut subject = Catalogued::new(hasher, imp.algorithm.output_bits);
+    let screen = hashbench_quality::screen(&mut subject, sets, config);
     Ok(Screened {
         implementation: imp.id.to_string(),
         algorithm: imp.algorithm.id.to_string(),
         output_bits: imp.algorithm.output_bits,
-        screen: hashbench_quality::screen(&mut subject, sets, config),
+        passed: screen.passed(),
+        screen,
         smhasher3: imp.algorithm.hash.map(|h| h.model().smhasher3),
     })
 }

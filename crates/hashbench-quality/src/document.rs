@@ -48,6 +48,8 @@ pub struct Screened {
     pub algorithm: String,
     /// The algorithm's output bits (the screen reads at most the first 64).
     pub output_bits: u32,
+    /// Whether every check passed.
+    pub passed: bool,
     pub screen: Screen,
     /// SMHasher3's published verdict for the algorithm, where the catalogue carries one
     /// (the non-cryptographic hashes).

@@ -24,6 +24,7 @@ fn doc() -> Document {
             implementation: "fxhash/rustc-hash".to_string(),
             algorithm: "fxhash".to_string(),
             output_bits: 64,
+            passed: false,
             screen: Screen {
                 bits: 64,
                 typed: true,
