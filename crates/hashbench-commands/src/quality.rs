@@ -19,7 +19,7 @@ use hashbench_quality::{Document, KeySet, Screened, SetSummary, Subject};
 pub struct Ask {
     /// Implementation ids (`xxh3-64/xxhash-rust`), or algorithm ids, which pick the
     /// algorithm's first implementation that runs here; default: the hash-table hashers
-    /// (those with a BuildHasher), one per algorithm.
+    /// (those with a BuildHasher), one per algorithm, or none when --plugin is given.
     #[cfg_attr(feature = "clap", arg(value_name = "IMPL"))]
     pub implementations: Vec<String>,
     /// Also screen your own keys (bucket and collision tests): a file of one key per
@@ -30,6 +30,12 @@ pub struct Ask {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", requires = "keys",
         value_parser = clap::value_parser!(u64).range(1..=65_536)))]
     pub key_bytes: Option<u64>,
+    /// Screen your own C implementation too (docs/plugins.md): a shared library exporting
+    /// hashbench_plugin_v1, or a folder hashbench compiles. Loaded into this process (a
+    /// crash ends hashbench), and not verified: the screen judges the output, not whether
+    /// it is the algorithm's. Repeatable.
+    #[cfg_attr(feature = "clap", arg(long = "plugin", value_name = "PATH"))]
+    pub plugins: Vec<PathBuf>,
     /// Exit with 1 when an implementation fails the screen (a failed screen is a finding,
     /// and exits 0, without it).
     #[cfg_attr(feature = "clap", arg(long))]
@@ -50,6 +56,8 @@ pub enum QualityError {
     TooNarrow { id: String, bits: u32 },
     #[error("{id} cannot run here: {why}")]
     Unavailable { id: String, why: String },
+    #[error(transparent)]
+    Plugin(#[from] hashbench_plugin::PluginError),
 }
 
 impl QualityError {
@@ -71,6 +79,10 @@ impl Ask {
         notes: &mut dyn FnMut(&str),
     ) -> Result<Vec<&'static Implementation>, PlanError> {
         if self.implementations.is_empty() {
+            // `quality --plugin PATH` asks about the plugin alone.
+            if !self.plugins.is_empty() {
+                return Ok(Vec::new());
+            }
             return Ok(hash_table_hashers());
         }
         self.implementations
@@ -153,6 +165,11 @@ pub fn screen(
         observer(&screened);
         screens.push(screened);
     }
+    for path in &ask.plugins {
+        let screened = screen_plugin(path, &sets, config)?;
+        observer(&screened);
+        screens.push(screened);
+    }
     Ok(Document {
         schema_version: hashbench_quality::QUALITY_SCHEMA_VERSION,
         config: config.clone(),
@@ -184,6 +201,38 @@ pub fn screen_one(
         passed: screen.passed(),
         screen,
         smhasher3: imp.algorithm.hash.map(|h| h.model().smhasher3),
+    })
+}
+
+/// The screen of the user's plugin at `path`, built first if it is a folder, loaded into
+/// this process, with its algorithm's SMHasher3 verdict.
+///
+/// # Errors
+///
+/// It cannot be built or loaded, or its output is under 32 bits.
+pub fn screen_plugin(
+    path: &std::path::Path,
+    sets: &[KeySet],
+    config: &Config,
+) -> Result<Screened, QualityError> {
+    let origin = hashbench_plugin::prepare(path, &[], None)?;
+    let plugin = hashbench_plugin::Plugin::load(&origin.library)?;
+    let bits = plugin.algorithm.output_bits;
+    if bits < 32 {
+        return Err(QualityError::TooNarrow {
+            id: plugin.id(),
+            bits,
+        });
+    }
+    let hasher = Box::new(hashbench_plugin::PluginHasher::new(&plugin));
+    let screen = hashbench_quality::screen(&mut Catalogued::new(hasher, bits), sets, config);
+    Ok(Screened {
+        implementation: plugin.id(),
+        algorithm: plugin.algorithm.id.to_string(),
+        output_bits: bits,
+        passed: screen.passed(),
+        screen,
+        smhasher3: plugin.algorithm.hash.map(|h| h.model().smhasher3),
     })
 }
 

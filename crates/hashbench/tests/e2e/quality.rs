@@ -1,6 +1,7 @@
 //! `hashbench quality`: a weak hash's screen shows its failures (FxHash's map hasher on
 //! keys whose low 32 bits are zero), a failed screen exits 0 unless `--strict`, and a
-//! `--keys` file that cannot be used is a usage error (exit 2) naming the file.
+//! `--keys` file that cannot be used is a usage error (exit 2) naming the file, and a
+//! user's plugin is screened too.
 
 use crate::common::{hashbench, run_exit, run_ok, stderr, stdout, stdout_json};
 
@@ -57,4 +58,27 @@ fn an_unusable_key_file_is_a_usage_error_naming_it() {
         2,
     );
     assert!(stderr(&o).contains("4 bytes left over"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_users_plugin_is_screened_beside_the_catalogue() {
+    if !crate::plugins::compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Adler-32, a checksum, through the header: every check of a hash's fails.
+    let o = run_ok(
+        hashbench()
+            .env("HASHBENCH_CACHE_DIR", dir.path().join("cache"))
+            .args(["quality", "--format", "json", "--plugin"])
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/plugins/adler32-stream"
+            )),
+    );
+    let doc = stdout_json(&o);
+    let screen = &doc["screens"][0];
+    assert_eq!(screen["implementation"], "adler32/plugin:adler32-stream");
+    assert_eq!(screen["passed"], false);
+    assert_eq!(screen["screen"]["bits"], 32);
 }
