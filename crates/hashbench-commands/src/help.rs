@@ -1,10 +1,60 @@
-//! What the binary's clap command says beyond its definitions: the tip on a `run` option
-//! given without `run`, and the man pages of the subcommands.
+//! What the binary's clap command says beyond its definitions: each subcommand's
+//! examples (the end of its `--help`), the tip on a `run` option given without `run`, and
+//! the man pages of the subcommands.
 
 use std::ffi::OsString;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use hashbench_plan::UsageError;
+
+/// The examples at the end of each subcommand's `--help`.
+pub const EXAMPLES_RUN: &str = "Examples:
+  hashbench run crc32c xxh3-64 --sizes 4k          which is faster for 4 KiB pages
+  hashbench run sha256 --runtime all --sizes 64,1m  SHA-256 from every language
+  hashbench run xxh3-64 --sizes 1..=128 --mode both random short keys, latency and throughput
+  hashbench run blake3 --threads 1,2 -o run.json --format json   save the run";
+
+pub const EXAMPLES_VERIFY: &str = "Examples:
+  hashbench verify                     every implementation in this process
+  hashbench verify libsodium           one provider
+  hashbench verify node python         through the runtime adapters
+  hashbench verify --fuzz 1000 crc32c  random inputs, every implementation compared";
+
+pub const EXAMPLES_COMPARE: &str = "Examples:
+  hashbench compare base.json new.json --fail-on-regression 5
+  hashbench compare --published run.json --seed 4";
+
+pub const EXAMPLES_SUITE: &str = "Examples:
+  hashbench suite --list
+  hashbench suite btrfs-hash-speedtest
+  hashbench suite sodium-node --sizes 64 --time 0.1";
+
+pub const EXAMPLES_RECOMMEND: &str = "Examples:
+  hashbench recommend --size 4k --need checksum    the fastest error check for 4 KiB pages
+  hashbench recommend --size 64,1m --need crypto   collision-resistant, two sizes
+  hashbench recommend --size 16 --need hash-table --keyed   a map's hasher for 16-byte ids
+  hashbench recommend --size 1..=32 --need hash-table      string keys of mixed lengths
+  hashbench recommend --size 4k --need hash --from run.json   from a saved run";
+
+pub const EXAMPLES_CROSSOVER: &str = "Examples:
+  hashbench crossover crc32c/crc-fast xxh3-64/twox-hash
+  hashbench crossover blake3/blake3+rayon blake3/blake3 --threads 2";
+pub const EXAMPLES_LIST: &str = "Examples:
+  hashbench list crc32c
+  hashbench list node --format json
+  hashbench list --runtime all";
+pub const EXAMPLES_REPORT: &str = "Examples:
+  hashbench report run.json --format markdown
+  hashbench report run.json --metric cycles";
+pub const EXAMPLES_SUM: &str = "Examples:
+  hashbench sum -i blake3 big.iso
+  hashbench sum -i crc32/crc-fast *.img
+  cat file | hashbench sum -i sha256";
+pub const EXAMPLES_QUALITY: &str = "Examples:
+  hashbench quality                          the hash-table hashers
+  hashbench quality fxhash siphash-2-4/std   two implementations
+  hashbench quality xxh3-64 --keys ids.txt   your keys (one a line) beside the generated ones
+  hashbench quality --format json --strict   exit 1 if one fails";
 
 /// `hashbench -q` or `hashbench --time 0.02`: bare `hashbench` runs the default suite, but
 /// clap takes `run`'s options only after `run`, and its "unexpected argument" does not

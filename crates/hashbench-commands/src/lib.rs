@@ -11,6 +11,8 @@
 //! - [`list`]: what `hashbench list` shows, as data;
 //! - [`verify`]: the outcomes of the selected implementations, those in other runtimes
 //!   through `hashbench-runner`;
+//! - [`quality`]: the implementations a quality screen runs on (the hash-table hashers
+//!   by default), each through the catalogue's `Hasher`, with the user's `--keys`;
 //! - [`Outcome`]: how a command ended, which `main` maps to the exit code;
 //! - `help` (with the `clap` feature): the tip on a `run` option given without `run`,
 //!   and the subcommands' man pages.
@@ -24,6 +26,7 @@ pub mod crossover;
 pub mod help;
 pub mod list;
 mod outcome;
+pub mod quality;
 pub mod recommend;
 pub mod report;
 pub mod sum;
@@ -47,4 +50,8 @@ pub fn is_usage(error: &(dyn std::error::Error + 'static)) -> bool {
         || error
             .downcast_ref::<sum::SumError>()
             .is_some_and(sum::SumError::is_usage)
+        || error
+            .downcast_ref::<quality::QualityError>()
+            .is_some_and(quality::QualityError::is_usage)
+        || error.is::<hashbench_quality::keys::KeysError>()
 }

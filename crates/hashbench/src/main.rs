@@ -14,6 +14,7 @@ mod obtain;
 mod output;
 mod progress;
 mod published;
+mod quality;
 mod recommend;
 mod render;
 mod report;
@@ -29,7 +30,7 @@ use std::process::ExitCode;
 use clap::{FromArgMatches, Parser, Subcommand};
 
 use cli::{EXIT_FAILED, EXIT_USAGE};
-use hashbench_commands::Outcome;
+use hashbench_commands::{help, Outcome};
 
 /// Counts heap allocations per call for `run` (`allocations_per_call`); counting is off
 /// outside the untimed counting calls, so this costs the rest of the program one load
@@ -49,81 +50,47 @@ struct Cli {
     color: render::ColorChoice,
 }
 
-/// The examples at the end of each subcommand's `--help`.
-const EXAMPLES_RUN: &str = "Examples:
-  hashbench run crc32c xxh3-64 --sizes 4k          which is faster for 4 KiB pages
-  hashbench run sha256 --runtime all --sizes 64,1m  SHA-256 from every language
-  hashbench run xxh3-64 --sizes 1..=128 --mode both random short keys, latency and throughput
-  hashbench run blake3 --threads 1,2 -o run.json --format json   save the run";
-
-const EXAMPLES_VERIFY: &str = "Examples:
-  hashbench verify                     every implementation in this process
-  hashbench verify libsodium           one provider
-  hashbench verify node python         through the runtime adapters
-  hashbench verify --fuzz 1000 crc32c  random inputs, every implementation compared";
-
-const EXAMPLES_COMPARE: &str = "Examples:
-  hashbench compare base.json new.json --fail-on-regression 5
-  hashbench compare --published run.json --seed 4";
-
-const EXAMPLES_SUITE: &str = "Examples:
-  hashbench suite --list
-  hashbench suite btrfs-hash-speedtest
-  hashbench suite sodium-node --sizes 64 --time 0.1";
-
-const EXAMPLES_RECOMMEND: &str = "Examples:
-  hashbench recommend --size 4k --need checksum    the fastest error check for 4 KiB pages
-  hashbench recommend --size 64,1m --need crypto   collision-resistant, two sizes
-  hashbench recommend --size 16 --need hash-table --keyed   a map's hasher for 16-byte ids
-  hashbench recommend --size 1..=32 --need hash-table      string keys of mixed lengths
-  hashbench recommend --size 4k --need hash --from run.json   from a saved run";
-
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Verify, then measure implementations and baselines at each size.
-    #[command(after_help = EXAMPLES_RUN)]
+    #[command(after_help = help::EXAMPLES_RUN)]
     Run(args::RunArgs),
     /// Which checksum or hash, from which library, at this size on this machine: measures
     /// the candidates for a need (or reads a saved run) and names the fastest, its ties
     /// and what every alternative gives up.
-    #[command(after_help = EXAMPLES_RECOMMEND)]
+    #[command(after_help = help::EXAMPLES_RECOMMEND)]
     Recommend(recommend::RecommendArgs),
     /// The input size from which implementation A is faster than B, over a size sweep.
-    #[command(
-        after_help = "Examples:\n  hashbench crossover crc32c/crc-fast xxh3-64/twox-hash\n  hashbench crossover blake3/blake3+rayon blake3/blake3 --threads 2"
-    )]
+    #[command(after_help = help::EXAMPLES_CROSSOVER)]
     Crossover(crossover::CrossoverArgs),
     /// List algorithms and implementations: class, bits, provider and version, backend,
     /// availability here.
-    #[command(
-        after_help = "Examples:\n  hashbench list crc32c\n  hashbench list node --format json\n  hashbench list --runtime all"
-    )]
+    #[command(after_help = help::EXAMPLES_LIST)]
     List(list::ListArgs),
     /// Check implementations against known answers in every mode and against each other;
     /// or, with --fuzz, against each other on random inputs.
-    #[command(after_help = EXAMPLES_VERIFY)]
+    #[command(after_help = help::EXAMPLES_VERIFY)]
     Verify(verify::VerifyArgs),
     /// Render a saved run again (`run --format json` output): another format, metric,
     /// layout or relative columns, without measuring.
-    #[command(
-        after_help = "Examples:\n  hashbench report run.json --format markdown\n  hashbench report run.json --metric cycles"
-    )]
+    #[command(after_help = help::EXAMPLES_REPORT)]
     Report(report::ReportArgs),
     /// Compare run results: ratio of medians per (implementation, pattern, size, threads),
     /// with an interval, and which changes are significant.
-    #[command(after_help = EXAMPLES_COMPARE)]
+    #[command(after_help = help::EXAMPLES_COMPARE)]
     Compare(compare::CompareArgs),
     /// Run a suite: a seed benchmark reproduced (see `suite --list`), or a TOML file.
-    #[command(after_help = EXAMPLES_SUITE)]
+    #[command(after_help = help::EXAMPLES_SUITE)]
     Suite(suite::SuiteArgs),
     /// Show other people's published results (the seeds) as data: machines, figures,
     /// common units and plausibility flags.
     #[command(after_help = "Examples:\n  hashbench published --seed 4 --flagged")]
     Published(published::PublishedArgs),
+    /// Screen hashes' output in seconds (avalanche, buckets, collisions; docs/quality.md).
+    #[command(after_help = help::EXAMPLES_QUALITY)]
+    Quality(quality::QualityArgs),
     /// Print digests of files or standard input, like sha256sum.
-    #[command(
-        after_help = "Examples:\n  hashbench sum -i blake3 big.iso\n  hashbench sum -i crc32/crc-fast *.img\n  cat file | hashbench sum -i sha256"
-    )]
+    #[command(after_help = help::EXAMPLES_SUM)]
     Sum(sum::SumArgs),
     /// Print a shell completion script: `hashbench completions bash > /etc/bash_completion.d/hashbench`.
     Completions {
@@ -187,6 +154,7 @@ fn main() -> ExitCode {
         Command::List(args) => list::run(&args),
         Command::Verify(args) => verify::run(args),
         Command::Sum(args) => sum::run(&args),
+        Command::Quality(args) => quality::run(&args),
         Command::Published(args) => published::run(args),
         Command::Adapter(sub) => sub.run(&mut cli::emit).map_err(Into::into),
         Command::PluginWorker { libraries } => hashbench_plugin::worker::serve_stdio(&libraries)

@@ -1,9 +1,10 @@
 //! The commands' answers: `recommend`, `crossover`, the published figures
-//! (`published`), `list` and `sum`'s lines.
+//! (`published`), `list`, `sum`'s lines and `quality`'s screens.
 
 pub mod crossover;
 pub mod list;
 pub mod published;
+pub mod quality;
 pub mod recommend;
 pub mod sum;
 

@@ -1083,6 +1083,7 @@ fn every_subcommand_help_ends_with_examples() {
         "suite",
         "crossover",
         "published",
+        "quality",
     ] {
         let o = run(&[sub, "--help"]);
         assert_exit(&o, 0);

@@ -36,6 +36,7 @@ mod memory;
 mod patterns;
 mod plugins;
 mod published;
+mod quality;
 mod recommend;
 mod relative;
 mod report_output;

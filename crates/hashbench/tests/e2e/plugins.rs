@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::common::{hashbench, read_json, run_exit, run_ok, show};
 
 /// Whether a C compiler runs here (`$CC` or `cc`), said when not.
-fn compiler_here() -> bool {
+pub(crate) fn compiler_here() -> bool {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     // Words as a shell splits a plain `$CC` (`ccache gcc`); quotes are not needed here.
     let words: Vec<&str> = cc.split_whitespace().collect();

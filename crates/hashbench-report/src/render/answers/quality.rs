@@ -1,0 +1,163 @@
+//! `hashbench quality`: each implementation's screen as a table of its checks (statistic,
+//! threshold, verdict, where the worst was) under a line with the screen's verdict and
+//! SMHasher3's beside it, then a summary of every implementation and what each test
+//! means; or the JSON document (`hashbench_quality::Document`).
+
+use hashbench_quality::{Check, Document, Screened, Test};
+
+use crate::format::aligned;
+use crate::render::sanitize::escaped;
+
+/// The JSON document, pretty-printed, with a final newline.
+///
+/// # Errors
+///
+/// Serialization failed (it does not for these types).
+pub fn json(doc: &Document) -> Result<String, serde_json::Error> {
+    Ok(format!("{}\n", serde_json::to_string_pretty(doc)?))
+}
+
+/// One implementation's screen as text.
+#[must_use]
+pub fn screened(s: &Screened) -> String {
+    let verdict = if s.screen.passed() {
+        "pass".to_string()
+    } else {
+        format!(
+            "FAIL ({} of {} checks)",
+            s.screen.failed(),
+            s.screen.checks.len()
+        )
+    };
+    let mut out = format!(
+        "{}: {verdict}; {}-bit output{}\n",
+        s.implementation,
+        s.output_bits,
+        if s.screen.typed {
+            ", typed keys through its BuildHasher (keys:*)"
+        } else {
+            ""
+        }
+    );
+    if let Some(h) = &s.smhasher3 {
+        out.push_str(&format!(
+            "  SMHasher3 (beside the screen, not replaced by it): {} ({}, {})\n",
+            h.verdict.describe(),
+            h.source,
+            h.date
+        ));
+    }
+    let mut rows = vec![[
+        "  test",
+        "keys",
+        "path",
+        "statistic",
+        "threshold",
+        "verdict",
+        "worst at",
+    ]
+    .map(String::from)
+    .to_vec()];
+    rows.extend(s.screen.checks.iter().map(row));
+    out.push_str(&aligned(&rows, &[false, false, false, true, true]));
+    out.push('\n');
+    out
+}
+
+fn row(c: &Check) -> Vec<String> {
+    let (statistic, threshold) = match c.test {
+        Test::Avalanche => (
+            format!("{:.4}", c.statistic),
+            format!("<= {:.4}", c.threshold),
+        ),
+        Test::Buckets => (
+            format!("p {}", p(c.statistic)),
+            format!(">= {}", p(c.threshold)),
+        ),
+        Test::Collisions => (
+            format!("{}", c.statistic),
+            format!(
+                "<= {} (random: {})",
+                c.threshold,
+                c.expected.map_or("-".to_string(), expected)
+            ),
+        ),
+    };
+    vec![
+        format!("  {}", c.test.as_str()),
+        format!("{} ({})", escaped(&c.keys), c.keys_count),
+        c.path.to_string(),
+        statistic,
+        threshold,
+        if c.pass { "pass" } else { "FAIL" }.to_string(),
+        c.at.clone(),
+    ]
+}
+
+/// A random function's mean count: two decimals, or e-notation under 0.01.
+fn expected(e: f64) -> String {
+    if e >= 0.01 || e == 0.0 {
+        format!("{e:.2}")
+    } else {
+        format!("{e:.0e}")
+    }
+}
+
+/// A p-value: three decimals down to 0.001, then in e-notation.
+fn p(v: f64) -> String {
+    if v >= 1e-3 {
+        format!("{v:.3}")
+    } else if v == 0.0 {
+        "< 1e-300".to_string()
+    } else {
+        format!("{v:.1e}")
+    }
+}
+
+/// The summary after the screens: one line per implementation, then what the tests
+/// mean and how the thresholds were set.
+#[must_use]
+pub fn summary(doc: &Document) -> String {
+    let mut rows = vec![["implementation", "screen", "failed checks", "SMHasher3"]
+        .map(String::from)
+        .to_vec()];
+    for s in &doc.screens {
+        let failed: Vec<String> = s
+            .screen
+            .checks
+            .iter()
+            .filter(|c| !c.pass)
+            .map(|c| format!("{} {}", c.test.as_str(), escaped(&c.keys)))
+            .collect();
+        rows.push(vec![
+            s.implementation.clone(),
+            if s.screen.passed() { "pass" } else { "FAIL" }.to_string(),
+            if failed.is_empty() {
+                "-".to_string()
+            } else {
+                failed.join(", ")
+            },
+            s.smhasher3
+                .as_ref()
+                .map_or("-".to_string(), |h| h.verdict.describe()),
+        ]);
+    }
+    let mut out = aligned(&rows, &[]);
+    out.push_str(&format!(
+        "\nEach threshold is what a random function exceeds with probability {:e} divided \
+         among the checks (seed {:#x}: the same verdict every run); docs/quality.md.\n",
+        doc.config.alpha, doc.config.seed
+    ));
+    for t in [Test::Avalanche, Test::Buckets, Test::Collisions] {
+        out.push_str(&format!(
+            "  {}: {}.\n    A failure: {}.\n",
+            t.as_str(),
+            t.statistic(),
+            t.meaning()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,69 @@
+use super::*;
+use hashbench_quality::{Config, Screen, QUALITY_SCHEMA_VERSION};
+
+fn check(test: Test, keys: &str, statistic: f64, threshold: f64, pass: bool) -> Check {
+    Check {
+        test,
+        keys: keys.to_string(),
+        path: "keys:u64",
+        keys_count: 100,
+        statistic,
+        threshold,
+        at: "high 8 bits".to_string(),
+        expected: (test == Test::Collisions).then_some(0.01),
+        pass,
+    }
+}
+
+fn doc() -> Document {
+    Document {
+        schema_version: QUALITY_SCHEMA_VERSION,
+        config: Config::quick(),
+        key_sets: Vec::new(),
+        screens: vec![Screened {
+            implementation: "fxhash/rustc-hash".to_string(),
+            algorithm: "fxhash".to_string(),
+            output_bits: 64,
+            passed: false,
+            screen: Screen {
+                bits: 64,
+                typed: true,
+                checks: vec![
+                    check(Test::Avalanche, "random 8 B", 0.49, 0.17, false),
+                    check(Test::Buckets, "serial", 0.5, 1.3e-8, true),
+                    check(Test::Collisions, "bad\u{1b}[31mname", 8128.0, 3.0, false),
+                ],
+            },
+            smhasher3: None,
+        }],
+    }
+}
+
+#[test]
+fn a_screen_reads_as_a_table_with_its_verdict() {
+    let text = screened(&doc().screens[0]);
+    assert!(
+        text.starts_with("fxhash/rustc-hash: FAIL (2 of 3 checks); 64-bit output, typed keys"),
+        "{text}"
+    );
+    assert!(text.contains("0.4900"), "{text}");
+    assert!(text.contains("<= 0.1700"), "{text}");
+    assert!(text.contains(">= 1.3e-8"), "{text}");
+    assert!(text.contains("<= 3 (random: 0.01)"), "{text}");
+    // A user's file name cannot reach the terminal as an escape sequence.
+    assert!(!text.contains('\u{1b}'), "{text}");
+}
+
+#[test]
+fn the_summary_names_the_failed_checks_and_the_tests_meaning() {
+    let text = summary(&doc());
+    assert!(text.contains("FAIL"), "{text}");
+    assert!(
+        text.contains("avalanche random 8 B, collisions bad"),
+        "{text}"
+    );
+    assert!(text.contains("A failure:"), "{text}");
+    let json = json(&doc()).expect("serializes");
+    assert!(json.contains("\"schema_version\": 1"), "{json}");
+    assert!(json.contains("\"test\": \"collisions\""), "{json}");
+}
