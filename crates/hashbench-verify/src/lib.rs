@@ -26,22 +26,24 @@ pub mod fuzz;
 mod keys;
 pub mod modes;
 pub mod report;
+mod selected;
 mod spot;
 mod subject;
 pub mod vectors;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use hashbench_catalog::{Algorithm, Availability, Implementation};
+use hashbench_catalog::Algorithm;
 use serde::Serialize;
 
 pub use fuzz::{fuzz, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, CallMode};
+pub use selected::{verify, verify_at, Depth};
 pub use spot::{spot_check, WrongAnswer};
 pub use subject::Candidate;
 pub use vectors::{KnownAnswer, TypedAnswer, VectorError, VectorSource};
 
-use subject::{panic_message, subject_of};
+use subject::panic_message;
 
 /// Failures kept per implementation; the count of all of them is kept too.
 const MAX_FAILURES_KEPT: usize = 10;
@@ -243,7 +245,7 @@ pub fn agreement_inputs(algorithm: &Algorithm) -> Vec<(String, Vec<u8>)> {
     inputs
 }
 
-const AGREEMENT_MODES: [CallMode; 2] = [CallMode::Oneshot, CallMode::RandomSplits(7)];
+pub(crate) const AGREEMENT_MODES: [CallMode; 2] = [CallMode::Oneshot, CallMode::RandomSplits(7)];
 
 /// One agreement input and the reference implementation's digest of it.
 pub struct AgreementCase {
@@ -328,7 +330,7 @@ pub fn verify_subject(
 
 /// Known answers in `modes.0` (the byte API's, then the typed keys'), then agreement with
 /// `reference` in `modes.1`.
-fn verify_in(
+pub(crate) fn verify_in(
     subject: &Candidate,
     (answers, typed): (&[KnownAnswer], &[TypedAnswer]),
     reference: Option<&Reference>,
@@ -379,118 +381,6 @@ pub fn verify_remote(
         reference,
         (&REMOTE_MODES, &[CallMode::Oneshot]),
     )
-}
-
-/// Verifies `selected` implementations, calling `observer` as each finishes, in the
-/// order of `selected`'s algorithms. The reference of each algorithm is the first
-/// implementation in the catalogue that is available and passes its known answers,
-/// whether or not it was selected. Algorithms are independent, so they are verified on
-/// up to one thread per CPU: verification is most of the fixed cost of a focused run
-/// (`recommend` verifies 78 implementations, a million-byte vector among their answers,
-/// in every calling mode).
-///
-/// # Errors
-///
-/// The first algorithm (in order) whose known answers cannot be loaded.
-pub fn verify(
-    selected: &[&'static Implementation],
-    source: &VectorSource,
-    observer: &mut dyn FnMut(&Outcome),
-) -> Result<Vec<Outcome>, VectorError> {
-    let mut algorithms: Vec<&'static Algorithm> = selected.iter().map(|i| i.algorithm).collect();
-    algorithms.dedup_by_key(|a| a.id);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZeroUsize::get)
-        .clamp(1, algorithms.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut outcomes = Vec::with_capacity(selected.len());
-    let mut first_error = None;
-    std::thread::scope(|scope| {
-        let (done, results) = std::sync::mpsc::channel();
-        for _ in 0..threads {
-            let done = done.clone();
-            let (next, algorithms) = (&next, &algorithms);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(&algorithm) = algorithms.get(i) else {
-                    break;
-                };
-                if done
-                    .send((i, verify_algorithm(algorithm, selected, source)))
-                    .is_err()
-                {
-                    break;
-                }
-            });
-        }
-        drop(done);
-        // Hand the outcomes on in algorithm order, each algorithm as soon as it and
-        // every one before it are done.
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut due = 0;
-        for (i, result) in results {
-            waiting.insert(i, result);
-            while let Some(result) = waiting.remove(&due) {
-                due += 1;
-                match result {
-                    Ok(list) => {
-                        for outcome in list {
-                            observer(&outcome);
-                            outcomes.push(outcome);
-                        }
-                    }
-                    Err(e) => {
-                        first_error.get_or_insert(e);
-                    }
-                }
-            }
-        }
-    });
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(outcomes),
-    }
-}
-
-/// The outcomes of `selected`'s implementations of `algorithm`, in catalogue order.
-fn verify_algorithm(
-    algorithm: &'static Algorithm,
-    selected: &[&'static Implementation],
-    source: &VectorSource,
-) -> Result<Vec<Outcome>, VectorError> {
-    let mut outcomes = Vec::new();
-    let (answers, typed) = source.load_all(algorithm.id, algorithm.output_bytes())?;
-    let mut reference: Option<Reference> = None;
-    for imp in hashbench_catalog::implementations_of(algorithm.id) {
-        let is_selected = selected.iter().any(|s| s.id == imp.id);
-        if let Availability::Unavailable(why) = imp.availability() {
-            if is_selected {
-                outcomes.push(Outcome {
-                    implementation: imp.id.to_string(),
-                    algorithm: algorithm.id.to_string(),
-                    status: Status::Unavailable(why),
-                    checks: 0,
-                    failed_checks: 0,
-                    failures: Vec::new(),
-                    reference: None,
-                });
-            }
-            continue;
-        }
-        if !is_selected && reference.is_some() {
-            continue;
-        }
-        let subject = subject_of(imp);
-        let outcome = verify_subject(&subject, &answers, &typed, reference.as_ref());
-        if reference.is_none() && outcome.status == Status::Passed {
-            // Not selected but needed: it stands as the reference, unreported.
-            reference = reference_of(&subject).ok();
-        }
-        if is_selected {
-            outcomes.push(outcome);
-        }
-    }
-    Ok(outcomes)
 }
 
 #[cfg(test)]
