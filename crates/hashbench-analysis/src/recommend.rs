@@ -37,7 +37,7 @@ mod missing;
 mod need;
 pub use error::RecommendError;
 use hashbench_stats::rounds::Relation;
-pub use need::{data_bits, detection_gives_up, gives_up, hd_at, Need, Request};
+pub use need::{data_bits, gives_up, hd_at, Need, Request};
 
 /// A tie group of this many implementations or more gets a line saying the ranking at
 /// the top is not settled.
@@ -289,7 +289,7 @@ pub fn recommend(
         mode: request.mode,
         threads: request.threads,
         candidates: admitted.len(),
-        gives_up: answer_gives_up(request, winner_props),
+        gives_up: gives_up(request.need, winner_props),
         keyed: request.keyed,
         stable: request.stable,
         min_hd: request.min_hd,
@@ -346,16 +346,6 @@ fn no_candidate(request: &Request, measured: &[(&Cell, &AlgorithmProperties)]) -
         ),
         measured: algs.join(", "),
     }
-}
-
-/// What the answer gives up: [`gives_up`], and for `--need checksum` its error detection
-/// at the size ([`detection_gives_up`]).
-fn answer_gives_up(request: &Request, p: &AlgorithmProperties) -> Vec<String> {
-    let mut out = gives_up(request.need, p);
-    if request.need == Need::Checksum {
-        out.extend(detection_gives_up(p, request.size));
-    }
-    out
 }
 
 /// The implementations of admitted algorithms that the run skipped because their library
