@@ -43,6 +43,10 @@ pub use need::{data_bits, gives_up, hd_at, Need, Request};
 /// the top is not settled.
 pub const LARGE_TIE_GROUP: usize = 3;
 
+/// The Hamming distance a checksum answer without it is shown the fastest way to: HD 4
+/// detects every error of up to 3 bits, what CRC-32 gives Ethernet frames.
+pub const HD_ALTERNATIVE: u32 = 4;
+
 /// One measured implementation, with what its algorithm promises.
 #[derive(Clone, Debug, Serialize)]
 pub struct Pick {
@@ -113,6 +117,10 @@ pub struct Compared {
     /// Rounds the ratio was paired over (0: from the intervals).
     #[serde(skip_serializing_if = "is_zero")]
     pub paired_rounds: usize,
+    /// For `--need checksum`, the Hamming distance its algorithm guarantees at the size
+    /// (absent where none is guaranteed or known).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hamming_distance: Option<HdAt>,
     /// Why it is not a candidate (only for the excluded).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub excluded_because: Option<String>,
@@ -155,6 +163,11 @@ pub struct Recommendation {
     /// gives its profile).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hamming_distance: Option<HdAt>,
+    /// For `--need checksum`, when the answer guarantees no HD of [`HD_ALTERNATIVE`] at
+    /// the size: the fastest candidate that does (what `--min-hd 4` answers), with its
+    /// ratio to the answer. Absent otherwise, or when no candidate does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hd_alternative: Option<Compared>,
     /// The margin within which an implementation counts as equivalent (a fraction).
     pub equivalence: f64,
     /// Others within the equivalence margin of the answer, fastest first.
@@ -220,6 +233,11 @@ pub fn recommend(
         return Err(no_candidate(request, &measured));
     };
     let answer = Pick::of(winner_cell, winner_props);
+    let hd_of = |p: &AlgorithmProperties| {
+        (request.need == Need::Checksum)
+            .then(|| hd_at(p, request.size))
+            .flatten()
+    };
     let compared = |c: &Cell, p: &AlgorithmProperties, why: Option<String>| {
         let pick = Pick::of(c, p);
         let (ratio, ratio_low, ratio_high, paired_rounds) = match paired_ratio(winner_cell, c) {
@@ -235,6 +253,7 @@ pub fn recommend(
             ratio_low,
             ratio_high,
             paired_rounds,
+            hamming_distance: hd_of(p),
             excluded_because: why,
         }
     };
@@ -280,6 +299,20 @@ pub fn recommend(
     let outside_catalogue: Vec<Compared> = outside(&admitted, &shown)
         .map(|(c, p)| compared(c, p, None))
         .collect();
+    let hamming_distance = hd_of(winner_props);
+    // The fastest candidate that guarantees the HD the answer lacks (admitted is in
+    // ranking order).
+    let hd_alternative = hamming_distance
+        .as_ref()
+        .is_none_or(|h| h.hd < HD_ALTERNATIVE)
+        .then(|| {
+            admitted
+                .iter()
+                .find(|(_, p)| hd_of(p).is_some_and(|h| h.hd >= HD_ALTERNATIVE))
+        })
+        .flatten()
+        .filter(|_| request.need == Need::Checksum)
+        .map(|&(c, p)| compared(c, p, None));
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     let not_measured = not_measured(run, properties, request);
     Ok(Recommendation {
@@ -294,9 +327,8 @@ pub fn recommend(
         stable: request.stable,
         min_hd: request.min_hd,
         fips: request.fips,
-        hamming_distance: (request.need == Need::Checksum)
-            .then(|| hd_at(winner_props, request.size))
-            .flatten(),
+        hamming_distance,
+        hd_alternative,
         answer,
         equivalence: margin,
         equivalent,

@@ -609,3 +609,33 @@ fn cells_at_the_size_ruled_out_otherwise_are_named_for_what_rules_them_out() {
         "{e}"
     );
 }
+
+#[test]
+fn a_checksum_answer_without_hd_4_names_the_fastest_candidate_with_it() {
+    let (run, cat) = (detection_run(), detection_catalogue());
+    let r = recommend(&run, &cat, &request(Need::Checksum, None)).unwrap();
+    // Adler-32 guarantees none; crc32c's HD is unknown; crc32 has HD=4 at 4 KiB.
+    assert_eq!(r.answer.implementation, "adler32/x");
+    let alt = r.hd_alternative.as_ref().expect("crc32 guarantees HD 4");
+    assert_eq!(alt.pick.implementation, "crc32/x");
+    assert_eq!(alt.hamming_distance.as_ref().unwrap().hd, 4);
+    assert!((alt.ratio - 110.0 / 90.0).abs() < 0.02, "{}", alt.ratio);
+    // Every row carries its HD for the table: crc32's, none for crc32c and xxh3-64.
+    let hd: Vec<Option<u32>> = r
+        .others
+        .iter()
+        .map(|c| c.hamming_distance.as_ref().map(|h| h.hd))
+        .collect();
+    assert_eq!(hd, [None, Some(4), None]);
+
+    // An answer with HD 4 needs no pointer, nor does another need.
+    let mut req = request(Need::Checksum, None);
+    req.min_hd = Some(4);
+    assert!(recommend(&run, &cat, &req)
+        .unwrap()
+        .hd_alternative
+        .is_none());
+    let r = recommend(&run, &cat, &request(Need::Hash, None)).unwrap();
+    assert!(r.hd_alternative.is_none());
+    assert!(r.others.iter().all(|c| c.hamming_distance.is_none()));
+}
