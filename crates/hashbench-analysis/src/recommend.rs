@@ -233,11 +233,7 @@ pub fn recommend(
         return Err(no_candidate(request, &measured));
     };
     let answer = Pick::of(winner_cell, winner_props);
-    let hd_of = |p: &AlgorithmProperties| {
-        (request.need == Need::Checksum)
-            .then(|| hd_at(p, request.size))
-            .flatten()
-    };
+    let hd_of = |p: &AlgorithmProperties| checksum_hd(request, p);
     let compared = |c: &Cell, p: &AlgorithmProperties, why: Option<String>| {
         let pick = Pick::of(c, p);
         let (ratio, ratio_low, ratio_high, paired_rounds) = match paired_ratio(winner_cell, c) {
@@ -272,11 +268,7 @@ pub fn recommend(
             )
         })
         .collect();
-    let (equivalent, ties): (Vec<_>, Vec<_>) = with_answer
-        .into_iter()
-        .partition(|(rel, _)| *rel == Relation::Equivalent);
-    let equivalent: Vec<Compared> = equivalent.into_iter().map(|(_, c)| c).collect();
-    let ties: Vec<Compared> = ties.into_iter().map(|(_, c)| c).collect();
+    let (equivalent, ties) = split_equivalent(with_answer);
     let others: Vec<Compared> = first_per_algorithm(&admitted)
         .into_iter()
         .filter(|(_, p)| p.id != winner_props.id)
@@ -300,19 +292,8 @@ pub fn recommend(
         .map(|(c, p)| compared(c, p, None))
         .collect();
     let hamming_distance = hd_of(winner_props);
-    // The fastest candidate that guarantees the HD the answer lacks (admitted is in
-    // ranking order).
-    let hd_alternative = hamming_distance
-        .as_ref()
-        .is_none_or(|h| h.hd < HD_ALTERNATIVE)
-        .then(|| {
-            admitted
-                .iter()
-                .find(|(_, p)| hd_of(p).is_some_and(|h| h.hd >= HD_ALTERNATIVE))
-        })
-        .flatten()
-        .filter(|_| request.need == Need::Checksum)
-        .map(|&(c, p)| compared(c, p, None));
+    let hd_alternative =
+        hd_holder(request, &admitted, hamming_distance.as_ref()).map(|(c, p)| compared(c, p, None));
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     let not_measured = not_measured(run, properties, request);
     Ok(Recommendation {
@@ -340,6 +321,38 @@ pub fn recommend(
         not_measured,
         warnings,
     })
+}
+
+/// The answer's group split: the equivalent ones, and the tied.
+fn split_equivalent(with_answer: Vec<(Relation, Compared)>) -> (Vec<Compared>, Vec<Compared>) {
+    let (equivalent, ties): (Vec<_>, Vec<_>) = with_answer
+        .into_iter()
+        .partition(|(rel, _)| *rel == Relation::Equivalent);
+    let only = |v: Vec<(Relation, Compared)>| v.into_iter().map(|(_, c)| c).collect();
+    (only(equivalent), only(ties))
+}
+
+/// For `--need checksum`, the HD `p` guarantees at the size; `None` for the other needs.
+fn checksum_hd(request: &Request, p: &AlgorithmProperties) -> Option<HdAt> {
+    (request.need == Need::Checksum)
+        .then(|| hd_at(p, request.size))
+        .flatten()
+}
+
+/// For `--need checksum` when the answer (`answer_hd`) guarantees no HD of
+/// [`HD_ALTERNATIVE`]: the fastest of `admitted` (in ranking order) that does.
+fn hd_holder<'a>(
+    request: &Request,
+    admitted: &[(&'a Cell, &'a AlgorithmProperties)],
+    answer_hd: Option<&HdAt>,
+) -> Option<(&'a Cell, &'a AlgorithmProperties)> {
+    if request.need != Need::Checksum || answer_hd.is_some_and(|h| h.hd >= HD_ALTERNATIVE) {
+        return None;
+    }
+    admitted
+        .iter()
+        .copied()
+        .find(|(_, p)| checksum_hd(request, p).is_some_and(|h| h.hd >= HD_ALTERNATIVE))
 }
 
 /// The admitted cells from outside the catalogue (an external id: the user's plugin or

@@ -7,10 +7,11 @@ use serde::Serialize;
 use hashbench_model::{AlgorithmProperties, Key, Run};
 
 use crate::format::{aligned, rate, size, time_ns};
+use hashbench_analysis::agreement::Agreement;
 use hashbench_analysis::recommend::{Compared, Need, Pick, Recommendation};
 
 mod machines;
-pub use machines::{agreement_text, machines_document};
+pub use machines::agreement_text;
 
 /// Version of the `recommend --format json` document.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -83,6 +84,43 @@ pub fn document(
     }
     let from = from.map(|f| crate::render::sanitize::escaped(&f).into_owned());
     Ok(table(&Provenance::of(run, from), recs))
+}
+
+/// `recommend --from A --from B ...`: each machine's answer (its run from `runs`, and
+/// from `answers` its file's name and its recommendations), then one line per size
+/// saying whether the machines agree; as JSON, `{"machines": [...], "agree": [...]}`.
+///
+/// # Errors
+///
+/// JSON serialization.
+pub fn machines_document(
+    runs: &[Run],
+    answers: &[(String, Vec<Recommendation>)],
+    agree: &[Agreement],
+    as_json: bool,
+) -> serde_json::Result<String> {
+    let mut out = String::new();
+    let mut docs = Vec::new();
+    for (i, (run, (name, recs))) in runs.iter().zip(answers).enumerate() {
+        let doc = document(run, Some(name.clone()), recs, as_json)?;
+        if as_json {
+            docs.push(serde_json::from_str::<serde_json::Value>(&doc)?);
+        } else {
+            let name = crate::render::sanitize::escaped(name);
+            out.push_str(&format!(
+                "== {}: {name} ==\n{doc}\n",
+                crate::render::machines::letter(i)
+            ));
+        }
+    }
+    if as_json {
+        let mut s =
+            serde_json::to_string_pretty(&serde_json::json!({ "machines": docs, "agree": agree }))?;
+        s.push('\n');
+        return Ok(s);
+    }
+    out.push_str(&agreement_text(agree));
+    Ok(out)
 }
 
 /// Collision resistance in a few words: `128-bit`, `broken (2^18)`, `none`.
