@@ -37,11 +37,15 @@ mod missing;
 mod need;
 pub use error::RecommendError;
 use hashbench_stats::rounds::Relation;
-pub use need::{data_bits, detection_gives_up, gives_up, hd_at, Need, Request};
+pub use need::{data_bits, gives_up, hd_at, Need, Request};
 
 /// A tie group of this many implementations or more gets a line saying the ranking at
 /// the top is not settled.
 pub const LARGE_TIE_GROUP: usize = 3;
+
+/// The Hamming distance a checksum answer without it is shown the fastest way to: HD 4
+/// detects every error of up to 3 bits, what CRC-32 gives Ethernet frames.
+pub const HD_ALTERNATIVE: u32 = 4;
 
 /// One measured implementation, with what its algorithm promises.
 #[derive(Clone, Debug, Serialize)]
@@ -113,6 +117,10 @@ pub struct Compared {
     /// Rounds the ratio was paired over (0: from the intervals).
     #[serde(skip_serializing_if = "is_zero")]
     pub paired_rounds: usize,
+    /// For `--need checksum`, the Hamming distance its algorithm guarantees at the size
+    /// (absent where none is guaranteed or known).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hamming_distance: Option<HdAt>,
     /// Why it is not a candidate (only for the excluded).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub excluded_because: Option<String>,
@@ -155,6 +163,11 @@ pub struct Recommendation {
     /// gives its profile).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hamming_distance: Option<HdAt>,
+    /// For `--need checksum`, when the answer guarantees no HD of [`HD_ALTERNATIVE`] at
+    /// the size: the fastest candidate that does (what `--min-hd 4` answers), with its
+    /// ratio to the answer. Absent otherwise, or when no candidate does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hd_alternative: Option<Compared>,
     /// The margin within which an implementation counts as equivalent (a fraction).
     pub equivalence: f64,
     /// Others within the equivalence margin of the answer, fastest first.
@@ -220,6 +233,7 @@ pub fn recommend(
         return Err(no_candidate(request, &measured));
     };
     let answer = Pick::of(winner_cell, winner_props);
+    let hd_of = |p: &AlgorithmProperties| checksum_hd(request, p);
     let compared = |c: &Cell, p: &AlgorithmProperties, why: Option<String>| {
         let pick = Pick::of(c, p);
         let (ratio, ratio_low, ratio_high, paired_rounds) = match paired_ratio(winner_cell, c) {
@@ -235,6 +249,7 @@ pub fn recommend(
             ratio_low,
             ratio_high,
             paired_rounds,
+            hamming_distance: hd_of(p),
             excluded_because: why,
         }
     };
@@ -253,11 +268,7 @@ pub fn recommend(
             )
         })
         .collect();
-    let (equivalent, ties): (Vec<_>, Vec<_>) = with_answer
-        .into_iter()
-        .partition(|(rel, _)| *rel == Relation::Equivalent);
-    let equivalent: Vec<Compared> = equivalent.into_iter().map(|(_, c)| c).collect();
-    let ties: Vec<Compared> = ties.into_iter().map(|(_, c)| c).collect();
+    let (equivalent, ties) = split_equivalent(with_answer);
     let others: Vec<Compared> = first_per_algorithm(&admitted)
         .into_iter()
         .filter(|(_, p)| p.id != winner_props.id)
@@ -280,6 +291,9 @@ pub fn recommend(
     let outside_catalogue: Vec<Compared> = outside(&admitted, &shown)
         .map(|(c, p)| compared(c, p, None))
         .collect();
+    let hamming_distance = hd_of(winner_props);
+    let hd_alternative =
+        hd_holder(request, &admitted, hamming_distance.as_ref()).map(|(c, p)| compared(c, p, None));
     let warnings = warnings(run, &answer, (&equivalent, &ties), &others);
     let not_measured = not_measured(run, properties, request);
     Ok(Recommendation {
@@ -289,14 +303,13 @@ pub fn recommend(
         mode: request.mode,
         threads: request.threads,
         candidates: admitted.len(),
-        gives_up: answer_gives_up(request, winner_props),
+        gives_up: gives_up(request.need, winner_props),
         keyed: request.keyed,
         stable: request.stable,
         min_hd: request.min_hd,
         fips: request.fips,
-        hamming_distance: (request.need == Need::Checksum)
-            .then(|| hd_at(winner_props, request.size))
-            .flatten(),
+        hamming_distance,
+        hd_alternative,
         answer,
         equivalence: margin,
         equivalent,
@@ -308,6 +321,38 @@ pub fn recommend(
         not_measured,
         warnings,
     })
+}
+
+/// The answer's group split: the equivalent ones, and the tied.
+fn split_equivalent(with_answer: Vec<(Relation, Compared)>) -> (Vec<Compared>, Vec<Compared>) {
+    let (equivalent, ties): (Vec<_>, Vec<_>) = with_answer
+        .into_iter()
+        .partition(|(rel, _)| *rel == Relation::Equivalent);
+    let only = |v: Vec<(Relation, Compared)>| v.into_iter().map(|(_, c)| c).collect();
+    (only(equivalent), only(ties))
+}
+
+/// For `--need checksum`, the HD `p` guarantees at the size; `None` for the other needs.
+fn checksum_hd(request: &Request, p: &AlgorithmProperties) -> Option<HdAt> {
+    (request.need == Need::Checksum)
+        .then(|| hd_at(p, request.size))
+        .flatten()
+}
+
+/// For `--need checksum` when the answer (`answer_hd`) guarantees no HD of
+/// [`HD_ALTERNATIVE`]: the fastest of `admitted` (in ranking order) that does.
+fn hd_holder<'a>(
+    request: &Request,
+    admitted: &[(&'a Cell, &'a AlgorithmProperties)],
+    answer_hd: Option<&HdAt>,
+) -> Option<(&'a Cell, &'a AlgorithmProperties)> {
+    if request.need != Need::Checksum || answer_hd.is_some_and(|h| h.hd >= HD_ALTERNATIVE) {
+        return None;
+    }
+    admitted
+        .iter()
+        .copied()
+        .find(|(_, p)| checksum_hd(request, p).is_some_and(|h| h.hd >= HD_ALTERNATIVE))
 }
 
 /// The admitted cells from outside the catalogue (an external id: the user's plugin or
@@ -346,16 +391,6 @@ fn no_candidate(request: &Request, measured: &[(&Cell, &AlgorithmProperties)]) -
         ),
         measured: algs.join(", "),
     }
-}
-
-/// What the answer gives up: [`gives_up`], and for `--need checksum` its error detection
-/// at the size ([`detection_gives_up`]).
-fn answer_gives_up(request: &Request, p: &AlgorithmProperties) -> Vec<String> {
-    let mut out = gives_up(request.need, p);
-    if request.need == Need::Checksum {
-        out.extend(detection_gives_up(p, request.size));
-    }
-    out
 }
 
 /// The implementations of admitted algorithms that the run skipped because their library

@@ -215,7 +215,7 @@ const BLAKE2_NOTE: &str = "secure; no practical attack known";
 mod defs {
     use super::*;
     pub const ADLER32: Algorithm = alg("adler32", "adler", Checksum, 32, 1,
-        "weak on short inputs (under a few hundred bytes its sums cover few values); no protection against deliberate changes").std("RFC 1950");
+        "no protection against deliberate changes").std("RFC 1950");
     // CRC-16/IBM-3740: poly 0x1021, init 0xffff, not reflected, no final xor.
     pub const CRC16_IBM_3740: Algorithm = alg("crc16-ibm-3740", "crc", Checksum, 16, 1, CRC16_NOTE).std("ITU-T V.41 (polynomial)");
     // CRC-16/ARC: poly 0x8005, init 0, reflected in and out, no final xor.

@@ -278,6 +278,7 @@ impl Ask {
         let mut request = RunRequest {
             chosen: None,
             race: true,
+            answerable: self.answerable(),
             // recommend has no flag to oversubscribe.
             oversubscribe: None,
             ..RunRequest::default()
@@ -354,21 +355,41 @@ impl Ask {
             .0
             .iter()
             .map(|&size| {
-                let request = Request {
-                    need: self.need,
-                    min_bits: self.min_bits,
-                    keyed: self.keyed,
-                    stable: self.stable,
-                    min_hd: self.min_hd,
-                    fips: self.fips,
-                    size,
-                    mode: self.mode(),
-                    threads: self.threads,
-                    pattern: self.pattern(),
-                };
-                recommend(run, &props, &request).map_err(|e| UsageError(e.to_string()))
+                recommend(run, &props, &self.at(size)).map_err(|e| UsageError(e.to_string()))
             })
             .collect()
+    }
+
+    /// The question asked of the analysis at `size`.
+    fn at(&self, size: Size) -> Request {
+        Request {
+            need: self.need,
+            min_bits: self.min_bits,
+            keyed: self.keyed,
+            stable: self.stable,
+            min_hd: self.min_hd,
+            fips: self.fips,
+            size,
+            mode: self.mode(),
+            threads: self.threads,
+            pattern: self.pattern(),
+        }
+    }
+
+    /// The algorithms the answer can be at each size: those the analysis admits
+    /// ([`Request::rejects`]). Only they race past the screening; the other candidates
+    /// are measured to say why they are left out when faster.
+    fn answerable(&self) -> Vec<(Size, &'static str)> {
+        let mut out = Vec::new();
+        for &size in &self.sizes.0 {
+            let request = self.at(size);
+            for a in hashbench_catalog::ALGORITHMS {
+                if request.rejects(&hashbench_catalog::properties(a)).is_none() {
+                    out.push((size, a.id));
+                }
+            }
+        }
+        out
     }
 }
 

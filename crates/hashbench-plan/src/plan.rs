@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use hashbench_catalog::Implementation;
-use hashbench_model::{Layout, Mode, RelativeTo, SuiteInfo};
+use hashbench_model::{Layout, Mode, RelativeTo, Size, SuiteInfo};
 
 use hashbench_verify::VectorSource;
 
@@ -65,6 +65,10 @@ pub struct RunPlan {
     /// Race (`recommend`): after `rounds` screening rounds, more rounds only for the
     /// cells that cannot yet be told apart from their size's leader.
     pub race: bool,
+    /// In a race, the algorithms an answer can be at each size: each size's leader is
+    /// the fastest of them, and only they race past the screening (the others are
+    /// measured to say why they are left out when faster). Empty: every cell.
+    pub answerable: Vec<(Size, &'static str)>,
     /// The layout: the options' (a flag's or a suite's), checked against the metric.
     pub layout: Layout,
     /// The relative columns asked for, checked against the selection.
@@ -90,6 +94,7 @@ impl Default for RunPlan {
             external_skipped: Vec::new(),
             baselines: true,
             race: false,
+            answerable: Vec::new(),
             layout: Layout::Default,
             relative_to: Vec::new(),
             suite: None,

@@ -27,6 +27,8 @@ pub struct RunRequest {
     pub chosen: Option<Vec<&'static Implementation>>,
     /// `recommend`'s race (RunPlan::race).
     pub race: bool,
+    /// The algorithms an answer can be at each size (RunPlan::answerable).
+    pub answerable: Vec<(hashbench_model::Size, &'static str)>,
     /// Leave out the nop, memcpy and read baselines (`crossover`).
     pub without_baselines: bool,
     /// The flag that measures beyond four threads per CPU anyway, where the command has
@@ -43,6 +45,7 @@ impl Default for RunRequest {
             asked: Asked::default(),
             chosen: None,
             race: false,
+            answerable: Vec::new(),
             without_baselines: false,
             oversubscribe: Spelling::default().oversubscribe,
         }
@@ -76,6 +79,7 @@ impl RunRequest {
         Ok(RunRequest {
             chosen: self.chosen,
             race: self.race,
+            answerable: self.answerable,
             without_baselines: self.without_baselines,
             oversubscribe: self.oversubscribe,
             ..merged
@@ -110,6 +114,7 @@ impl RunRequest {
         plan.options.patterns = self.patterns();
         plan.baselines = !self.without_baselines;
         plan.race = self.race;
+        plan.answerable.clone_from(&self.answerable);
         if let Some(max) = self.options.max_rounds {
             if max < self.options.rounds {
                 return Err(UsageError(format!(

@@ -61,6 +61,17 @@ pub(crate) struct Cells {
     pub planned: Vec<Planned>,
 }
 
+impl Cells {
+    /// The algorithm planned cell `i` times; `None` for a baseline or a runtime's floor.
+    pub fn algorithm(&self, i: usize) -> Option<&'static str> {
+        match self.planned[i].kind {
+            Kind::Hash(k) => Some(self.kernels[k].passed.implementation.algorithm.id),
+            Kind::External(j) => self.externals[j].passed().map(|p| p.external.algorithm.id),
+            Kind::Baseline(_) => None,
+        }
+    }
+}
+
 /// One kernel per (implementation, pattern) the library can express; the rest are
 /// reported, never imitated with another call.
 pub(crate) fn kernels(

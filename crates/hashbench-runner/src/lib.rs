@@ -8,6 +8,7 @@ mod alloc;
 mod assemble;
 mod cells;
 mod check;
+mod confirm;
 mod error;
 mod external;
 mod machine;
@@ -142,16 +143,20 @@ pub fn run(
         budget: plan.time_budget(),
         precision: plan.options.precision,
         race: plan.race.then_some(plan.options.equivalence),
+        answerable: &plan.answerable,
         per_round: &per_round,
         cancel,
     };
-    rounds::measure(
+    let warmed = rounds::measure(
         &r,
         &mut cells,
         (&mut reference, &mut load),
         observer,
         (&mut skipped, &mut failed),
     )?;
+    if plan.race {
+        confirm::contenders(plan, &mut cells, &warmed, (&mut skipped, &mut failed))?;
+    }
     let streams_out = match streams_plan(plan, &fixed, seed, tsc_hz, cancel) {
         Some(s) => streams::measure_all(&s, &passed, observer, (&mut skipped, &mut failed))?,
         None => Vec::new(),
@@ -217,7 +222,7 @@ fn plan_ready(
         max_rounds: plan.max_rounds() as usize,
         streams_cells,
         at_most_s: all as f64 * plan.options.time_s
-            + warmup::at_most(cells).as_secs_f64()
+            + warmup::at_most(cells, plan.race).as_secs_f64()
             + 0.03 * (plan.max_rounds() as f64 + 1.0),
         min_samples: per_round.min_samples,
     }

@@ -9,12 +9,25 @@
 use hashbench_model::{Mode, Size};
 use hashbench_stats::rounds::{decide, ratio, Relation, RoundFigure, Side};
 
+/// The least ratio to the leader (the low end of its interval) at which a cell screened
+/// after a single warm-up slice drops out of the race; a closer one races on with the
+/// warm-up floor. The floor is there for first calls that run slow (lazy
+/// initialisation, a cold instruction cache); each round's own 200 us warm-up has
+/// already paid those, so a cold cell reads a few per cent slow, not half as fast.
+pub(crate) const COLD_DROP: f64 = 1.5;
+
 /// What the race knows of one cell after the rounds so far.
 pub(crate) struct Entry<'a> {
     /// The group it races in: cells of one size and mode.
     pub group: (Size, Mode),
     /// Whether it races at all (baselines and failed cells do not).
     pub races: bool,
+    /// Whether its algorithm can be the answer at its size: only those race past the
+    /// screening, and the leader is the fastest of them.
+    pub answerable: bool,
+    /// Whether its implementation has had the warm-up floor (the screening gives one
+    /// slice).
+    pub warm: bool,
     /// The pass id of each of its rounds.
     pub ids: &'a [u32],
     /// Its round medians, ns.
@@ -36,8 +49,10 @@ pub(crate) fn contenders(entries: &[Entry<'_>], margin: f64) -> Vec<bool> {
     groups.sort_by_key(|g| (g.0, g.1 == Mode::Latency));
     groups.dedup();
     for group in groups {
+        // The others are measured in the screening only, to say why they are left out
+        // when faster.
         let members: Vec<usize> = (0..entries.len())
-            .filter(|&i| entries[i].races && entries[i].group == group)
+            .filter(|&i| entries[i].races && entries[i].answerable && entries[i].group == group)
             .collect();
         let Some(leader) = members
             .iter()
@@ -71,9 +86,13 @@ pub(crate) fn contenders(entries: &[Entry<'_>], margin: f64) -> Vec<bool> {
             );
             let decided = r.is_some_and(|r| match decide(&r, margin) {
                 // Shown slower side by side, or so far behind that even its intervals
-                // say so while its own figure is settled.
-                Relation::Slower => r.paired_rounds > 0 || (f.settled && f.faster_rounds == 0),
-                Relation::Equivalent => r.paired_rounds > 0,
+                // say so while its own figure is settled; after only a warm-up slice,
+                // only when far slower (a cold start reads slow, never that slow).
+                Relation::Slower => {
+                    (r.paired_rounds > 0 || (f.settled && f.faster_rounds == 0))
+                        && (e.warm || r.low >= COLD_DROP)
+                }
+                Relation::Equivalent => r.paired_rounds > 0 && e.warm,
                 Relation::Faster | Relation::Undecided => false,
             });
             if !decided {
@@ -81,7 +100,8 @@ pub(crate) fn contenders(entries: &[Entry<'_>], margin: f64) -> Vec<bool> {
                 any = true;
             }
         }
-        out[leader] = any || !lf.settled || lf.faster_rounds > 0;
+        // The leader races on until it is warm: its figure is the answer's.
+        out[leader] = any || !lf.settled || lf.faster_rounds > 0 || !lead.warm;
     }
     out
 }

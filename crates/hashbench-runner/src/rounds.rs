@@ -26,7 +26,7 @@ use crate::observer::{RunObserver, Step};
 use crate::race;
 use crate::reference::DriftTimer;
 use crate::schedule::{round_seed, shuffle, splitmix};
-use crate::warmup::Warmed;
+use crate::warmup::{Level, Warmed};
 use crate::RunError;
 
 /// What the rounds need besides the cells.
@@ -45,6 +45,8 @@ pub(crate) struct Rounds<'a> {
     /// `recommend`'s race: after `rounds`, only the contenders of each size get more
     /// rounds ([`crate::race`]), with this equivalence margin.
     pub race: Option<f64>,
+    /// The algorithms an answer can be at each size (`RunPlan::answerable`).
+    pub answerable: &'a [(Size, &'static str)],
     pub per_round: &'a Config,
     pub cancel: &'a AtomicBool,
 }
@@ -87,15 +89,21 @@ impl Rounds<'_> {
 
     /// Each cell's standing in the race after the rounds so far (`None` for every cell
     /// when the run does not race).
-    fn standings(&self, cells: &Cells) -> Vec<Option<bool>> {
+    fn standings(&self, cells: &Cells, warmed: &Warmed) -> Vec<Option<bool>> {
         let Some(margin) = self.race else {
             return vec![None; cells.planned.len()];
         };
         let entries: Vec<race::Entry<'_>> = cells
             .planned
             .iter()
-            .map(|p| race::Entry {
+            .enumerate()
+            .map(|(i, p)| race::Entry {
                 group: (p.size, p.mode),
+                warm: warmed.floor(cells, i),
+                answerable: self.answerable.is_empty()
+                    || cells
+                        .algorithm(i)
+                        .is_some_and(|a| self.answerable.contains(&(p.size, a))),
                 races: !p.failed && !matches!(p.kind, Kind::Baseline(_)),
                 ids: &p.round_ids,
                 medians: p.state.round_medians(),
@@ -109,17 +117,19 @@ impl Rounds<'_> {
     }
 }
 
-/// Measures every pass; cells that fail are added to `skipped` and set `failed`.
+/// Measures every pass; cells that fail are added to `skipped` and set `failed`. Returns
+/// how far each implementation was warmed up (in a race, those given the floor are the
+/// ones that raced past the screening).
 pub(crate) fn measure(
     r: &Rounds<'_>,
     cells: &mut Cells,
     (reference, load): (&mut DriftTimer, &mut LoadRecorder),
     observer: &mut dyn RunObserver,
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
-) -> Result<(), RunError> {
+) -> Result<Warmed, RunError> {
     let mut warmed = Warmed::default();
     'passes: for pass in 0..r.max_rounds {
-        let standings = r.standings(cells);
+        let standings = r.standings(cells, &warmed);
         let phases = reference.phases(pass);
         let active: Vec<usize> = (0..cells.planned.len())
             .filter(|&i| r.wants(&cells.planned[i], standings[i], phases.as_ref()))
@@ -164,7 +174,7 @@ pub(crate) fn measure(
                     cells,
                     i,
                     (&mut work, &mut warmed),
-                    pass,
+                    (pass, standings[i]),
                     load,
                     observer,
                     (skipped, failed),
@@ -175,7 +185,7 @@ pub(crate) fn measure(
         reference.time(Checkpoint::AfterRound(pass + 1), r.cancel)?;
         load.sample(Checkpoint::AfterRound(pass + 1));
     }
-    Ok(())
+    Ok(warmed)
 }
 
 /// One round of planned cell `i` in pass `pass`.
@@ -185,7 +195,7 @@ fn one(
     cells: &mut Cells,
     i: usize,
     (work, warmed): (&mut [Workload; 2], &mut Warmed),
-    pass: usize,
+    (pass, standing): (usize, Option<bool>),
     load: &mut LoadRecorder,
     observer: &mut dyn RunObserver,
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
@@ -199,7 +209,17 @@ fn one(
     };
     observer.step_started(&step);
     let work = &mut work[usize::from(cells.planned[i].mode == Mode::Latency)];
-    let mut result = warmed.ensure(cells, i, work, r.cancel)?;
+    // A race screens every candidate after one warm-up slice; a contender gets the floor
+    // (warmup::Level) before it races on, and so do the baselines, whose figures the
+    // guards use. A decided cell measured on for the machine's phases stays as it is.
+    let candidate = !matches!(cells.planned[i].kind, Kind::Baseline(_));
+    let screened = pass < r.rounds || standing != Some(true);
+    let level = if r.race.is_some() && screened && candidate {
+        Level::Slice
+    } else {
+        Level::Floor
+    };
+    let mut result = warmed.ensure(cells, i, work, (level, r.cancel))?;
     if result.is_ok() {
         let threads = cells.planned[i].threads;
         let before = cells.planned[i].state.rounds().len();

@@ -5,7 +5,7 @@
 
 use hashbench_catalog::Implementation;
 use hashbench_model::{SkipReason, Skipped};
-use hashbench_verify::Status;
+use hashbench_verify::{Depth, Outcome, Status};
 
 use hashbench_plan::RunPlan;
 
@@ -26,10 +26,13 @@ pub(crate) struct Verified {
     pub failed: bool,
 }
 
-/// Verifies the plan's implementations against its vectors.
+/// Verifies the plan's implementations against its vectors: in full, or for
+/// `recommend`'s race the path it times ([`Depth::Timed`]; its contenders are verified in
+/// full after the rounds, [`crate::confirm`]).
 pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
     let selected = &plan.implementations;
-    let outcomes = hashbench_verify::verify(selected, &plan.vectors(), &mut |_| {})?;
+    let depth = if plan.race { Depth::Timed } else { Depth::Full };
+    let outcomes = hashbench_verify::verify_at(selected, &plan.vectors(), depth, &mut |_| {})?;
     let mut verified = Verified {
         passed: Vec::new(),
         skipped: Vec::new(),
@@ -54,21 +57,26 @@ pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
                     implementation: imp.id.to_string(),
                     pattern: None,
                     reason: SkipReason::FailedVerification,
-                    details: outcome
-                        .failures
-                        .iter()
-                        .map(|f| {
-                            format!(
-                                "{:?} mode {} vector {}: expected {} got {}",
-                                f.check, f.mode, f.vector, f.expected, f.got
-                            )
-                        })
-                        .collect(),
+                    details: failures(outcome),
                 });
             }
         }
     }
     Ok(verified)
+}
+
+/// A failed outcome's failures, one line each, as a skipped entry's details.
+pub(crate) fn failures(outcome: &Outcome) -> Vec<String> {
+    outcome
+        .failures
+        .iter()
+        .map(|f| {
+            format!(
+                "{:?} mode {} vector {}: expected {} got {}",
+                f.check, f.mode, f.vector, f.expected, f.got
+            )
+        })
+        .collect()
 }
 
 /// The digest every sample of an implementation must reproduce at `input`: computed by

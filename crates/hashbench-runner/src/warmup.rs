@@ -7,7 +7,7 @@
 //! spent. The floor is paid once per implementation and thread count, not per cell or
 //! round, so a default run takes a few tenths of a second longer, not a multiple.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -38,30 +38,54 @@ fn key(cells: &Cells, i: usize) -> (String, usize) {
 }
 
 /// The most the warm-ups of `cells` take: [`CEILING`] for each implementation and
-/// thread count (a slice of calls slower than [`SLICE`] may run past it).
-pub(crate) fn at_most(cells: &Cells) -> Duration {
+/// thread count, and in a race ([`Level::Slice`] first) a [`SLICE`] more (a slice of
+/// calls slower than [`SLICE`] may run past it).
+pub(crate) fn at_most(cells: &Cells, race: bool) -> Duration {
     let keys: BTreeSet<(String, usize)> = (0..cells.planned.len()).map(|i| key(cells, i)).collect();
-    CEILING * u32::try_from(keys.len()).unwrap_or(u32::MAX)
+    let each = if race { CEILING + SLICE } else { CEILING };
+    each * u32::try_from(keys.len()).unwrap_or(u32::MAX)
 }
 
-/// Which (implementation, threads) have been warmed up in this run.
+/// How long a warm-up lasts: the floor ([`FLOOR`] to [`CEILING`], until two slices
+/// agree), or one slice, which `recommend`'s race gives every candidate before its
+/// screening rounds: a candidate that races on gets the floor before its next round,
+/// and one screened after a single slice drops out only when far slower than the
+/// leader (`race::COLD_DROP`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Level {
+    Slice,
+    Floor,
+}
+
+/// How far each (implementation, threads) has been warmed up in this run.
 #[derive(Default)]
-pub(crate) struct Warmed(BTreeSet<(String, usize)>);
+pub(crate) struct Warmed(BTreeMap<(String, usize), Level>);
 
 impl Warmed {
-    /// Warms up planned cell `i` on `work` unless its implementation at its thread
-    /// count already was. The cell's own measurement state is left as it was: the
-    /// slices are measured in a throw-away state and forgotten.
+    /// Whether planned cell `i`'s implementation has had the warm-up floor.
+    pub fn floor(&self, cells: &Cells, i: usize) -> bool {
+        self.0.get(&key(cells, i)) == Some(&Level::Floor)
+    }
+
+    /// Warms up planned cell `i` on `work` to `level` unless its implementation at its
+    /// thread count already was. The cell's own measurement state is left as it was:
+    /// the slices are measured in a throw-away state and forgotten.
     pub fn ensure(
         &mut self,
         cells: &mut Cells,
         i: usize,
         work: &mut Workload,
-        cancel: &AtomicBool,
+        (level, cancel): (Level, &AtomicBool),
     ) -> Result<Result<(), EngineError>, RunError> {
-        if !self.0.insert(key(cells, i)) || cancel.load(Ordering::SeqCst) {
+        let k = key(cells, i);
+        if self.0.get(&k).is_some_and(|&done| done >= level) || cancel.load(Ordering::SeqCst) {
             return Ok(Ok(()));
         }
+        self.0.insert(k, level);
+        let (floor, ceiling) = match level {
+            Level::Slice => (SLICE, SLICE),
+            Level::Floor => (FLOOR, CEILING),
+        };
         let config = Config {
             time_budget: SLICE,
             // Never reached: each slice samples for its whole time.
@@ -84,7 +108,7 @@ impl Warmed {
                 _ => false,
             };
             let spent = t0.elapsed();
-            if (spent >= FLOOR && stable) || spent >= CEILING || cancel.load(Ordering::SeqCst) {
+            if (spent >= floor && stable) || spent >= ceiling || cancel.load(Ordering::SeqCst) {
                 break Ok(Ok(()));
             }
             last = median;

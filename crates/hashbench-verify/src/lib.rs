@@ -25,6 +25,7 @@ mod broken;
 pub mod fuzz;
 mod keys;
 pub mod modes;
+mod reference;
 pub mod report;
 mod spot;
 mod subject;
@@ -37,6 +38,7 @@ use serde::Serialize;
 
 pub use fuzz::{fuzz, fuzz_with, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, CallMode};
+pub use reference::{agreement_inputs, reference_of, AgreementCase, Reference, ReferencePanicked};
 pub use spot::{spot_check, WrongAnswer};
 pub use subject::Candidate;
 pub use vectors::{KnownAnswer, TypedAnswer, VectorError, VectorSource};
@@ -207,56 +209,7 @@ fn check_keys(subject: &Candidate, typed: &[TypedAnswer], tally: &mut Tally) {
     }
 }
 
-/// The inputs of the agreement check for an algorithm: boundary lengths around its
-/// block, BLAKE3's 1 KiB chunk and 2 KiB chunk pairs, a page, 64 KiB and just over 1 MiB;
-/// each patterned and random.
-pub fn agreement_inputs(algorithm: &Algorithm) -> Vec<(String, Vec<u8>)> {
-    let block = algorithm.block_bytes.max(1) as usize;
-    let mut lengths = vec![
-        0,
-        1,
-        block - 1,
-        block,
-        block + 1,
-        1023,
-        1024,
-        1025,
-        2047,
-        2048,
-        2049,
-        4096,
-        65535,
-        65536,
-        65537,
-        (1 << 20) + 3,
-    ];
-    lengths.sort_unstable();
-    lengths.dedup();
-    let mut inputs = Vec::new();
-    for len in lengths {
-        inputs.push((format!("pattern251 len {len}"), vectors::pattern251(len)));
-        inputs.push((
-            format!("xorshift len {len} seed 12648430"),
-            vectors::xorshift(len, 0xC0FFEE),
-        ));
-    }
-    inputs
-}
-
 const AGREEMENT_MODES: [CallMode; 2] = [CallMode::Oneshot, CallMode::RandomSplits(7)];
-
-/// One agreement input and the reference implementation's digest of it.
-pub struct AgreementCase {
-    pub label: String,
-    pub input: Vec<u8>,
-    pub digest: Vec<u8>,
-}
-
-/// An algorithm's reference implementation and its digests of the agreement inputs.
-pub struct Reference {
-    pub id: String,
-    pub cases: Vec<AgreementCase>,
-}
 
 fn check_agreement(
     subject: &Candidate,
@@ -281,35 +234,6 @@ fn check_agreement(
         });
     }
 }
-
-/// The agreement inputs digested one-shot by `reference`.
-pub fn reference_of(reference: &Candidate) -> Result<Reference, ReferencePanicked> {
-    catch_unwind(AssertUnwindSafe(|| {
-        let mut h = (reference.new)();
-        let cases = agreement_inputs(reference.algorithm)
-            .into_iter()
-            .map(|(label, input)| {
-                let mut digest = vec![0u8; reference.algorithm.output_bytes()];
-                h.oneshot(&input, &mut digest);
-                AgreementCase {
-                    label,
-                    input,
-                    digest,
-                }
-            })
-            .collect();
-        Reference {
-            id: reference.id.to_string(),
-            cases,
-        }
-    }))
-    .map_err(|_| ReferencePanicked(reference.id.to_string()))
-}
-
-/// The reference implementation panicked while digesting the agreement inputs.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("reference {0} panicked")]
-pub struct ReferencePanicked(pub String);
 
 /// Verifies one subject: known answers, then agreement with `reference` when given.
 pub fn verify_subject(
@@ -381,13 +305,30 @@ pub fn verify_remote(
     )
 }
 
-/// Verifies `selected` implementations, calling `observer` as each finishes, in the
-/// order of `selected`'s algorithms. The reference of each algorithm is the first
+/// How much of an implementation [`verify_at`] checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Every known answer in every [`CallMode`] (one-shot, updates, chunks, splits, reset,
+    /// reuse), the typed keys, and agreement with the reference one-shot and in random
+    /// splits: what `hashbench verify` and `run` check.
+    Full,
+    /// What a timed one-shot or typed-key call relies on: every known answer in one
+    /// call, the typed keys, and agreement with the reference one-shot at every boundary
+    /// length. `recommend`'s race times nothing else; it checks its contenders in full
+    /// after the screening (docs/method.md, "recommend races"). About a tenth of the
+    /// work of [`Depth::Full`] (a million-byte vector hashed 2 times instead of 26).
+    Timed,
+}
+
+/// The calling modes of [`Depth::Timed`]: the one-shot path, the one the timed call takes.
+const TIMED_MODES: [CallMode; 1] = [CallMode::Oneshot];
+
+/// Verifies `selected` implementations in full ([`Depth::Full`]), calling `observer` as
+/// each finishes, in the order of `selected`'s algorithms. The reference of each algorithm is the first
 /// implementation in the catalogue that is available and passes its known answers,
 /// whether or not it was selected. Algorithms are independent, so they are verified on
 /// up to one thread per CPU: verification is most of the fixed cost of a focused run
-/// (`recommend` verifies 78 implementations, a million-byte vector among their answers,
-/// in every calling mode).
+/// (the cryptographic hashes' million-byte vectors in every calling mode most of all).
 ///
 /// # Errors
 ///
@@ -395,6 +336,20 @@ pub fn verify_remote(
 pub fn verify(
     selected: &[&'static Implementation],
     source: &VectorSource,
+    observer: &mut dyn FnMut(&Outcome),
+) -> Result<Vec<Outcome>, VectorError> {
+    verify_at(selected, source, Depth::Full, observer)
+}
+
+/// [`verify`] at `depth`.
+///
+/// # Errors
+///
+/// The first algorithm (in order) whose known answers cannot be loaded.
+pub fn verify_at(
+    selected: &[&'static Implementation],
+    source: &VectorSource,
+    depth: Depth,
     observer: &mut dyn FnMut(&Outcome),
 ) -> Result<Vec<Outcome>, VectorError> {
     let mut algorithms: Vec<&'static Algorithm> = selected.iter().map(|i| i.algorithm).collect();
@@ -416,7 +371,7 @@ pub fn verify(
                     break;
                 };
                 if done
-                    .send((i, verify_algorithm(algorithm, selected, source)))
+                    .send((i, verify_algorithm(algorithm, selected, source, depth)))
                     .is_err()
                 {
                     break;
@@ -457,6 +412,7 @@ fn verify_algorithm(
     algorithm: &'static Algorithm,
     selected: &[&'static Implementation],
     source: &VectorSource,
+    depth: Depth,
 ) -> Result<Vec<Outcome>, VectorError> {
     let mut outcomes = Vec::new();
     let (answers, typed) = source.load_all(algorithm.id, algorithm.output_bytes())?;
@@ -481,7 +437,15 @@ fn verify_algorithm(
             continue;
         }
         let subject = subject_of(imp);
-        let outcome = verify_subject(&subject, &answers, &typed, reference.as_ref());
+        let outcome = match depth {
+            Depth::Full => verify_subject(&subject, &answers, &typed, reference.as_ref()),
+            Depth::Timed => verify_in(
+                &subject,
+                (&answers, &typed),
+                reference.as_ref(),
+                (&TIMED_MODES, &TIMED_MODES),
+            ),
+        };
         if reference.is_none() && outcome.status == Status::Passed {
             // Not selected but needed: it stands as the reference, unreported.
             reference = reference_of(&subject).ok();

@@ -1,5 +1,6 @@
 use super::broken::{Broken, Fault};
 use super::*;
+use crate::subject::subject_of;
 use hashbench_catalog::find_implementation;
 use hashbench_catalog::Hasher;
 
@@ -274,4 +275,18 @@ fn verify_real(id: &str, with_typed: bool) -> Outcome {
         false => Vec::new(),
     };
     verify_subject(&subject, &answers, &typed, None)
+}
+
+#[test]
+fn the_timed_depth_checks_the_one_call_path_and_passes_what_full_passes() {
+    let selected = hashbench_catalog::Filter::parse(&["crc32/crc32fast"])
+        .unwrap()
+        .implementations();
+    let source = VectorSource::Embedded;
+    let full = verify_at(&selected, &source, Depth::Full, &mut |_| {}).unwrap();
+    let timed = verify_at(&selected, &source, Depth::Timed, &mut |_| {}).unwrap();
+    assert_eq!(full[0].status, Status::Passed);
+    assert_eq!(timed[0].status, Status::Passed);
+    // Every known answer and agreement input once, instead of once per calling mode.
+    assert!(timed[0].checks > 0 && timed[0].checks * 5 < full[0].checks);
 }

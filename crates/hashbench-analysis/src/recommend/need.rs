@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use hashbench_model::{AlgorithmClass, AlgorithmProperties, Detection, HdAt, Mode, Pattern, Size};
+use hashbench_model::{AlgorithmClass, AlgorithmProperties, HdAt, Mode, Pattern, Size};
 
 /// What the output must be good for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -178,32 +178,6 @@ fn below_min_hd(p: &AlgorithmProperties, size: Size, n: u32) -> Option<String> {
     })
 }
 
-/// What a checksum answer gives up in error detection at `size`: the error count its HD
-/// stops guaranteeing, Adler-32's weakness, or that a hash guarantees no error count.
-#[must_use]
-pub fn detection_gives_up(p: &AlgorithmProperties, size: Size) -> Option<String> {
-    if let Some(at) = hd_at(p, size) {
-        return Some(format!(
-            "{} at {}: {}",
-            at.label(),
-            hashbench_model::format::size(size),
-            at.meaning()
-        ));
-    }
-    match p.detection.as_ref()? {
-        Detection::Weak { weakness, .. } => Some(format!("Adler-style weakness: {weakness}")),
-        Detection::Unknown { polynomial, .. } => Some(format!(
-            "a published HD (none found for polynomial {polynomial})"
-        )),
-        Detection::NotApplicable { .. } => Some(format!(
-            "a guaranteed Hamming distance (not a CRC: an error goes undetected with \
-             probability about 2^-{})",
-            p.output_bits
-        )),
-        Detection::Profile { .. } => None,
-    }
-}
-
 /// Why `key` does not resist hash flooding (`a 64-bit seed, no secret key`, `no key`);
 /// `None` for a key its authors claim flood resistance for.
 fn no_secret_key(key: hashbench_model::Key) -> Option<String> {
@@ -215,9 +189,11 @@ fn no_secret_key(key: hashbench_model::Key) -> Option<String> {
 }
 
 /// What `p` gives up that a user choosing a hasher may want, one phrase each: flood
-/// resistance (for the hash needs), SMHasher3's failures (or its silence), a stable
-/// output. Empty for a hash that passes, is keyed and is stable, and for checksums and
-/// cryptographic hashes (their note says what they are for).
+/// resistance (for the hash needs), SMHasher3's failures (or its silence). Empty for a
+/// hash that passes and is keyed, and for checksums and cryptographic hashes (their
+/// note says what they are for). Said once each: an unstable output is the answer's
+/// `hash.stability` (the text's "output: NOT stable (why)"), a checksum's error
+/// detection its `hamming_distance` or `detection` (the "Error detection" line).
 #[must_use]
 pub fn gives_up(need: Need, p: &AlgorithmProperties) -> Vec<String> {
     let Some(h) = &p.hash else {
@@ -239,9 +215,6 @@ pub fn gives_up(need: Need, p: &AlgorithmProperties) -> Vec<String> {
             out.push("a published quality verdict (not in SMHasher3's results)".to_string());
         }
         hashbench_model::Verdict::Passes { .. } => {}
-    }
-    if !h.stability.stable {
-        out.push(format!("a stable output ({})", h.stability.reason));
     }
     out
 }

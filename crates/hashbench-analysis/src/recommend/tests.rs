@@ -433,13 +433,10 @@ fn min_hd_changes_the_answer_and_says_why_the_faster_ones_are_out() {
     let r = recommend(&run, &cat, &request(Need::Checksum, None)).unwrap();
     assert_eq!(r.answer.implementation, "adler32/x");
     assert!(r.hamming_distance.is_none());
-    assert!(
-        r.gives_up
-            .iter()
-            .any(|g| g.contains("weak on short inputs")),
-        "{:?}",
-        r.gives_up
-    );
+    // Its weakness is said once, by its detection record (the "Error detection" line),
+    // not again among what it gives up.
+    assert!(r.answer.properties.detection.is_some());
+    assert!(r.gives_up.is_empty(), "{:?}", r.gives_up);
 
     let mut req = request(Need::Checksum, None);
     req.min_hd = Some(4);
@@ -476,13 +473,12 @@ fn the_hd_at_the_size_is_in_the_answer_and_what_it_gives_up() {
     // 4 KiB is 32,768 data bits: within HD=4's 40,000, beyond HD=5's 3,000.
     let hd = r.hamming_distance.as_ref().unwrap();
     assert_eq!((hd.hd, hd.data_bits), (4, 32_768));
-    assert!(
-        r.gives_up.contains(
-            &"HD=4 at 4 KiB: every 3-bit error detected, not every 4-bit one".to_string()
-        ),
-        "{:?}",
-        r.gives_up
+    assert_eq!(
+        hd.meaning(),
+        "every 3-bit error detected, not every 4-bit one"
     );
+    // Said once: by `hamming_distance`, not again among what it gives up.
+    assert!(r.gives_up.is_empty(), "{:?}", r.gives_up);
     let crc32 = cat.iter().find(|p| p.id == "crc32").unwrap();
     // 64 B is 512 bits: HD=5 (3,000 >= 512 > 300); beyond 1,000,000 bits, HD=2.
     assert_eq!(hd_at(crc32, Size::Bytes(64)).unwrap().hd, 5);
@@ -495,9 +491,6 @@ fn the_hd_at_the_size_is_in_the_answer_and_what_it_gives_up() {
     );
     let xxh = cat.iter().find(|p| p.id == "xxh3-64").unwrap();
     assert!(hd_at(xxh, Size::Bytes(64)).is_none());
-    assert!(detection_gives_up(xxh, Size::Bytes(64))
-        .unwrap()
-        .contains("2^-64"));
 }
 
 #[test]
@@ -565,11 +558,7 @@ fn a_lower_bound_meets_a_min_hd_it_reaches_and_is_refused_as_unknown_below() {
     assert_eq!(r.answer.implementation, "crc32c/x");
     let hd = r.hamming_distance.as_ref().unwrap();
     assert_eq!((hd.hd, hd.at_least), (3, true));
-    assert!(
-        r.gives_up.iter().any(|g| g.starts_with("HD>=3 at 4 KiB")),
-        "{:?}",
-        r.gives_up
-    );
+    assert_eq!(hd.label(), "HD>=3");
 
     req.min_hd = Some(4);
     let r = recommend(&run, &cat, &req).unwrap();
@@ -619,4 +608,34 @@ fn cells_at_the_size_ruled_out_otherwise_are_named_for_what_rules_them_out() {
             .ends_with("the catalogue does not know: made-up"),
         "{e}"
     );
+}
+
+#[test]
+fn a_checksum_answer_without_hd_4_names_the_fastest_candidate_with_it() {
+    let (run, cat) = (detection_run(), detection_catalogue());
+    let r = recommend(&run, &cat, &request(Need::Checksum, None)).unwrap();
+    // Adler-32 guarantees none; crc32c's HD is unknown; crc32 has HD=4 at 4 KiB.
+    assert_eq!(r.answer.implementation, "adler32/x");
+    let alt = r.hd_alternative.as_ref().expect("crc32 guarantees HD 4");
+    assert_eq!(alt.pick.implementation, "crc32/x");
+    assert_eq!(alt.hamming_distance.as_ref().unwrap().hd, 4);
+    assert!((alt.ratio - 110.0 / 90.0).abs() < 0.02, "{}", alt.ratio);
+    // Every row carries its HD for the table: crc32's, none for crc32c and xxh3-64.
+    let hd: Vec<Option<u32>> = r
+        .others
+        .iter()
+        .map(|c| c.hamming_distance.as_ref().map(|h| h.hd))
+        .collect();
+    assert_eq!(hd, [None, Some(4), None]);
+
+    // An answer with HD 4 needs no pointer, nor does another need.
+    let mut req = request(Need::Checksum, None);
+    req.min_hd = Some(4);
+    assert!(recommend(&run, &cat, &req)
+        .unwrap()
+        .hd_alternative
+        .is_none());
+    let r = recommend(&run, &cat, &request(Need::Hash, None)).unwrap();
+    assert!(r.hd_alternative.is_none());
+    assert!(r.others.iter().all(|c| c.hamming_distance.is_none()));
 }

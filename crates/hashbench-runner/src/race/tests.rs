@@ -20,11 +20,17 @@ fn figure(m: &[f64]) -> Option<RoundFigure> {
     undisturbed(&rounds)
 }
 
+/// The screening rounds of these races; a cell measured past them has had the warm-up
+/// floor (as the runner gives it to what races on).
+const SCREENING: usize = 3;
+
 fn entries(sims: &[Sim]) -> Vec<Entry<'_>> {
     sims.iter()
         .map(|s| Entry {
             group: (Size::Bytes(4096), Mode::Throughput),
             races: true,
+            answerable: true,
+            warm: s.ids.len() > SCREENING,
             ids: &s.ids,
             medians: &s.medians,
             figure: figure(&s.medians),
@@ -68,8 +74,9 @@ fn race(times: &[f64], screening: u32, max_passes: u32) -> (u32, Vec<Sim>) {
 
 #[test]
 fn the_race_ends_when_every_contender_is_decided() {
-    // Two within 1 % (equivalent), one 2 % off the margin's edge, the rest far behind.
-    let (passes, sims) = race(&[100.0, 101.0, 110.0, 150.0, 300.0], 3, 40);
+    // Two within 1 % (equivalent), one 2 % off the margin's edge, the rest far behind
+    // (beyond COLD_DROP, so their screening after one warm-up slice decides them).
+    let (passes, sims) = race(&[100.0, 101.0, 110.0, 200.0, 300.0], 3, 40);
     assert!(passes < 40, "the race ended ({passes} passes)");
     // The slow ones stopped after screening.
     assert_eq!(sims[3].ids.len(), 3);
@@ -125,14 +132,57 @@ fn baselines_and_other_groups_do_not_race() {
             medians: vec![10.1, 10.2, 10.0],
         },
     ];
-    let mut e = entries(&sims);
+    fn warm(mut e: Vec<Entry<'_>>) -> Vec<Entry<'_>> {
+        e.iter_mut().for_each(|x| x.warm = true);
+        e
+    }
+    let mut e = warm(entries(&sims));
     e[1].races = false;
     assert_eq!(contenders(&e, 0.03), vec![false, false]);
-    let mut e = entries(&sims);
+    let mut e = warm(entries(&sims));
     e[1].group = (Size::Bytes(64), Mode::Throughput);
     assert_eq!(
         contenders(&e, 0.03),
         vec![false, false],
         "each alone in its group"
     );
+}
+
+#[test]
+fn a_close_cell_screened_cold_races_on_warm_and_a_far_one_drops() {
+    // 1.2x: shown slower in the screening, but after one warm-up slice only a cell
+    // COLD_DROP times slower is decided; this one gets a warm round first. 2x drops.
+    let (_, sims) = race(&[100.0, 120.0, 200.0], 3, 30);
+    assert!(sims[1].ids.len() > SCREENING, "raced on warm");
+    assert_eq!(sims[2].ids.len(), SCREENING, "far slower: decided cold");
+    // The leader races until it is warm: its figure is the answer's.
+    assert!(sims[0].ids.len() > SCREENING);
+}
+
+#[test]
+fn only_answerable_cells_race_and_the_leader_is_the_fastest_of_them() {
+    let sims = [
+        Sim {
+            time: 50.0,
+            ids: vec![0, 1, 2, 3],
+            medians: vec![50.0, 50.1, 50.0, 50.2],
+        },
+        Sim {
+            time: 100.0,
+            ids: vec![0, 1, 2, 3],
+            medians: vec![100.0, 100.2, 100.1, 100.0],
+        },
+        Sim {
+            time: 103.0,
+            ids: vec![0, 1, 2, 3],
+            medians: vec![103.0, 103.3, 103.1, 103.2],
+        },
+    ];
+    // Against the fastest, both are decided: far slower.
+    assert_eq!(contenders(&entries(&sims), 0.03), vec![false, false, false]);
+    let mut e = entries(&sims);
+    // The fastest cannot be the answer (MD5 for --need crypto): measured in the
+    // screening only; the other two, 3 % apart (the margin's edge), race on.
+    e[0].answerable = false;
+    assert_eq!(contenders(&e, 0.03), vec![false, true, true]);
 }

@@ -10,6 +10,9 @@ use crate::format::{aligned, rate, size, time_ns};
 use hashbench_analysis::agreement::Agreement;
 use hashbench_analysis::recommend::{Compared, Need, Pick, Recommendation};
 
+mod machines;
+pub use machines::agreement_text;
+
 /// Version of the `recommend --format json` document.
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -120,40 +123,6 @@ pub fn machines_document(
     Ok(out)
 }
 
-/// Under the answers of several machines: per size, each machine's answer and whether
-/// they agree (`recommend --from A --from B`).
-#[must_use]
-pub fn agreement_text(agree: &[Agreement]) -> String {
-    let mut out = String::from("Across the machines:\n");
-    for a in agree {
-        let each: Vec<String> = a
-            .answers
-            .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                format!(
-                    "{}: {}",
-                    crate::render::machines::letter(i),
-                    x.as_deref().map_or("no answer".to_string(), |s| {
-                        crate::render::sanitize::escaped(s).into_owned()
-                    })
-                )
-            })
-            .collect();
-        out.push_str(&format!(
-            "  {}: {} ({})\n",
-            size(a.size),
-            if a.same {
-                "the same answer"
-            } else {
-                "the answer differs"
-            },
-            each.join(", ")
-        ));
-    }
-    out
-}
-
 /// Collision resistance in a few words: `128-bit`, `broken (2^18)`, `none`.
 fn collisions(p: &AlgorithmProperties) -> String {
     match (p.collision_bits, p.broken) {
@@ -226,17 +195,28 @@ fn speed(need: Need, p: &Pick) -> String {
 
 fn row(need: Need, c: &Compared, extra: &str) -> Vec<String> {
     let p = &c.pick.properties;
-    vec![
+    let mut row = vec![
         c.pick.implementation.clone(),
         speed(need, &c.pick),
         ratio(c),
         p.output_bits.to_string(),
+    ];
+    // A checksum's table says what each alternative guarantees (analysis' `hd_at`).
+    if need == Need::Checksum {
+        row.push(
+            c.hamming_distance
+                .as_ref()
+                .map_or("-".to_string(), |h| h.label()),
+        );
+    }
+    row.extend([
         collisions(p),
         quality(p),
         key(p),
         p.standard.clone().unwrap_or_else(|| "none".to_string()),
         extra.to_string(),
-    ]
+    ]);
+    row
 }
 
 fn heading(need: Need) -> Vec<String> {
@@ -248,6 +228,7 @@ fn heading(need: Need) -> Vec<String> {
         },
         "time vs answer [95 % interval]",
         "bits",
+        if need == Need::Checksum { "HD" } else { "" },
         "collisions",
         "SMHasher3",
         "key, output",
@@ -255,7 +236,10 @@ fn heading(need: Need) -> Vec<String> {
         "",
     ]
     .iter()
-    .fold(vec!["implementation".to_string()], |mut v, s| {
+    .enumerate()
+    // The HD column only for a checksum (its heading is empty otherwise).
+    .filter(|&(i, _)| i != 3 || need == Need::Checksum)
+    .fold(vec!["implementation".to_string()], |mut v, (_, s)| {
         v.push(s.to_string());
         v
     })
@@ -365,6 +349,18 @@ fn one(r: &Recommendation) -> String {
         ));
     }
     out.push_str(&detection_line(r));
+    if let Some(alt) = &r.hd_alternative {
+        if let Some(hd) = &alt.hamming_distance {
+            out.push_str(&format!(
+                "  Guaranteed detection: {} guarantees {} at {}, {:.2}x the time: --min-hd {} picks it\n",
+                alt.pick.implementation,
+                hd.label(),
+                size(r.size),
+                alt.ratio,
+                hashbench_analysis::recommend::HD_ALTERNATIVE
+            ));
+        }
+    }
     if !r.gives_up.is_empty() {
         out.push_str(&format!("  Gives up: {}\n", r.gives_up.join("; ")));
     }

@@ -2,11 +2,13 @@
 //! (inline CSS, SVG charts drawn by plotters, a Content-Security-Policy that forbids
 //! loading anything), that opens from a file anywhere.
 //!
-//! A run's page: the host, build and flags of the run; throughput against size (log-log)
+//! A run's page: a summary (what was measured, the leaders at each size) and the run's
+//! flags; throughput against size (log-log)
 //! per algorithm class with each median's 95 % CI as a band and the `read` and `memcpy`
 //! baselines as dashed ceilings; rankings at each size as bars with CI whiskers; the cost
 //! model's lines (fixed + n / rate) over the measured medians, with the crossovers of
-//! the fitted lines marked; the cycle view, the seed layout and the detail table.
+//! the fitted lines marked; the cycle view, the seed layout and the detail table; then
+//! the run's settings, host and build, folded.
 //! [`compare_page`] draws a comparison: change bars with their intervals and the
 //! thresholds, then the table.
 //!
@@ -14,6 +16,7 @@
 //!   there);
 //! - `charts`: the plotters charts, over plain data;
 //! - `figures`: a run's data turned into those charts;
+//! - `summary`: the page's opening;
 //! - `sections`: the run's facts and tables;
 //! - `properties`: the measured algorithms' properties, with their sources.
 
@@ -24,6 +27,7 @@ mod machines;
 pub(crate) mod page;
 mod properties;
 mod sections;
+mod summary;
 
 use std::collections::BTreeMap;
 
@@ -88,7 +92,8 @@ impl Render for Html {
         // its cycle tables' and its seed layout's own columns.
         let own = crate::render::layouts::own_columns(run, true, layout);
         let run = &*hashbench_analysis::ties::completed(run, &own);
-        let mut body = sections::facts(run);
+        let mut body = summary::summary(run);
+        body.push_str(&sections::notices(run));
         // The run's own classes; a file from before they were recorded, those given.
         let recorded: BTreeMap<String, String> = run
             .classes
@@ -112,6 +117,7 @@ impl Render for Html {
         body.push_str(&sections::baselines(run));
         body.push_str(&sections::flags(run));
         body.push_str(&sections::skipped(run));
+        body.push_str(&sections::facts(run));
         let title = match &run.suite {
             Some(s) => format!("hashbench suite {}: {}", s.name, run.timestamp),
             None => format!("hashbench run: {}", run.timestamp),

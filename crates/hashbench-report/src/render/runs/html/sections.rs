@@ -23,11 +23,8 @@ fn list<T: ToString>(items: &[T]) -> String {
     }
 }
 
-/// The run as a whole: when, what, where, how it was built, the options it ran with.
-pub(super) fn facts(run: &Run) -> String {
-    let h = &run.host;
-    let b = &run.build;
-    let c = &run.config;
+/// What the page must say before anything else: the run was interrupted, its flags.
+pub(super) fn notices(run: &Run) -> String {
     let mut out = String::new();
     if !run.complete {
         out.push_str(&para(
@@ -37,6 +34,16 @@ pub(super) fn facts(run: &Run) -> String {
     for f in &run.flags {
         out.push_str(&para(&format!("FLAG {}: {}", f.code, f.reason)));
     }
+    out
+}
+
+/// The run as a whole: when, what, where, how it was built, the options it ran with;
+/// folded at the end of the page, what a reader checks after the answer.
+pub(super) fn facts(run: &Run) -> String {
+    let h = &run.host;
+    let b = &run.build;
+    let c = &run.config;
+    let mut out = String::from("<details>\n<summary>Run, host and build (as recorded)</summary>\n");
     out.push_str(&heading(2, "Run"));
     let mut pairs = vec![
         (
@@ -137,6 +144,7 @@ pub(super) fn facts(run: &Run) -> String {
         ),
         ("target features", list(&b.target_features)),
     ]));
+    out.push_str("</details>\n");
     out
 }
 

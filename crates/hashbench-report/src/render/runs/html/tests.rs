@@ -156,3 +156,35 @@ fn the_ranking_bars_mark_ties_as_the_terminal_does() {
         assert!(html.lines().any(|l| l.trim() == label), "{label}: {html}");
     }
 }
+
+#[test]
+fn the_page_opens_with_the_summary_and_folds_the_setup_at_the_end() {
+    let html = Html::default()
+        .with_classes(classes())
+        .render(&sample())
+        .unwrap();
+    let summary = html.find("<h2>Summary</h2>").expect("a summary");
+    let chart = html.find("<svg").expect("a chart");
+    let setup = html.find("<details>").expect("the setup, folded");
+    assert!(
+        summary < chart && chart < setup,
+        "summary, charts, then setup"
+    );
+    for h in ["<h2>Run</h2>", "<h2>Host</h2>", "<h2>Build</h2>"] {
+        assert!(
+            html[setup..].contains(h) && !html[..setup].contains(h),
+            "{h}"
+        );
+    }
+    // The leaders come from the run's rankings (filled in for a hand-built run): at
+    // 64 B adler32 (5 + 6.4 ns) leads crc32 (20 + 3.2 ns).
+    let opening = &html[summary..chart];
+    assert!(
+        opening.contains("3 implementations of 3 algorithms at 64 B, 1 KiB, 16 KiB, 256 KiB"),
+        "{opening}"
+    );
+    assert!(
+        opening.contains("<td>64 B</td><td>throughput</td><td>adler32&#x2F;adler2</td>"),
+        "{opening}"
+    );
+}
