@@ -10,9 +10,10 @@ use hashbench_plan::SizeSpec;
 use hashbench_plan::values::{ModeChoice, SizeList, ThreadCounts};
 use hashbench_plan::{RunRequest, Source, UsageError};
 
-/// Seconds per cell unless `--time` says: small enough that the ~80 candidates of
-/// `--need checksum` (verification and baselines included) finish within 20 s on a
-/// 2-core machine (docs/usage.md has the timing), large enough for CIs near ±1 %.
+/// Seconds per cell unless `--time` says: the most a cell may spend, which only the
+/// contenders of the race come near (the ~120 candidates of `--need checksum` are
+/// answered in about 3 s on a 2-core machine: docs/method.md has the timing); large
+/// enough for CIs near ±1 %.
 pub const DEFAULT_RECOMMEND_TIME_S: f64 = 0.05;
 
 /// Rounds every candidate gets before the race: enough for a first figure of each, the
