@@ -5,9 +5,13 @@
 //! ratio of median times (candidate / base; above 1 is slower) gets an interval built from
 //! each run's own uncertainty, and a change is *significant* only when that interval
 //! excludes 1 **and** the ratio is further from 1 than a noise threshold. Each run's
-//! uncertainty is the wider of the 95 % CI of its median and the range of its round
-//! medians: a machine that changed speed during a run widens that run's interval instead
-//! of producing a "regression".
+//! uncertainty is its figure's interval, which holds the next run's figure: the ratio's
+//! interval reaches as far as either run's interval allows the other's figure
+//! ([`ratio_interval`]). Older files keep what they were saved with (the figure's
+//! interval over its rounds; before figures, the wider of the 95 % CI of the median and
+//! the range of the round medians), and those intervals are added whole. A machine that
+//! changed speed during a run widens that run's interval instead of producing a
+//! "regression".
 //!
 //! Between the runs the machine itself may have changed speed (a shared VM, a
 //! neighbour, the clock): [`machine::machine_speed`] estimates that ratio from what both
@@ -164,14 +168,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         };
         let (ma, mb) = (ca.time_ns(), cb.time_ns());
         let ratio = mb / ma;
-        let (a_low, a_high) = interval(ca);
-        let (b_low, b_high) = interval(cb);
-        let ratio_low = b_low / a_high;
-        let ratio_high = if a_low > 0.0 {
-            b_high / a_low
-        } else {
-            f64::INFINITY
-        };
+        let (ratio_low, ratio_high) = ratio_interval(ca, cb);
         // A wide interval is no reason to doubt a change its interval excludes: the
         // verdict already allowed for it.
         let doubted = |flags: &[hashbench_model::Flag]| {
@@ -243,6 +240,36 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         machine_speed_ratio,
         machine,
     }
+}
+
+/// The interval of `candidate / base`, from the two cells' own intervals.
+///
+/// A figure whose interval holds the next run (`"interval": "next-run"`) makes a promise
+/// about the other run's figure: with no change, it falls inside. So the ratio's interval
+/// reaches as far as either promise allows: its lower end is the lower of the candidate's
+/// figure over the base's upper end and the candidate's lower end over the base's figure
+/// (the upper end alike), and a change is significant only when each run's figure lies
+/// outside the other's promise. Adding the two intervals whole, as for the older kinds,
+/// counted each run's luck twice: a 10 % slowdown at 4 KiB, whose rounds sit on placement
+/// levels 3.5 % apart (intervals of ±4-5 %), read `1.14 [1.007, 1.19]` slower in one pair
+/// and "within noise" in another. Older intervals (over the rounds, or the median's CI and
+/// the round range) say nothing of a next run, and are added whole.
+fn ratio_interval(base: &Cell, candidate: &Cell) -> (f64, f64) {
+    let (a_low, a_high) = interval(base);
+    let (b_low, b_high) = interval(candidate);
+    if a_low <= 0.0 {
+        return (b_low / a_high, f64::INFINITY);
+    }
+    let next_run = |c: &Cell| {
+        c.figure
+            .as_ref()
+            .is_some_and(|f| f.interval == hashbench_stats::rounds::IntervalKind::NextRun)
+    };
+    if !(next_run(base) && next_run(candidate)) {
+        return (b_low / a_high, b_high / a_low);
+    }
+    let (a, b) = (base.time_ns(), candidate.time_ns());
+    ((b / a_high).min(b_low / a), (b / a_low).max(b_high / a))
 }
 
 impl Comparison {

@@ -439,8 +439,17 @@ fn first_per_algorithm<'a>(
     out
 }
 
+/// How far behind the answer a flagged rival may be and still be in doubt for it: a slow
+/// phase of the development VM makes a figure 1.6-2x its speed, so a rival whose
+/// interval reaches within 2x of the answer could be the answer's equal in a calm run.
+/// One further behind is in doubt only for its own figure: it is counted, not listed, so
+/// that the answer's own flags are not buried under them (issue 37: 12 lines of rivals
+/// 30-700x behind, the answer's one line among them).
+pub const FLAGGED_RIVAL_REACH: f64 = 2.0;
+
 /// The run's flags, the flags of the cells the answer rests on (its own and its ties'),
-/// of the other algorithms' best, and a large tie group, each as one line.
+/// of the other algorithms' best within [`FLAGGED_RIVAL_REACH`] of it (those further
+/// behind counted in one line), and a large tie group, each as one line.
 fn warnings(
     run: &Run,
     answer: &Pick,
@@ -452,10 +461,13 @@ fn warnings(
         .iter()
         .map(|f| format!("run: {}: {}", f.code, f.reason))
         .collect();
+    let (near, far): (Vec<&Compared>, Vec<&Compared>) = others
+        .iter()
+        .partition(|o| o.ratio_low <= FLAGGED_RIVAL_REACH);
     let shown = std::iter::once(answer)
         .chain(equivalent.iter().map(|t| &t.pick))
         .chain(ties.iter().map(|t| &t.pick))
-        .chain(others.iter().map(|o| &o.pick));
+        .chain(near.iter().map(|o| &o.pick));
     let mut seen: Vec<&str> = Vec::new();
     for pick in shown {
         if seen.contains(&pick.implementation.as_str()) {
@@ -467,6 +479,21 @@ fn warnings(
                 .iter()
                 .map(|f| format!("{}: {}: {}", pick.implementation, f.code, f.reason)),
         );
+    }
+    let far_flagged = far
+        .iter()
+        .filter(|o| !o.pick.flags.is_empty() && !seen.contains(&o.pick.implementation.as_str()))
+        .count();
+    if far_flagged > 0 {
+        out.push(format!(
+            "{far_flagged} other candidate{} more than {FLAGGED_RIVAL_REACH}x behind the \
+             answer {} flagged: {} own figure{} in doubt, not the answer (--format json \
+             gives each flag)",
+            if far_flagged == 1 { "" } else { "s" },
+            if far_flagged == 1 { "is" } else { "are" },
+            if far_flagged == 1 { "its" } else { "their" },
+            if far_flagged == 1 { " is" } else { "s are" },
+        ));
     }
     if !run.complete {
         out.push("the run was interrupted: some planned cells are missing".to_string());

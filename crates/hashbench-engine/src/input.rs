@@ -28,13 +28,13 @@ pub const FRESH_PAGES_FROM: usize = 64 << 10;
 /// Where an input's bytes live: a heap buffer, or (from [`FRESH_PAGES_FROM`]) an
 /// anonymous mapping made for this placement alone, its pages new from the kernel.
 #[derive(Debug)]
-enum Buf {
+pub(crate) enum Buf {
     Heap(Vec<u8>),
     Mapped(memmap2::MmapMut),
 }
 
 impl Buf {
-    fn zeroed(len: usize) -> Self {
+    pub(crate) fn zeroed(len: usize) -> Self {
         if len >= FRESH_PAGES_FROM {
             // A mapping the system refuses is only a placement lost: the heap serves.
             if let Ok(m) = memmap2::MmapMut::map_anon(len) {

@@ -117,6 +117,14 @@ impl CellState {
         undisturbed(&round_stats(&self.rounds))
     }
 
+    /// Whether the rounds so far give a figure within `target` ([`figure_precise`]), its
+    /// interval the part more rounds can narrow ([`hashbench_stats::sampled`]).
+    #[must_use]
+    pub fn precise(&self, target: f64) -> bool {
+        hashbench_stats::sampled(&round_stats(&self.rounds))
+            .is_some_and(|f| figure_precise(&f, target))
+    }
+
     /// The median of each round so far, ns, in round order.
     #[must_use]
     pub fn round_medians(&self) -> &[f64] {
@@ -357,7 +365,7 @@ impl CellState {
                 .any(|r| r.stop_reason == StopReason::Cancelled);
         let stop_reason = if cut_short {
             StopReason::Cancelled
-        } else if figure_precise(&figure, target_precision) {
+        } else if self.precise(target_precision) {
             StopReason::Precision
         } else if self
             .rounds

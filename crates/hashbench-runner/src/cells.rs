@@ -261,6 +261,8 @@ impl Cells {
                     .round(&mut self.nop, work, config, None, cancel)
             }
             Kind::Baseline(Baseline::Memcpy) => {
+                // A new destination each round, as the input gets a new placement.
+                self.memcpy.place();
                 self.planned[i]
                     .state
                     .round(&mut self.memcpy, work, config, None, cancel)

@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use hashbench_engine::{figure_precise, Config, EngineError, Workload, PLACEMENTS};
+use hashbench_engine::{Config, EngineError, Workload, PLACEMENTS};
 use hashbench_model::{Checkpoint, Mode, Size, SkipReason, Skipped};
 use hashbench_stats::phase::{self, PassPhases};
 
@@ -80,10 +80,7 @@ impl Rounds<'_> {
         }
         match contender {
             Some(racing) => racing,
-            None => !cell
-                .state
-                .figure()
-                .is_some_and(|f| figure_precise(&f, self.precision)),
+            None => !cell.state.precise(self.precision),
         }
     }
 

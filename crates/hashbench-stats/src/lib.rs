@@ -62,7 +62,7 @@ pub use order::{
     median_ci_ranks, order_statistic_coverage, quantile_sorted, CiMethod, CiRanks,
     MIN_SAMPLES_FOR_CI,
 };
-pub use rounds::{decide, undisturbed, Ratio, Relation, Round, RoundFigure};
+pub use rounds::{decide, sampled, undisturbed, Ratio, Relation, Round, RoundFigure};
 pub use sample::{Measurement, SampleError, Samples, MAX_NANOS};
 pub use summary::{precision_reached, MedianCi, Summary, TukeyOutliers};
 pub use throughput::{Rates, Throughput, ThroughputError};

@@ -339,3 +339,58 @@ fn a_noisy_estimator_does_not_move_the_machine_estimate() {
     let m = machine_speed(&base, &candidate).expect("references in both");
     assert!(m.high > 1.05, "{m:?}");
 }
+
+/// A cell of figure `median` whose interval reaches ±`half` (a fraction) and holds, as
+/// its JSON says, the next run (or only its rounds, for files from before that).
+fn with_interval(median: f64, half: f64, kind: hashbench_stats::rounds::IntervalKind) -> Cell {
+    let mut c = hashbench_model::testutil::analysis::cell_rounds("a/a", 4096, &[median; 8], None);
+    let f = c.figure.as_mut().expect("a figure");
+    f.ci_low_ns = median * (1.0 - half);
+    f.ci_high_ns = median * (1.0 + half);
+    f.interval = kind;
+    c
+}
+
+#[test]
+fn two_next_run_intervals_are_not_each_counted_whole() {
+    use hashbench_stats::rounds::IntervalKind;
+    // 100 -> 110 ns, each figure ±6 % (rounds on placement levels). Added whole, the ratio's
+    // interval starts at 103.4 / 106 = 0.975: "within noise". Each next-run interval is a
+    // promise about the other run's figure: 110 lies above the base's 106 (1.038), and
+    // 100 below the candidate's 103.4 (1.034): the interval starts at 1.034, slower.
+    let c = one(
+        with_interval(100.0, 0.06, IntervalKind::NextRun),
+        with_interval(110.0, 0.06, IntervalKind::NextRun),
+        0.05,
+    );
+    assert_eq!(c.verdict, Verdict::Slower, "{c:?}");
+    assert!(close(c.ratio_low, 103.4 / 100.0), "{c:?}");
+    assert!(close(c.ratio_high, 110.0 / 94.0), "{c:?}");
+    // Intervals over the rounds alone say nothing of a next run: added whole, as before.
+    let old = one(
+        with_interval(100.0, 0.06, IntervalKind::Rounds),
+        with_interval(110.0, 0.06, IntervalKind::NextRun),
+        0.05,
+    );
+    assert_eq!(old.verdict, Verdict::WithinNoise, "{old:?}");
+    assert!(close(old.ratio_low, 103.4 / 106.0), "{old:?}");
+}
+
+#[test]
+fn a_figure_inside_the_other_runs_promise_is_no_change() {
+    use hashbench_stats::rounds::IntervalKind;
+    // crc32c/crc-fast at 64 B in one build: rounds on 5.02 and 5.35 ns. One run read 5.03
+    // with an interval up to 5.35 (its rounds sat there too); the next read 5.35 [5.32,
+    // 5.38]. 6.4 % apart, beyond the 5 % threshold, but the second figure is inside the
+    // first run's promise: no change.
+    let mut base = with_interval(5.03, 0.0, IntervalKind::NextRun);
+    let f = base.figure.as_mut().expect("a figure");
+    (f.ci_low_ns, f.ci_high_ns) = (5.01, 5.35);
+    let mut candidate = with_interval(5.35, 0.0, IntervalKind::NextRun);
+    let f = candidate.figure.as_mut().expect("a figure");
+    (f.ci_low_ns, f.ci_high_ns) = (5.32, 5.38);
+    let c = one(base, candidate, 0.05);
+    assert!(c.ratio > 1.05, "{c:?}");
+    assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
+    assert!(close(c.ratio_low, 1.0), "{c:?}");
+}

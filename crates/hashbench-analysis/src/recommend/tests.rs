@@ -639,3 +639,35 @@ fn a_checksum_answer_without_hd_4_names_the_fastest_candidate_with_it() {
     assert!(r.hd_alternative.is_none());
     assert!(r.others.iter().all(|c| c.hamming_distance.is_none()));
 }
+
+#[test]
+fn flags_of_rivals_far_behind_are_counted_not_listed() {
+    // issue 37: the answer's own flag sat among 12 lines about rivals 30-700x behind it.
+    let mut run = run();
+    run.cells[5] = flagged(quiet("xxh3-64/x", SIZE, 120.0), FlagCode::HighSpread);
+    run.cells[3] = flagged(quiet("md5/x", SIZE, 400.0), FlagCode::HighSpread);
+    run.cells[2] = flagged(quiet("blake3/x", SIZE, 500.0), FlagCode::WideInterval);
+    let r = recommend(&run, &catalogue(), &request(Need::Checksum, None)).unwrap();
+    assert_eq!(r.answer.implementation, "crc32c/x");
+    // xxh3-64 at 1.2x could be the answer's equal in a calm run: listed.
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.starts_with("xxh3-64/x: high-spread")),
+        "{:?}",
+        r.warnings
+    );
+    // md5 at 4x and blake3 at 5x are in doubt for their own figures only: counted.
+    assert!(!r
+        .warnings
+        .iter()
+        .any(|w| w.starts_with("md5/x") || w.starts_with("blake3/x")));
+    assert!(
+        r.warnings.iter().any(|w| w.starts_with(
+            "2 other candidates more than 2x behind the answer are flagged: their own figures \
+             are in doubt"
+        )),
+        "{:?}",
+        r.warnings
+    );
+}

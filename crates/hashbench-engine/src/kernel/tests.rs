@@ -44,13 +44,30 @@ fn hex_round_trips_and_rejects_malformed_text() {
 fn memcpy_copies() {
     let mut m = Memcpy::default();
     m.run(&[1, 2, 3], &mut []);
+    let dst = |m: &Memcpy| m.dst.as_ref().expect("a destination").as_ptr();
     // Into the buffer's first 64-byte boundary.
-    let start = m.dst.as_ptr().align_offset(64);
-    assert_eq!((m.dst.as_ptr() as usize + start) % 64, 0);
-    assert_eq!(m.dst[start..start + 3], [1, 2, 3]);
+    let start = dst(&m).align_offset(64);
+    assert_eq!((dst(&m) as usize + start) % 64, 0);
+    assert_eq!(m.dst.as_ref().unwrap()[start..start + 3], [1, 2, 3]);
     // A shorter input is copied into the prefix: no new buffer.
-    let buffer = m.dst.as_ptr();
+    let buffer = dst(&m);
     m.run(&[4, 5], &mut []);
-    assert_eq!(m.dst.as_ptr(), buffer);
-    assert_eq!(m.dst[start..start + 3], [4, 5, 3]);
+    assert_eq!(dst(&m), buffer);
+    assert_eq!(m.dst.as_ref().unwrap()[start..start + 3], [4, 5, 3]);
+}
+
+#[test]
+fn memcpy_copies_into_a_new_destination_after_each_placement() {
+    // Past FRESH_PAGES_FROM the destination is a mapping of its own; placing again lets it
+    // go and the next call makes another, the copy unchanged.
+    let input: Vec<u8> = (0..(100usize << 10)).map(|i| (i % 251) as u8).collect();
+    let mut m = Memcpy::default();
+    m.run(&input, &mut []);
+    assert!(matches!(m.dst, Some(crate::input::Buf::Mapped(_))));
+    m.place();
+    assert!(m.dst.is_none());
+    m.run(&input, &mut []);
+    let d = m.dst.as_ref().expect("a destination");
+    let start = d.as_ptr().align_offset(64).min(64);
+    assert_eq!(&d[start..start + input.len()], &input[..]);
 }

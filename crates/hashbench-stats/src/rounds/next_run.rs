@@ -82,6 +82,35 @@ pub fn next_run(medians: &[f64], figure: f64) -> Option<(f64, f64)> {
     ))
 }
 
+/// Rounds whose medians lie this close (as a fraction) sit on one level: what the
+/// development VM's placement levels are apart from their own noise (a third of a cycle at
+/// 64 B is 2.7 %; two rounds on one level agree to 0.1-0.3 %).
+pub const LEVEL_TOLERANCE: f64 = 0.005;
+
+/// The lowest and highest level of `near` (round medians, sorted: the caller's window
+/// around the figure) that at least two rounds sat on; `None` when no two rounds agree.
+///
+/// Why: rounds draw their placement and the machine's state, and the states last seconds,
+/// so the rounds of one run are not independent draws, and the replays, which treat them
+/// as such, under-state how differently the next run mixes the levels. A cell at 1 MiB
+/// with ten rounds at 30.9 us and two at 29.9 us replays to 30.9 us almost always, and the
+/// next run, drawing seven at 29.9 us, reads 3.4 % away; `crc32c/crc-fast` at 64 B, with
+/// six of sixteen rounds at 5.02 ns and ten at 5.35, reads 5.03, and the next run, drawing
+/// two of twenty-four, reads 5.35 (`scripts/aa` called that "slower"). A level this run
+/// confirmed twice is one the next run's figure may sit on; a single round is not
+/// confirmed (it may be a one-off).
+#[must_use]
+pub fn levels(cluster: &[f64]) -> Option<(f64, f64)> {
+    let agreed = |i: usize| {
+        let v = cluster[i];
+        let near = |j: usize| j != i && (cluster[j] - v).abs() <= LEVEL_TOLERANCE * v;
+        (i > 0 && near(i - 1)) || (i + 1 < cluster.len() && near(i + 1))
+    };
+    let low = (0..cluster.len()).find(|&i| agreed(i))?;
+    let high = (0..cluster.len()).rev().find(|&i| agreed(i))?;
+    Some((cluster[low], cluster[high]))
+}
+
 /// One replay: `values.len()` draws with replacement from `values` (sorted), counted per
 /// value, and the figure those draws give.
 fn replay(values: &[f64], counts: &mut [u32], rng: &mut SplitMix) -> f64 {

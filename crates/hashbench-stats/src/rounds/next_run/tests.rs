@@ -85,3 +85,36 @@ proptest! {
         prop_assert!(f.ci_low_ns >= 0.0 && f.ci_high_ns.is_finite());
     }
 }
+
+#[test]
+fn a_level_two_rounds_sat_on_is_a_level_the_next_run_may_read() {
+    // adler32/simd-adler32 at 1 MiB (issue 32's coverage runs): ten rounds at 30.9 us and
+    // two at 29.86 us. The replays almost always read 30.9; the next run drew seven at
+    // 29.86 and read that.
+    let mut medians = vec![30_900.0, 30_910.0, 30_905.0, 30_920.0, 30_898.0];
+    medians.extend([30_902.0, 30_915.0, 30_899.0, 30_907.0, 30_911.0]);
+    medians.extend([29_860.0, 29_870.0]);
+    let f = undisturbed(&medians.iter().map(|&m| Round::exact(m)).collect::<Vec<_>>())
+        .expect("rounds given");
+    assert!(f.median_ns > 30_890.0, "{f:?}");
+    assert!(f.ci_low_ns <= 29_860.0, "{f:?}");
+    // One round alone on a level is not confirmed: it does not widen the interval.
+    let mut one_off = medians[..10].to_vec();
+    one_off.push(29_860.0);
+    let g = undisturbed(&one_off.iter().map(|&m| Round::exact(m)).collect::<Vec<_>>())
+        .expect("rounds given");
+    assert!(g.ci_low_ns > 29_860.0, "{g:?}");
+}
+
+#[test]
+fn levels_are_the_outermost_values_another_round_agrees_with() {
+    assert_eq!(levels(&[1.0, 1.1, 1.2]), None);
+    assert_eq!(levels(&[100.0]), None);
+    // 100.0 stands alone; 101.0/101.4 agree (0.4 %), 103.0/103.2 agree.
+    assert_eq!(
+        levels(&[100.0, 101.0, 101.4, 102.2, 103.0, 103.2]),
+        Some((101.0, 103.2))
+    );
+    // Exactly at the tolerance still agrees.
+    assert_eq!(levels(&[200.0, 201.0]), Some((200.0, 201.0)));
+}
