@@ -230,7 +230,7 @@ pub fn recommend(
         .copied()
         .partition(|(_, p)| request.rejects(p).is_none());
     let Some(&(winner_cell, winner_props)) = admitted.first() else {
-        return Err(no_candidate(request, &measured));
+        return Err(missing::no_candidate(request, &measured));
     };
     let answer = Pick::of(winner_cell, winner_props);
     let hd_of = |p: &AlgorithmProperties| checksum_hd(request, p);
@@ -367,30 +367,6 @@ fn outside<'a>(
                 .iter()
                 .any(|p| p.implementation == c.implementation.id())
     })
-}
-
-/// The error for a request no measured algorithm satisfies, with what was measured.
-fn no_candidate(request: &Request, measured: &[(&Cell, &AlgorithmProperties)]) -> RecommendError {
-    let mut algs: Vec<&str> = measured.iter().map(|(_, p)| p.id.as_str()).collect();
-    algs.sort_unstable();
-    algs.dedup();
-    RecommendError::NoCandidate {
-        size: request.size,
-        need: request.need.as_str(),
-        bits: format!(
-            "{}{}{}{}{}",
-            request
-                .min_bits
-                .map_or(String::new(), |b| format!(" --min-bits {b}")),
-            if request.keyed { " --keyed" } else { "" },
-            if request.stable { " --stable" } else { "" },
-            request
-                .min_hd
-                .map_or(String::new(), |n| format!(" --min-hd {n}")),
-            if request.fips { " --fips" } else { "" }
-        ),
-        measured: algs.join(", "),
-    }
 }
 
 /// The implementations of admitted algorithms that the run skipped because their library

@@ -13,6 +13,7 @@
 //! (`hashbench_runner::RunObserver`).
 
 mod alloc_count;
+mod baselines;
 mod config;
 mod error;
 mod input;
@@ -29,9 +30,10 @@ mod workload;
 pub use alloc_count::{
     count_allocations, installed as counting_allocator_installed, Allocations, CountingAllocator,
 };
+pub use baselines::{read_fold, Memcpy, Nop, Read};
 pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN, PLACEMENTS};
-pub use kernel::{read_fold, HashKernel, Kernel, KernelError, Malformed, Memcpy, Nop, Read};
+pub use kernel::{HashKernel, Kernel, KernelError, Malformed};
 pub use measure::{measure, CellResult, CellState, Config, StopReason};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use rounds::{figure_precise, RoundRecord};

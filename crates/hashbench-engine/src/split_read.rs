@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use hashbench_model::Baseline;
 
-use crate::kernel::widest_read_fold;
+use crate::baselines::widest_read_fold;
 use crate::Kernel;
 
 /// Pieces smaller than this are read where they are: handing them to another thread

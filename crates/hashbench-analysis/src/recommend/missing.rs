@@ -93,3 +93,30 @@ pub(super) fn why(
         ),
     }
 }
+
+/// The error for a request no measured algorithm satisfies, with what was measured.
+pub(super) fn no_candidate(
+    request: &Request,
+    measured: &[(&Cell, &AlgorithmProperties)],
+) -> RecommendError {
+    let mut algs: Vec<&str> = measured.iter().map(|(_, p)| p.id.as_str()).collect();
+    algs.sort_unstable();
+    algs.dedup();
+    RecommendError::NoCandidate {
+        size: request.size,
+        need: request.need.as_str(),
+        bits: format!(
+            "{}{}{}{}{}",
+            request
+                .min_bits
+                .map_or(String::new(), |b| format!(" --min-bits {b}")),
+            if request.keyed { " --keyed" } else { "" },
+            if request.stable { " --stable" } else { "" },
+            request
+                .min_hd
+                .map_or(String::new(), |n| format!(" --min-hd {n}")),
+            if request.fips { " --fips" } else { "" }
+        ),
+        measured: algs.join(", "),
+    }
+}
