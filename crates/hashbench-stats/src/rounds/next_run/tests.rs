@@ -118,3 +118,27 @@ fn levels_are_the_outermost_values_another_round_agrees_with() {
     // Exactly at the tolerance still agrees.
     assert_eq!(levels(&[200.0, 201.0]), Some((200.0, 201.0)));
 }
+
+#[test]
+fn a_cluster_in_the_minority_admits_the_level_above_it() {
+    let figure_of = |medians: &[f64]| {
+        undisturbed(&medians.iter().map(|&m| Round::exact(m)).collect::<Vec<_>>())
+            .expect("rounds given")
+    };
+    // crc32c/crc-fast at 64 B in one build: six of sixteen rounds at 5.02 ns, ten at 5.35
+    // (6.6 % above, beyond the cluster's 4 %). A next run drawing fewer than three at 5.02
+    // reads 5.35: the interval reaches it. Here seven of seventeen, so that the replays
+    // alone (fewer than three of seven in 0.9 % of them) would not reach it.
+    let mut minority = vec![5.02, 5.021, 5.019, 5.022, 5.02, 5.018, 5.02];
+    minority.extend([5.35; 10]);
+    let f = figure_of(&minority);
+    assert!(f.median_ns < 5.03, "{f:?}");
+    assert!(f.ci_high_ns >= 5.35, "{f:?}");
+    // Twelve of fifteen at 100 and three on a state 7 % above: the cluster holds the
+    // majority, and the level above stays out of the interval.
+    let mut majority = vec![100.0, 100.1, 99.9, 100.05, 100.0, 99.95];
+    majority.extend([100.0, 100.1, 99.9, 100.05, 100.0, 99.95]);
+    majority.extend([107.0, 107.1, 107.05]);
+    let g = figure_of(&majority);
+    assert!(g.ci_high_ns < 101.0, "{g:?}");
+}
