@@ -456,10 +456,7 @@ fn warnings(
                 .map(|f| format!("{}: {}: {}", pick.implementation, f.code, f.reason)),
         );
     }
-    let far_flagged = far
-        .iter()
-        .filter(|o| !o.pick.flags.is_empty() && !seen.contains(&o.pick.implementation.as_str()))
-        .count();
+    let far_flagged = far.iter().filter(|o| !o.pick.flags.is_empty()).count();
     if far_flagged > 0 {
         out.push(format!(
             "{far_flagged} other candidate{} more than {FLAGGED_RIVAL_REACH}x behind the \

@@ -9,7 +9,7 @@
 //! leader). One that fails is set aside as `run` sets aside one that fails before timing:
 //! its cells are left out, it is reported as failed verification, and the run fails.
 
-use hashbench_model::{SkipReason, Skipped};
+use hashbench_model::Skipped;
 use hashbench_plan::RunPlan;
 use hashbench_verify::Status;
 
@@ -48,12 +48,10 @@ pub(crate) fn contenders(
                 }
             }
         }
-        skipped.push(Skipped {
-            implementation: outcome.implementation.clone(),
-            pattern: None,
-            reason: SkipReason::FailedVerification,
-            details: crate::verification::failures(outcome),
-        });
+        skipped.push(crate::verification::set_aside(
+            outcome.implementation.clone(),
+            outcome,
+        ));
     }
     Ok(())
 }

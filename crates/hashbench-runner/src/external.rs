@@ -107,16 +107,9 @@ pub(crate) fn verify(
                         implementation: ext.id.to_string(),
                         pattern: Some(pattern),
                         reason: SkipReason::FailedVerification,
-                        details: outcome
-                            .failures
-                            .iter()
+                        details: crate::verification::failures(&outcome)
+                            .into_iter()
                             .take(5)
-                            .map(|f| {
-                                format!(
-                                    "{:?} mode {} vector {}: expected {} got {}",
-                                    f.check, f.mode, f.vector, f.expected, f.got
-                                )
-                            })
                             .collect(),
                     });
                 }

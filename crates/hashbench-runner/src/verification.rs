@@ -53,16 +53,23 @@ pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
             }),
             Status::Failed => {
                 verified.failed = true;
-                verified.skipped.push(Skipped {
-                    implementation: imp.id.to_string(),
-                    pattern: None,
-                    reason: SkipReason::FailedVerification,
-                    details: failures(outcome),
-                });
+                verified
+                    .skipped
+                    .push(set_aside(imp.id.to_string(), outcome));
             }
         }
     }
     Ok(verified)
+}
+
+/// The skipped entry of `implementation`, set aside for failing verification (`outcome`).
+pub(crate) fn set_aside(implementation: String, outcome: &Outcome) -> Skipped {
+    Skipped {
+        implementation,
+        pattern: None,
+        reason: SkipReason::FailedVerification,
+        details: failures(outcome),
+    }
 }
 
 /// A failed outcome's failures, one line each, as a skipped entry's details.
