@@ -13,8 +13,9 @@
 //! report: the runner library (`hashbench_runner::run`, the code path of the binary) with
 //! its default budget, precision and rounds, no baselines, all cells in one run. The two
 //! alternate `REPS` times (`DIRECT_REPS`, default 3); each figure is the median of its
-//! reps. Last, the harness floor: the catalogue's `empty` hasher (no work) through the
-//! same kernel and timed loop every implementation uses.
+//! reps; `DIRECT_ONLY=id,id` keeps those cases alone. Last, the harness floor: the
+//! catalogue's `empty` hasher (no work) through the same kernel and timed loop every
+//! implementation uses.
 //!
 //! Within: hashbench within 10 % or 0.5 ns of the direct loop. The table is Markdown, to
 //! paste into docs/method.md.
@@ -146,7 +147,15 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let cases = cases();
+    // DIRECT_ONLY=id,id... keeps those cases alone: a quicker loop while working on one.
+    let only = std::env::var("DIRECT_ONLY").ok();
+    let cases: Vec<_> = cases()
+        .into_iter()
+        .filter(|(id, _)| {
+            only.as_deref()
+                .is_none_or(|o| o.split(',').any(|x| x == *id))
+        })
+        .collect();
     let ids: Vec<&str> = cases.iter().map(|c| c.0).collect();
     // direct[case][size] and ours[case][size]: one figure per rep.
     let mut direct = vec![vec![Vec::new(); SIZES.len()]; cases.len()];
