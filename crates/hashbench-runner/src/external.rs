@@ -50,73 +50,140 @@ fn reference_for(ext: &External) -> Option<&'static Implementation> {
 
 /// Verifies every (external implementation, pattern) of the plan: known answers through
 /// the adapter, and agreement with the in-process reference. Returns what passed; what
-/// did not is added to `skipped`, and `failed` is set for a wrong answer.
+/// did not is added to `skipped`, and `failed` is set for a wrong answer. Each adapter's
+/// implementations are verified on a thread of their own, side by side with the other
+/// adapters' (each is its own process): one after another, the five runtimes' took 5 s
+/// of a `--runtime all` run here before anything was measured. What they found is
+/// handed on in the plan's order.
 pub(crate) fn verify(
     plan: &RunPlan,
     skipped: &mut Vec<Skipped>,
     failed: &mut bool,
 ) -> Result<Vec<PassedExternal>, RunError> {
-    let mut passed = Vec::new();
-    for ext in &plan.external {
-        let patterns = patterns_for(ext, &plan.options.patterns);
-        // Measured with its own default instead of `oneshot`: nothing to report.
-        let defaulted = plan.options.patterns == [Pattern::Oneshot]
-            && !ext.patterns.contains(&Pattern::Oneshot);
-        for &p in plan
-            .options
-            .patterns
+    // The plan's externals by adapter, in the order each adapter first appears.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, ext) in plan.external.iter().enumerate() {
+        let same =
+            |g: &Vec<usize>| std::sync::Arc::ptr_eq(&plan.external[g[0]].adapter, &ext.adapter);
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    let vectors = plan.vectors();
+    // See `verify_answers`: silent once around all the threads, restored after.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut found: Vec<Option<Result<Verified, RunError>>> =
+        (0..plan.external.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = groups
             .iter()
-            .filter(|p| !defaulted && !patterns.contains(p))
-        {
-            skipped.push(Skipped {
-                implementation: ext.id.to_string(),
-                pattern: Some(p),
-                reason: SkipReason::PatternNotApplicable,
-                details: vec![format!(
-                    "its adapter offers {}",
-                    ext.patterns
-                        .iter()
-                        .map(Pattern::to_string)
+            .map(|g| {
+                let vectors = &vectors;
+                scope.spawn(move || {
+                    g.iter()
+                        .map(|&i| (i, verify_ext(&plan.external[i], plan, vectors)))
                         .collect::<Vec<_>>()
-                        .join(", ")
+                })
+            })
+            .collect();
+        for h in handles {
+            let results = h
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for (i, r) in results {
+                found[i] = Some(r);
+            }
+        }
+    });
+    std::panic::set_hook(hook);
+    let mut passed = Vec::new();
+    for v in found.into_iter().flatten() {
+        let v = v?;
+        passed.extend(v.passed);
+        skipped.extend(v.skipped);
+        *failed |= v.failed;
+    }
+    Ok(passed)
+}
+
+/// What verifying one external implementation found.
+struct Verified {
+    passed: Vec<PassedExternal>,
+    skipped: Vec<Skipped>,
+    failed: bool,
+}
+
+/// [`verify`] for one external implementation, every pattern of the plan it expresses.
+fn verify_ext(
+    ext: &External,
+    plan: &RunPlan,
+    vectors: &hashbench_verify::VectorSource,
+) -> Result<Verified, RunError> {
+    let mut v = Verified {
+        passed: Vec::new(),
+        skipped: Vec::new(),
+        failed: false,
+    };
+    let patterns = patterns_for(ext, &plan.options.patterns);
+    // Measured with its own default instead of `oneshot`: nothing to report.
+    let defaulted =
+        plan.options.patterns == [Pattern::Oneshot] && !ext.patterns.contains(&Pattern::Oneshot);
+    for &p in plan
+        .options
+        .patterns
+        .iter()
+        .filter(|p| !defaulted && !patterns.contains(p))
+    {
+        v.skipped.push(Skipped {
+            implementation: ext.id.to_string(),
+            pattern: Some(p),
+            reason: SkipReason::PatternNotApplicable,
+            details: vec![format!(
+                "its adapter offers {}",
+                ext.patterns
+                    .iter()
+                    .map(Pattern::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )],
+        });
+    }
+    for pattern in patterns {
+        let Some((outcome, reference)) = check(ext, pattern, vectors)? else {
+            v.skipped.push(Skipped {
+                implementation: ext.id.to_string(),
+                pattern: None,
+                reason: SkipReason::Unavailable,
+                details: vec![format!(
+                    "no in-process implementation of {} to check it against",
+                    ext.algorithm.id
                 )],
             });
-        }
-        for pattern in patterns {
-            let Some((outcome, reference)) = verify_one(ext, pattern, &plan.vectors())? else {
-                skipped.push(Skipped {
+            break;
+        };
+        match outcome.status {
+            Status::Passed => v.passed.push(PassedExternal {
+                external: ext.clone(),
+                pattern,
+                reference,
+            }),
+            _ => {
+                v.failed = true;
+                v.skipped.push(Skipped {
                     implementation: ext.id.to_string(),
-                    pattern: None,
-                    reason: SkipReason::Unavailable,
-                    details: vec![format!(
-                        "no in-process implementation of {} to check it against",
-                        ext.algorithm.id
-                    )],
+                    pattern: Some(pattern),
+                    reason: SkipReason::FailedVerification,
+                    details: crate::verification::failures(&outcome)
+                        .into_iter()
+                        .take(5)
+                        .collect(),
                 });
-                break;
-            };
-            match outcome.status {
-                Status::Passed => passed.push(PassedExternal {
-                    external: ext.clone(),
-                    pattern,
-                    reference,
-                }),
-                _ => {
-                    *failed = true;
-                    skipped.push(Skipped {
-                        implementation: ext.id.to_string(),
-                        pattern: Some(pattern),
-                        reason: SkipReason::FailedVerification,
-                        details: crate::verification::failures(&outcome)
-                            .into_iter()
-                            .take(5)
-                            .collect(),
-                    });
-                }
             }
         }
     }
-    Ok(passed)
+    Ok(v)
 }
 
 /// Verifies `ext` driven by `pattern`: the known answers of its algorithm through the
@@ -132,19 +199,49 @@ pub fn verify_one(
     pattern: Pattern,
     vectors: &hashbench_verify::VectorSource,
 ) -> Result<Option<(hashbench_verify::Outcome, &'static Implementation)>, RunError> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let found = check(ext, pattern, vectors);
+    std::panic::set_hook(hook);
+    found
+}
+
+/// [`verify_one`] without touching the panic hook: the caller has silenced it.
+fn check(
+    ext: &External,
+    pattern: Pattern,
+    vectors: &hashbench_verify::VectorSource,
+) -> Result<Option<(hashbench_verify::Outcome, &'static Implementation)>, RunError> {
     if reference_for(ext).is_none() {
         return Ok(None);
     }
     let answers = vectors
         .load(ext.algorithm.id, ext.algorithm.output_bytes())
         .map_err(RunError::Vectors)?;
-    Ok(verify_answers(ext, pattern, &answers))
+    Ok(check_answers(ext, pattern, &answers))
 }
 
 /// As [`verify_one`], with the known answers given (`hashbench adapter check --quick`
 /// takes the short ones).
 #[must_use]
 pub fn verify_answers(
+    ext: &External,
+    pattern: Pattern,
+    answers: &[hashbench_verify::KnownAnswer],
+) -> Option<(hashbench_verify::Outcome, &'static Implementation)> {
+    // A remote hasher reports a failed request (an adapter that died, a plugin that
+    // wrote past its output) by panicking; verification catches each panic and keeps its
+    // message in the outcome, and the default hook would also print each one, with a
+    // backtrace, over the progress line. Silent for the verification, restored after.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let found = check_answers(ext, pattern, answers);
+    std::panic::set_hook(hook);
+    found
+}
+
+/// [`verify_answers`] without touching the panic hook: the caller has silenced it.
+fn check_answers(
     ext: &External,
     pattern: Pattern,
     answers: &[hashbench_verify::KnownAnswer],
@@ -166,14 +263,7 @@ pub fn verify_answers(
         algorithm: ext.algorithm,
         new: &new,
     };
-    // A remote hasher reports a failed request (an adapter that died, a plugin that
-    // wrote past its output) by panicking; verification catches each panic and keeps its
-    // message in the outcome, and the default hook would also print each one, with a
-    // backtrace, over the progress line. Silent for the verification, restored after.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
     let outcome = hashbench_verify::verify_remote(&candidate, answers, agreement.as_ref());
-    std::panic::set_hook(hook);
     Some((outcome, reference))
 }
 

@@ -225,6 +225,11 @@ fn plan_ready(
             + warmup::at_most(cells, plan.race).as_secs_f64()
             + 0.03 * (plan.max_rounds() as f64 + 1.0),
         min_samples: per_round.min_samples,
+        external_cells: cells
+            .planned
+            .iter()
+            .filter(|p| matches!(p.kind, cells::Kind::External(_)))
+            .count(),
     }
 }
 

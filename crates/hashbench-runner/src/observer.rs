@@ -26,6 +26,9 @@ pub struct PlanReady {
     /// The fewest samples a round takes, whatever its budget: a call slower than the
     /// round's share takes this many anyway, past `at_most_s`.
     pub min_samples: usize,
+    /// Of `cells`, those another runtime's adapter times: each sample is a request to a
+    /// process, whose cost no plan knows, so `at_most_s` does not bound them.
+    pub external_cells: usize,
 }
 
 /// One step of the measuring.
@@ -51,7 +54,7 @@ impl fmt::Display for PlanReady {
     /// What is about to happen, and for how long at most, with what that leaves out: `12
     /// cells x 5 rounds (up to 15 while a figure is unsettled), at most about 3.2 s
     /// unless a call is slower than a round's share of the budget (a round takes at
-    /// least 2)`.
+    /// least 2)`, and what it does not bound (the cells other runtimes time).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -72,7 +75,15 @@ impl fmt::Display for PlanReady {
             " unless a call is slower than a round's share of the budget (a round takes at \
              least {})",
             self.min_samples
-        )
+        )?;
+        match self.external_cells {
+            0 => Ok(()),
+            n => write!(
+                f,
+                "; not counting the {n} cells other runtimes time, each sample a request to \
+                 their adapter"
+            ),
+        }
     }
 }
 

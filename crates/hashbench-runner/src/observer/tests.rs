@@ -10,6 +10,7 @@ fn a_plan_says_its_size_and_longest_time() {
         streams_cells: 0,
         at_most_s: 2.04,
         min_samples: 2,
+        external_cells: 0,
     };
     assert_eq!(
         plan.to_string(),
@@ -26,6 +27,17 @@ fn a_plan_says_its_size_and_longest_time() {
         "8 cells x 3 rounds (up to 9 while a figure is unsettled) and 2 streams cells, at most \
          about 13 s unless a call is slower than a round's share of the budget (a round takes \
          at least 2)"
+    );
+    let plan = PlanReady {
+        external_cells: 5,
+        ..plan
+    };
+    assert!(
+        plan.to_string().ends_with(
+            "(a round takes at least 2); not counting the 5 cells other runtimes time, each \
+             sample a request to their adapter"
+        ),
+        "{plan}"
     );
 }
 

@@ -29,6 +29,7 @@ fn plan(cells: usize, rounds: usize) -> PlanReady {
         streams_cells: 0,
         at_most_s: 1.0,
         min_samples: 2,
+        external_cells: 0,
     }
 }
 
