@@ -81,9 +81,9 @@ pub struct External {
 #[must_use]
 pub fn discover(names: &[&str]) -> Vec<Runtime> {
     let dir = crate::locate::adapters_dir();
-    // Started side by side: each waits for its runtime's `hello` (the JVM's takes about
-    // 1.5 s here), and one after another they added up to 2.5 s before `--runtime all`
-    // could verify anything.
+    // Started side by side: each waits for its runtime's `hello`, the JVM's longest.
+    // `hashbench list --runtime all` took 1.5-2.2 s one after another, 1.4 s side by side
+    // (this 2-vCPU VM, a build running beside, three runs each); more CPUs gain more.
     std::thread::scope(|scope| {
         let started: Vec<_> = RUNTIMES
             .iter()
