@@ -11,7 +11,8 @@ use crate::{cli::emit, cli::UsageError};
 
 #[derive(Args, Debug)]
 pub struct PublishedArgs {
-    /// Only this seed (0 to 4, listed in docs/published.md); every seed without it.
+    /// Only this seed benchmark (0 to 4: the public benchmarks hashbench began from, listed
+    /// in docs/published.md; not an input seed); every one without it.
     #[arg(long, value_name = "N")]
     seed: Option<u32>,
     /// Only the figures that carry a plausibility flag.
