@@ -146,16 +146,11 @@ pub fn start_words(label: &str, words: &[String], setup: &str) -> Runtime {
         Err(why) => return unavailable(why),
     };
     // The runtime's name goes into every implementation id (`alg/NAME:lib`).
-    let name_ok = !hello.runtime.is_empty()
-        && hello.runtime.len() <= 32
-        && hello
-            .runtime
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
-    if !name_ok {
+    if !hashbench_model::ExternalId::is_runtime_name(&hello.runtime) {
         return unavailable(format!(
-            "its hello names the runtime {:?}: give 1 to 32 lowercase letters, digits, '-' or '_'",
-            hashbench_model::inert::clipped(&hello.runtime, 40)
+            "its hello names the runtime {:?}: give {}",
+            hashbench_model::inert::clipped(&hello.runtime, 40),
+            hashbench_model::ExternalId::RUNTIME_NAME_RULE
         ));
     }
     Runtime {

@@ -52,6 +52,19 @@ fn is_library(part: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '.' | '/'))
 }
 
+impl ExternalId {
+    /// What a runtime's name may be, for a message: [`ExternalId::is_runtime_name`]'s rule.
+    pub const RUNTIME_NAME_RULE: &'static str =
+        "1 to 64 lowercase letters, digits, '-', '_', '+' or '.'";
+
+    /// Whether `name` can be the runtime of an id (`alg/NAME:lib`): what an adapter's
+    /// `hello` may call its runtime. One rule, here, for the ids and the adapters.
+    #[must_use]
+    pub fn is_runtime_name(name: &str) -> bool {
+        is_name(name)
+    }
+}
+
 impl FromStr for ExternalId {
     type Err = ExternalIdError;
 

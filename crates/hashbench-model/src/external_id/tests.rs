@@ -93,3 +93,16 @@ fn bad_ids_are_refused_with_why() {
     let long = format!("a/node:{}", "x".repeat(65));
     assert!(long.parse::<ExternalId>().is_err());
 }
+
+#[test]
+fn a_runtime_name_follows_the_ids_rule() {
+    for good in ["node", "perl", "my-rt_2", "c++", "py3.12"] {
+        assert!(ExternalId::is_runtime_name(good), "{good:?}");
+        let id = format!("crc32/{good}:lib");
+        assert!(id.parse::<ExternalId>().is_ok(), "{id}");
+    }
+    let long = "x".repeat(65);
+    for bad in ["", "Perl", "my rt", "a/b", "a:b", long.as_str()] {
+        assert!(!ExternalId::is_runtime_name(bad), "{bad:?}");
+    }
+}
