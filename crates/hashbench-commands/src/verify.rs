@@ -212,12 +212,9 @@ pub fn fuzz(selection: &Selection, config: &FuzzConfig) -> Result<FuzzReport, Fu
         .collect();
     let local = selection.local_or_all();
     // A remote hasher reports a failed request by panicking, which the fuzzer catches
-    // and reports; the default hook would also print each one over the output.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let report = hashbench_verify::fuzz_with(&local, &outside, config);
-    std::panic::set_hook(hook);
-    let mut report = report?;
+    // and reports.
+    let mut report =
+        hashbench_verify::quietly(|| hashbench_verify::fuzz_with(&local, &outside, config))?;
     for (runtime, why, setup) in &selection.unavailable {
         report.unavailable.push(hashbench_verify::fuzz::Skipped {
             implementation: format!("runtime/{runtime}"),

@@ -40,7 +40,7 @@ pub use fuzz::{fuzz, fuzz_with, FuzzConfig, FuzzError, FuzzReport};
 pub use modes::{all_modes, CallMode};
 pub use reference::{agreement_inputs, reference_of, AgreementCase, Reference, ReferencePanicked};
 pub use spot::{spot_check, WrongAnswer};
-pub use subject::Candidate;
+pub use subject::{quietly, Candidate};
 pub use vectors::{KnownAnswer, TypedAnswer, VectorError, VectorSource};
 
 use subject::{panic_message, subject_of};

@@ -65,33 +65,31 @@ pub(crate) fn verify(
         }
     }
     let vectors = plan.vectors();
-    // See `verify_answers`: silent once around all the threads, restored after.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    // Silent once around all the threads (`hashbench_verify::quietly`); a thread's panic
+    // is resumed only after the hook is back.
+    let joined = hashbench_verify::quietly(|| {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = groups
+                .iter()
+                .map(|g| {
+                    let vectors = &vectors;
+                    scope.spawn(move || {
+                        g.iter()
+                            .map(|&i| (i, verify_ext(&plan.external[i], plan, vectors)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
+        })
+    });
     let mut found: Vec<Option<Result<Verified, RunError>>> =
         (0..plan.external.len()).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = groups
-            .iter()
-            .map(|g| {
-                let vectors = &vectors;
-                scope.spawn(move || {
-                    g.iter()
-                        .map(|&i| (i, verify_ext(&plan.external[i], plan, vectors)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for h in handles {
-            let results = h
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            for (i, r) in results {
-                found[i] = Some(r);
-            }
+    for results in joined {
+        for (i, r) in results.unwrap_or_else(|panic| std::panic::resume_unwind(panic)) {
+            found[i] = Some(r);
         }
-    });
-    std::panic::set_hook(hook);
+    }
     let mut passed = Vec::new();
     for v in found.into_iter().flatten() {
         let v = v?;
@@ -193,11 +191,7 @@ pub fn verify_one(
     pattern: Pattern,
     vectors: &hashbench_verify::VectorSource,
 ) -> Result<Option<(hashbench_verify::Outcome, &'static Implementation)>, RunError> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let found = check(ext, pattern, vectors);
-    std::panic::set_hook(hook);
-    found
+    hashbench_verify::quietly(|| check(ext, pattern, vectors))
 }
 
 /// [`verify_one`] without touching the panic hook: the caller has silenced it.
@@ -223,15 +217,9 @@ pub fn verify_answers(
     pattern: Pattern,
     answers: &[hashbench_verify::KnownAnswer],
 ) -> Option<(hashbench_verify::Outcome, &'static Implementation)> {
-    // A remote hasher reports a failed request (an adapter that died, a plugin that
-    // wrote past its output) by panicking; verification catches each panic and keeps its
-    // message in the outcome, and the default hook would also print each one, with a
-    // backtrace, over the progress line. Silent for the verification, restored after.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let found = check_answers(ext, pattern, answers);
-    std::panic::set_hook(hook);
-    found
+    // An adapter that died or a plugin that wrote past its output panics in the remote
+    // hasher; verification keeps the message in the outcome.
+    hashbench_verify::quietly(|| check_answers(ext, pattern, answers))
 }
 
 /// [`verify_answers`] without touching the panic hook: the caller has silenced it.
