@@ -301,14 +301,8 @@ NOP = Impl(NOP_ID, "nop", "", "", {"oneshot": Pattern(_nop_env, "r = f(d)", "int
 # Inputs
 # ---------------------------------------------------------------------------
 
-_input_cache: dict = {}
-
-
 def xorshift_bytes(size: int, seed: int) -> bytes:
     """The xorshift64 (13, 7, 17) stream, each state as 8 little-endian bytes, truncated."""
-    key = (size, seed)
-    if key in _input_cache:  # the same cell is timed again in later rounds
-        return _input_cache[key]
     words = []
     x = seed
     for _ in range((size + 7) // 8):
@@ -319,24 +313,22 @@ def xorshift_bytes(size: int, seed: int) -> bytes:
     data = array("Q", words)
     if sys.byteorder != "little":
         data.byteswap()
-    out = data.tobytes()[:size]
-    _input_cache.clear()  # keep one input: sizes can be large
-    _input_cache[key] = out
-    return out
+    return data.tobytes()[:size]
 
 
-_fold_cache: dict = {}
+_cell_cache: dict = {}
 
 
 def cell_input(size: int, seed: int) -> tuple:
-    """A `time` request's input and its fold, both kept for the cell's later requests:
-    folding 1 MiB here takes longer than most hashes of it, on every request."""
-    data = xorshift_bytes(size, seed)
+    """A `time` request's input and its fold, both kept for the cell's later requests
+    (every sample of every round is one): making and folding 1 MiB here takes longer
+    than most hashes of it. One input is kept: sizes can be large."""
     key = (size, seed)
-    if key not in _fold_cache:
-        _fold_cache.clear()
-        _fold_cache[key] = input_fold(data)
-    return data, _fold_cache[key]
+    if key not in _cell_cache:
+        data = xorshift_bytes(size, seed)
+        _cell_cache.clear()
+        _cell_cache[key] = (data, input_fold(data))
+    return _cell_cache[key]
 
 
 def input_fold(data: bytes) -> str:
