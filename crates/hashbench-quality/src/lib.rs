@@ -32,6 +32,7 @@
 
 pub mod document;
 pub mod keys;
+pub mod map;
 pub mod rng;
 pub mod screen;
 pub mod stats;

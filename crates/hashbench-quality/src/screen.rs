@@ -19,6 +19,7 @@ pub use config::Config;
 pub use subject::Subject;
 
 use crate::keys::{KeySet, Keys};
+use crate::map::MapView;
 use crate::rng::SplitMix64;
 
 /// An implementation's screen.
@@ -29,6 +30,10 @@ pub struct Screen {
     /// Whether typed keys went through a map's `hash_one`.
     pub typed: bool,
     pub checks: Vec<Check>,
+    /// Each key set in hash-map tables of [`Config::map_sizes`] keys: what a map's
+    /// lookups probe, beside a random function's. Figures, not checks: they do not
+    /// change the verdict.
+    pub map: Vec<MapView>,
 }
 
 impl Screen {
@@ -51,6 +56,7 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
     let per_check = config.alpha / (avalanches + 2 * sets.len()) as f64;
     let mut rng = SplitMix64::new(config.seed);
     let mut checks = Vec::new();
+    let mut map = Vec::new();
     for &len in &config.avalanche_lengths {
         checks.push(avalanche::bytes(subject, len, config, per_check, &mut rng));
     }
@@ -61,11 +67,19 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
         let (values, bits, path) = hashes(subject, &set.keys);
         checks.push(buckets::check(&values, bits, &config.table_bits, per_check).named(set, path));
         checks.push(collisions::check(&values, bits, per_check).named(set, path));
+        map.extend(crate::map::view(
+            set,
+            path,
+            &values,
+            &config.map_sizes,
+            config.seed,
+        ));
     }
     Screen {
         bits: subject.bits(),
         typed,
         checks,
+        map,
     }
 }
 

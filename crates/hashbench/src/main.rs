@@ -86,7 +86,8 @@ enum Command {
     /// common units and plausibility flags.
     #[command(after_help = "Examples:\n  hashbench published --seed 4 --flagged")]
     Published(published::PublishedArgs),
-    /// Screen hashes' output in seconds (avalanche, buckets, collisions; docs/quality.md).
+    /// Screen hashes' output in seconds (avalanche, buckets, collisions, and what a hashbrown
+    /// map's lookups probe; docs/quality.md).
     #[command(after_help = help::EXAMPLES_QUALITY)]
     Quality(quality::QualityArgs),
     /// Print digests of files or standard input, like sha256sum.

@@ -118,3 +118,28 @@ fn narrow_outputs_and_bad_key_files_are_usage_errors() {
     assert!(err.is_usage());
     assert!(err.to_string().contains("holds no keys"), "{err}");
 }
+
+#[test]
+fn fxhash_crowds_a_hashbrown_map_of_sparse_keys_and_no_other_set() {
+    // Keys with one or two bits set, multiplied and rotated, share their top bits, where
+    // hashbrown reads its 7-bit tag: a lookup compares many keys in vain. Serial and
+    // high-bit keys spread as evenly as a random function's, or more (docs/quality.md).
+    let s = screened("fxhash/rustc-hash");
+    let crowded: Vec<&str> = s
+        .screen
+        .map
+        .iter()
+        .filter(|v| !v.crowded.is_empty())
+        .map(|v| v.keys.as_str())
+        .collect();
+    assert!(!crowded.is_empty(), "{:?}", s.screen.map);
+    assert!(crowded.iter().all(|k| *k == "sparse-u64"), "{crowded:?}");
+    for id in ["siphash-2-4/siphasher", "foldhash-quality/foldhash"] {
+        let s = screened(id);
+        assert!(
+            s.screen.map.iter().all(|v| v.crowded.is_empty()),
+            "{id}: {:?}",
+            s.screen.map
+        );
+    }
+}

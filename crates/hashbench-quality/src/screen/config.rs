@@ -22,6 +22,9 @@ pub struct Config {
     pub sparse_bits: u32,
     /// Table sizes of the bucket test, as bits of the bucket index.
     pub table_bits: Vec<u32>,
+    /// Keys in the hash-map tables each key set is viewed in ([`crate::map`]): a
+    /// set's first keys fill the table, its next as many are looked up as misses.
+    pub map_sizes: Vec<usize>,
 }
 
 impl Config {
@@ -36,6 +39,7 @@ impl Config {
             keys: 1 << 18,
             sparse_bits: 3,
             table_bits: vec![8, 12, 16],
+            map_sizes: vec![1 << 10, 1 << 14, 1 << 17],
         }
     }
 
@@ -49,6 +53,7 @@ impl Config {
             keys: 1 << 13,
             sparse_bits: 2,
             table_bits: vec![6, 10],
+            map_sizes: vec![1 << 8, 1 << 12],
             ..Config::standard()
         }
     }

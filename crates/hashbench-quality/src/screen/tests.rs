@@ -184,3 +184,22 @@ fn buckets_p_value_flags_a_crowded_table_and_not_an_even_one() {
     crowded[..64].fill(400);
     assert!(buckets::p_value(&crowded, 25_600.0) < 1e-100);
 }
+
+#[test]
+fn the_map_view_names_a_multiply_on_high_bit_keys_and_not_a_good_mixer() {
+    // The typed multiply leaves a high-bit key's low 32 bits zero: every probe of a
+    // hashbrown table starts at bucket 0.
+    let s = run(&mut TypedMultiply);
+    let high: Vec<&MapView> = s.map.iter().filter(|v| v.keys == "high-bits").collect();
+    assert_eq!(high.len(), 2, "both of the quick sizes");
+    for v in &high {
+        assert_eq!(v.path, "keys:u64");
+        let named = v.crowded.join("; ");
+        assert!(named.contains("groups per hit"), "{v:?}");
+        assert!(named.contains("longest probe"), "{v:?}");
+    }
+    // 8 sets at 2 sizes (the sparse set, 2,080 keys here, fits the smaller only).
+    let m = run(&mut Mixer { bits: 64 });
+    assert_eq!(m.map.len(), 15);
+    assert!(m.map.iter().all(|v| v.crowded.is_empty()), "{:?}", m.map);
+}

@@ -1,5 +1,5 @@
 //! `hashbench quality`: a weak hash's screen shows its failures (FxHash's map hasher on
-//! keys whose low 32 bits are zero), a failed screen exits 0 unless `--strict`, and a
+//! keys whose low 32 bits are zero) and the hashbrown tables it crowds, a failed screen exits 0 unless `--strict`, and a
 //! `--keys` file that cannot be used is a usage error (exit 2) naming the file, and a
 //! user's plugin is screened too.
 
@@ -16,6 +16,16 @@ fn fxhash_fails_on_high_bit_keys_and_strict_makes_it_exit_1() {
         .expect("the high-bit keys' bucket check");
     assert!(high_bits.contains("FAIL"), "{high_bits}");
     assert!(text.contains("SMHasher3"), "{text}");
+    // What a hashbrown map sees: its sparse keys share tags (docs/quality.md).
+    assert!(
+        text.contains("in a hashbrown map (16-slot groups): 21 of 23 tables probe as a random function's; worse in:"),
+        "{text}"
+    );
+    let sparse = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("sparse-u64  keys:u64"))
+        .expect("a crowded sparse-keys table");
+    assert!(sparse.contains("false tag matches per hit"), "{sparse}");
 
     let o = run_exit(
         hashbench().args(["quality", "fxhash", "--format", "json", "--strict"]),
@@ -29,6 +39,11 @@ fn fxhash_fails_on_high_bit_keys_and_strict_makes_it_exit_1() {
         .iter()
         .any(|c| c["keys"] == "high-bits" && c["test"] == "buckets" && c["pass"] == false));
     assert_eq!(doc["screens"][0]["smhasher3"]["entry"], "rust-fxhash64");
+    let map = doc["screens"][0]["screen"]["map"].as_array().expect("map");
+    assert_eq!(map.len(), 23);
+    assert!(map.iter().any(
+        |v| v["keys"] == "sparse-u64" && v["crowded"].as_array().is_some_and(|c| !c.is_empty())
+    ));
 }
 
 #[test]

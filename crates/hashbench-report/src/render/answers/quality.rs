@@ -3,6 +3,7 @@
 //! SMHasher3's beside it, then a summary of every implementation and what each test
 //! means; or the JSON document (`hashbench_quality::Document`).
 
+use hashbench_quality::map::{MapView, GROUP};
 use hashbench_quality::{Check, Document, Screened, Test};
 
 use crate::format::aligned;
@@ -60,7 +61,58 @@ pub fn screened(s: &Screened) -> String {
     .to_vec()];
     rows.extend(s.screen.checks.iter().map(row));
     out.push_str(&aligned(&rows, &[false, false, false, true, true]));
+    out.push_str(&map_views(&s.screen.map, s.screen.bits));
     out.push('\n');
+    out
+}
+
+/// What a hashbrown map's lookups probe: a line for all the tables, then a row for each
+/// one whose figures are worse than a random function's; `bits`, the bytes path's, says
+/// whether hashbrown's tag (the top 7 of 64 bits) is left zero there.
+fn map_views(views: &[MapView], bits: u32) -> String {
+    if views.is_empty() {
+        return String::new();
+    }
+    let crowded: Vec<&MapView> = views.iter().filter(|v| !v.crowded.is_empty()).collect();
+    let mut out = format!(
+        "  in a hashbrown map ({GROUP}-slot groups): {} of {} tables probe as a random \
+         function's{}\n",
+        views.len() - crowded.len(),
+        views.len(),
+        if crowded.is_empty() {
+            ""
+        } else {
+            "; worse in:"
+        }
+    );
+    if crowded.is_empty() {
+        return out;
+    }
+    if bits < 64 && crowded.iter().any(|v| v.path == "bytes") {
+        out.push_str(&format!(
+            "    (a {bits}-bit hash returned as a map's u64 leaves the tag, its top 7 bits, 0 \
+             for every key: each full slot a lookup reads is compared)\n"
+        ));
+    }
+    let mut rows = vec![[
+        "    keys",
+        "path",
+        "table",
+        "load",
+        "worse than a random function's",
+    ]
+    .map(String::from)
+    .to_vec()];
+    for v in crowded {
+        rows.push(vec![
+            format!("    {}", escaped(&v.keys)),
+            v.path.to_string(),
+            format!("{} keys", v.len),
+            format!("{:.2}", v.load()),
+            v.crowded.join("; "),
+        ]);
+    }
+    out.push_str(&aligned(&rows, &[false, false, true, true]));
     out
 }
 
@@ -114,13 +166,35 @@ fn p(v: f64) -> String {
     }
 }
 
+/// `2 of 24 (high-bits)`: how many of the map tables probe worse than a random
+/// function's, and on which key sets.
+fn crowded(views: &[MapView]) -> String {
+    let mut sets: Vec<&str> = Vec::new();
+    for v in views.iter().filter(|v| !v.crowded.is_empty()) {
+        if !sets.contains(&v.keys.as_str()) {
+            sets.push(&v.keys);
+        }
+    }
+    if sets.is_empty() {
+        return format!("0 of {}", views.len());
+    }
+    let n = views.iter().filter(|v| !v.crowded.is_empty()).count();
+    format!("{n} of {} ({})", views.len(), escaped(&sets.join(", ")))
+}
+
 /// The summary after the screens: one line per implementation, then what the tests
 /// mean and how the thresholds were set.
 #[must_use]
 pub fn summary(doc: &Document) -> String {
-    let mut rows = vec![["implementation", "screen", "failed checks", "SMHasher3"]
-        .map(String::from)
-        .to_vec()];
+    let mut rows = vec![[
+        "implementation",
+        "screen",
+        "failed checks",
+        "map tables worse than random",
+        "SMHasher3",
+    ]
+    .map(String::from)
+    .to_vec()];
     for s in &doc.screens {
         let failed: Vec<String> = s
             .screen
@@ -137,6 +211,7 @@ pub fn summary(doc: &Document) -> String {
             } else {
                 failed.join(", ")
             },
+            crowded(&s.screen.map),
             s.smhasher3
                 .as_ref()
                 .map_or("-".to_string(), |h| h.verdict.describe()),
