@@ -82,6 +82,15 @@ pub trait Hasher: Send {
         unreachable!("only adapters with a BuildHasher support keys:*")
     }
 
+    /// Gives the `keys:*` path the `BuildHasher` a map would build with a seed of its own,
+    /// derived from `seed` (as `RandomState` draws one per map), where the library has a
+    /// seeded constructor and a map seeds it at random; `false`, and nothing changed,
+    /// where not. The byte API keeps its fixed seed.
+    fn reseed_keys(&mut self, seed: u64) -> bool {
+        let _ = seed;
+        false
+    }
+
     /// The `new` pattern: the digest of `data` through a library state constructed for
     /// this call alone and dropped after it; this state is left as it was. Only call when
     /// [`Hasher::supports`] allows [`Pattern::New`].

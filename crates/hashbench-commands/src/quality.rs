@@ -36,6 +36,13 @@ pub struct Ask {
     /// it is the algorithm's. Repeatable.
     #[cfg_attr(feature = "clap", arg(long = "plugin", value_name = "PATH"))]
     pub plugins: Vec<PathBuf>,
+    /// Also view the typed key sets' hash-map tables over N seeds of the map's hasher, as
+    /// maps in N processes would seed it (foldhash's and aHash's RandomState): each
+    /// figure's least, median and greatest, and how many seeds crowd each table. Hashers
+    /// a map does not seed (FxHash) say so.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 0,
+        value_parser = clap::value_parser!(u64).range(0..=1000)))]
+    pub seeds: u64,
     /// Exit with 1 when an implementation fails the screen (a failed screen is a finding,
     /// and exits 0, without it).
     #[cfg_attr(feature = "clap", arg(long))]
@@ -95,6 +102,15 @@ impl Ask {
                 Ok(imp)
             })
             .collect()
+    }
+
+    /// The screen's configuration: [`Config::standard`] with the seeds asked for.
+    #[must_use]
+    pub fn config(&self) -> Config {
+        Config {
+            map_seeds: usize::try_from(self.seeds).unwrap_or(usize::MAX),
+            ..Config::standard()
+        }
     }
 
     /// The generated key sets and the user's.
@@ -276,6 +292,10 @@ impl Subject for Catalogued {
 
     fn typed(&self) -> bool {
         self.typed
+    }
+
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.typed && self.hasher.reseed_keys(seed)
     }
 
     fn hash_u64(&mut self, key: u64) -> u64 {

@@ -10,15 +10,18 @@ mod buckets;
 mod check;
 mod collisions;
 mod config;
+mod hashes;
+mod seeds;
 mod subject;
 
 use serde::Serialize;
 
 pub use check::{Check, Test};
 pub use config::Config;
+pub use seeds::{SeedSpread, Spread};
 pub use subject::Subject;
 
-use crate::keys::{KeySet, Keys};
+use crate::keys::KeySet;
 use crate::map::MapView;
 use crate::rng::SplitMix64;
 
@@ -34,6 +37,10 @@ pub struct Screen {
     /// lookups probe, beside a random function's. Figures, not checks: they do not
     /// change the verdict.
     pub map: Vec<MapView>,
+    /// With [`Config::map_seeds`] above 0: the typed key sets' tables over that many
+    /// seeds of the map's hasher, each figure's least, median and greatest; empty when
+    /// the hasher takes no seed here. `None` when not asked.
+    pub map_seeds: Option<Vec<SeedSpread>>,
 }
 
 impl Screen {
@@ -64,7 +71,7 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
         checks.push(avalanche::typed_u64(subject, config, per_check, &mut rng));
     }
     for set in sets {
-        let (values, bits, path) = hashes(subject, &set.keys);
+        let (values, bits, path) = hashes::of(subject, &set.keys);
         checks.push(buckets::check(&values, bits, &config.table_bits, per_check).named(set, path));
         checks.push(collisions::check(&values, bits, per_check).named(set, path));
         map.extend(crate::map::view(
@@ -75,30 +82,24 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
             config.seed,
         ));
     }
+    // Last: it leaves the subject seeded otherwise.
+    let map_seeds = (config.map_seeds > 0).then(|| {
+        seeds::over_seeds(
+            subject,
+            sets,
+            &config.map_sizes,
+            config.map_seeds,
+            config.seed,
+        )
+        .unwrap_or_default()
+    });
     Screen {
         bits: subject.bits(),
         typed,
         checks,
         map,
+        map_seeds,
     }
-}
-
-/// Every key's hash, the bits it has, and the path it went through.
-fn hashes(s: &mut dyn Subject, keys: &Keys) -> (Vec<u64>, u32, &'static str) {
-    let typed = s.typed();
-    let (bits, path) = match (typed, keys) {
-        (true, Keys::U64(_)) => (64, "keys:u64"),
-        (true, Keys::Id16(_)) => (64, "keys:id16"),
-        (true, Keys::Str(_)) => (64, "keys:str"),
-        _ => (s.bits(), "bytes"),
-    };
-    let values = match keys {
-        Keys::U64(k) => k.iter().map(|&k| s.hash_u64(k)).collect(),
-        Keys::Id16(k) => k.iter().map(|k| s.hash_id16(k)).collect(),
-        Keys::Str(k) => k.iter().map(|k| s.hash_str(k)).collect(),
-        Keys::Bytes(k) => k.iter().map(|k| s.hash_bytes(k)).collect(),
-    };
-    (values, bits, path)
 }
 
 #[cfg(test)]

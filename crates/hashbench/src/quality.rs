@@ -2,7 +2,7 @@
 //! (`hashbench_commands::quality`), each printed as it is known, then the summary.
 
 use anyhow::Result;
-use hashbench_commands::quality::{screen, Ask, Config};
+use hashbench_commands::quality::{screen, Ask};
 use hashbench_report::render::quality::{json, screened, summary};
 
 use crate::cli::{emit, note, Format};
@@ -20,7 +20,7 @@ pub fn run(args: &QualityArgs) -> Result<hashbench_commands::Outcome> {
     let table = matches!(args.format, Format::Table);
     // Each screen as it is known in a table; JSON waits for the whole document.
     let mut show = |s: &_| emit(&if table { screened(s) } else { String::new() });
-    let doc = screen(&args.ask, &Config::standard(), &mut note, &mut show)?;
+    let doc = screen(&args.ask, &args.ask.config(), &mut note, &mut show)?;
     emit(&if table { summary(&doc) } else { json(&doc)? });
     let failed = args.ask.strict && !doc.passed();
     Ok(hashbench_commands::Outcome::failed_if(failed))

@@ -32,6 +32,13 @@ use crate::pattern::Pattern;
 pub(crate) trait Keyed: Streaming {
     type Build: BuildHasher + Send;
     fn build() -> Self::Build;
+    /// The `BuildHasher` a map seeded at random would hold, from `seed`; `None` for a
+    /// library a map does not seed (FxHash) or whose seeded constructor is not offered
+    /// here.
+    fn seeded(seed: u64) -> Option<Self::Build> {
+        let _ = seed;
+        None
+    }
 }
 
 /// [`Wrap`] with the library's `BuildHasher`: the byte API as before, and `keys:*`.
@@ -70,6 +77,9 @@ impl<S: Keyed> Hasher for Table<S> {
     #[inline(always)]
     fn write_into(&mut self, data: &[u8], out: &mut [u8]) {
         self.bytes.write_into(data, out);
+    }
+    fn reseed_keys(&mut self, seed: u64) -> bool {
+        S::seeded(seed).map(|b| self.build = b).is_some()
     }
     #[inline(always)]
     fn hash_key_u64(&mut self, key: u64) -> u64 {
@@ -186,24 +196,35 @@ impl Keyed for Highway64 {
 /// (crate::impls::table) builds its `Hasher` from: the same fixed seed for both.
 macro_rules! map_hasher {
     ($one_call:ty, $build:ty, $new:expr) => {
+        map_hasher!($one_call, $build, $new, |_seed| None);
+    };
+    ($one_call:ty, $build:ty, $new:expr, $seeded:expr) => {
         impl Keyed for Buffered<$one_call> {
             type Build = $build;
             fn build() -> Self::Build {
                 $new
             }
+            fn seeded(seed: u64) -> Option<Self::Build> {
+                let seeded: fn(u64) -> Option<Self::Build> = $seeded;
+                seeded(seed)
+            }
         }
     };
 }
 
+// foldhash's `RandomState` (hashbrown's default) draws a per-map seed; `FixedState`
+// with that seed hashes as it does.
 map_hasher!(
     FoldhashFast,
     foldhash::fast::FixedState,
-    foldhash::fast::FixedState::with_seed(0)
+    foldhash::fast::FixedState::with_seed(0),
+    |seed| Some(foldhash::fast::FixedState::with_seed(seed))
 );
 map_hasher!(
     FoldhashQuality,
     foldhash::quality::FixedState,
-    foldhash::quality::FixedState::with_seed(0)
+    foldhash::quality::FixedState::with_seed(0),
+    |seed| Some(foldhash::quality::FixedState::with_seed(seed))
 );
 // rapidhash's fast `RapidHasher` from `BuildHasherDefault` (seed 0, the default secrets),
 // as the byte API builds it; integers gather in its 128-bit sponge.
@@ -217,10 +238,19 @@ map_hasher!(
     rustc_hash::FxBuildHasher,
     rustc_hash::FxBuildHasher
 );
+// aHash's `RandomState::new()` draws four keys; here four words spread from the seed.
 map_hasher!(
     AHashFallback,
     ahash::RandomState,
-    ahash::RandomState::with_seeds(0, 0, 0, 0)
+    ahash::RandomState::with_seeds(0, 0, 0, 0),
+    |seed| {
+        let k = |i: u64| {
+            (seed ^ i)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29)
+        };
+        Some(ahash::RandomState::with_seeds(k(1), k(2), k(3), k(4)))
+    }
 );
 // The crate's `WyHasher` is its own `BuildHasher`; `default()` is seed 0 and the default
 // secret, as `WyHash64::hash` (the byte API) uses.

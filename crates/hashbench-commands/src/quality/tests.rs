@@ -143,3 +143,31 @@ fn fxhash_crowds_a_hashbrown_map_of_sparse_keys_and_no_other_set() {
         );
     }
 }
+
+#[test]
+fn foldhash_fast_crowds_some_tables_with_some_seeds_and_the_quality_variant_none() {
+    // hashbrown #577: foldhash-fast's small maps moved with the process's seed. Over
+    // seeds, some of its high-bit keys' tables take more false tag matches than a random
+    // function's; foldhash-quality's none. FxHash takes no seed.
+    // At 16,384 keys, where the command's view shows it (docs/quality.md).
+    let config = Config {
+        keys: 1 << 15,
+        map_sizes: vec![1 << 14],
+        map_seeds: 32,
+        ..Config::quick()
+    };
+    let over = |id: &str| {
+        let imp = hashbench_catalog::find_implementation(id).expect("in the catalogue");
+        screen_one(imp, &config.key_sets(), &config)
+            .expect("runs here")
+            .screen
+            .map_seeds
+            .expect("asked for")
+    };
+    let fast = over("foldhash-fast/foldhash");
+    assert!(fast.iter().any(|t| t.crowded > 0), "{fast:?}");
+    assert!(fast.iter().all(|t| t.crowded < t.seeds), "{fast:?}");
+    let quality = over("foldhash-quality/foldhash");
+    assert!(quality.iter().all(|t| t.crowded == 0), "{quality:?}");
+    assert!(over("fxhash/rustc-hash").is_empty());
+}

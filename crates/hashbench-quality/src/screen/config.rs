@@ -25,6 +25,9 @@ pub struct Config {
     /// Keys in the hash-map tables each key set is viewed in ([`crate::map`]): a
     /// set's first keys fill the table, its next as many are looked up as misses.
     pub map_sizes: Vec<usize>,
+    /// Seeds of a randomly seeded map hasher to view the typed key sets' tables with
+    /// ([`crate::map::over_seeds`]); 0: the catalogue's one seed only.
+    pub map_seeds: usize,
 }
 
 impl Config {
@@ -40,6 +43,7 @@ impl Config {
             sparse_bits: 3,
             table_bits: vec![8, 12, 16],
             map_sizes: vec![1 << 10, 1 << 14, 1 << 17],
+            map_seeds: 0,
         }
     }
 

@@ -17,6 +17,13 @@ pub trait Subject {
         false
     }
 
+    /// Seeds the typed path as a map seeded at random would (`RandomState`), from `seed`;
+    /// `false` where a map does not seed this hasher, or it cannot be seeded here.
+    fn reseed(&mut self, seed: u64) -> bool {
+        let _ = seed;
+        false
+    }
+
     /// A `u64` key's hash: by default its 8 little-endian bytes through the bytes path.
     fn hash_u64(&mut self, key: u64) -> u64 {
         self.hash_bytes(&key.to_le_bytes())

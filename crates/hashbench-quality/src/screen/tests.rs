@@ -203,3 +203,69 @@ fn the_map_view_names_a_multiply_on_high_bit_keys_and_not_a_good_mixer() {
     assert_eq!(m.map.len(), 15);
     assert!(m.map.iter().all(|v| v.crowded.is_empty()), "{:?}", m.map);
 }
+
+/// A map hasher a map seeds: with an odd seed its typed `u64` path only multiplies (and
+/// crowds high-bit keys' tables), with an even one it mixes.
+struct Seeded {
+    seed: u64,
+}
+impl Subject for Seeded {
+    fn bits(&self) -> u32 {
+        64
+    }
+    fn hash_bytes(&mut self, data: &[u8]) -> u64 {
+        Mixer { bits: 64 }.hash_bytes(data)
+    }
+    fn typed(&self) -> bool {
+        true
+    }
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.seed = seed;
+        true
+    }
+    fn hash_u64(&mut self, key: u64) -> u64 {
+        if self.seed % 2 == 1 {
+            key.wrapping_mul(0xf135_7aea_2e62_a9c5)
+        } else {
+            fmix(key ^ self.seed)
+        }
+    }
+}
+
+#[test]
+fn tables_over_seeds_count_the_seeds_that_crowd_them() {
+    let config = Config {
+        map_seeds: 12,
+        ..Config::quick()
+    };
+    let s = screen(&mut Seeded { seed: 0 }, &config.key_sets(), &config);
+    let spreads = s.map_seeds.expect("asked for");
+    // The typed sets only: the four u64 sets, the two id16 and two string sets all go
+    // through the typed path, 15 tables as in the view.
+    assert_eq!(spreads.len(), 15);
+    assert!(spreads.iter().all(|t| t.seeds == 12));
+    // Which seeds are odd is the seed stream's; the high-bit and sparse keys' tables
+    // (their keys' low bits zero, kept zero by a multiply) are crowded by every odd one,
+    // and nothing else by any.
+    let mut rng = SplitMix64::new(config.seed ^ 0x7365_6564_7321);
+    let odd = (0..12).filter(|_| rng.next_u64() % 2 == 1).count();
+    assert!(odd > 0 && odd < 12, "{odd}");
+    for t in &spreads {
+        let want = if ["high-bits", "sparse-u64"].contains(&t.keys.as_str()) {
+            odd
+        } else {
+            0
+        };
+        assert_eq!(t.crowded, want, "{t:?}");
+    }
+    let high = spreads
+        .iter()
+        .find(|t| t.keys == "high-bits")
+        .expect("high-bits");
+    assert!(high.longest.max > high.longest.min, "{high:?}");
+
+    // Not asked: `None`; asked of a hasher that takes no seed: empty.
+    assert!(run(&mut Mixer { bits: 64 }).map_seeds.is_none());
+    let s = screen(&mut TypedMultiply, &config.key_sets(), &config);
+    assert_eq!(s.map_seeds, Some(Vec::new()));
+}

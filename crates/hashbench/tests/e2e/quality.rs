@@ -97,3 +97,35 @@ fn a_users_plugin_is_screened_beside_the_catalogue() {
     assert_eq!(screen["passed"], false);
     assert_eq!(screen["screen"]["bits"], 32);
 }
+
+#[test]
+fn seeds_view_a_seeded_map_hasher_and_say_when_one_takes_none() {
+    let o = run_ok(hashbench().args(["quality", "fxhash", "--seeds", "2"]));
+    assert!(
+        stdout(&o).contains("over seeds: its map hasher takes no seed here"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run_ok(hashbench().args([
+        "quality",
+        "foldhash-quality",
+        "--seeds",
+        "2",
+        "--format",
+        "json",
+    ]));
+    let doc = stdout_json(&o);
+    assert_eq!(doc["config"]["map_seeds"], 2);
+    let tables = doc["screens"][0]["screen"]["map_seeds"]
+        .as_array()
+        .expect("over seeds");
+    assert_eq!(tables.len(), 23);
+    assert!(tables
+        .iter()
+        .all(|t| t["seeds"] == 2 && t["path"] != "bytes"));
+    let o = run_exit(
+        hashbench().args(["quality", "fxhash", "--seeds", "1001"]),
+        2,
+    );
+    assert!(stderr(&o).contains("1001"), "{}", stderr(&o));
+}

@@ -4,6 +4,7 @@
 //! means; or the JSON document (`hashbench_quality::Document`).
 
 use hashbench_quality::map::{MapView, GROUP};
+use hashbench_quality::screen::{SeedSpread, Spread};
 use hashbench_quality::{Check, Document, Screened, Test};
 
 use crate::format::aligned;
@@ -62,6 +63,9 @@ pub fn screened(s: &Screened) -> String {
     rows.extend(s.screen.checks.iter().map(row));
     out.push_str(&aligned(&rows, &[false, false, false, true, true]));
     out.push_str(&map_views(&s.screen.map, s.screen.bits));
+    if let Some(spreads) = &s.screen.map_seeds {
+        out.push_str(&seed_spreads(spreads));
+    }
     out.push('\n');
     out
 }
@@ -164,6 +168,61 @@ fn p(v: f64) -> String {
     } else {
         format!("{v:.1e}")
     }
+}
+
+/// The typed tables over many seeds: a line, then a row per table with each figure's
+/// least, median and greatest, and the seeds that crowd it.
+fn seed_spreads(spreads: &[SeedSpread]) -> String {
+    let Some(first) = spreads.first() else {
+        return "  over seeds: its map hasher takes no seed here (a map does not seed it, or \
+                hashbench cannot seed it): only the view above, with the catalogue's key\n"
+            .to_string();
+    };
+    let crowded: usize = spreads.iter().map(|s| s.crowded).sum();
+    let mut out = format!(
+        "  over {} seeds of its map hasher: {crowded} of {} (seed, table) pairs worse than a \
+         random function's; least / median / greatest per table:\n",
+        first.seeds,
+        first.seeds * spreads.len()
+    );
+    let three = |s: &Spread, digits: usize| {
+        format!(
+            "{:.d$} / {:.d$} / {:.d$}",
+            s.min,
+            s.median,
+            s.max,
+            d = digits
+        )
+    };
+    let mut rows = vec![[
+        "    keys",
+        "path",
+        "table",
+        "groups per hit",
+        "longest",
+        "false tags per hit",
+        "per miss",
+        "seeds worse",
+    ]
+    .map(String::from)
+    .to_vec()];
+    for s in spreads {
+        rows.push(vec![
+            format!("    {}", escaped(&s.keys)),
+            s.path.to_string(),
+            format!("{} keys", s.len),
+            three(&s.groups_per_hit, 3),
+            three(&s.longest, 0),
+            three(&s.false_tags_per_hit, 3),
+            three(&s.false_tags_per_miss, 3),
+            s.crowded.to_string(),
+        ]);
+    }
+    out.push_str(&aligned(
+        &rows,
+        &[false, false, true, true, true, true, true, true],
+    ));
+    out
 }
 
 /// `2 of 24 (high-bits)`: how many of the map tables probe worse than a random

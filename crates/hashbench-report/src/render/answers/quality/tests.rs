@@ -62,6 +62,7 @@ fn doc() -> Document {
                         vec!["groups per hit 40.000 (random 1.000)".to_string()],
                     ),
                 ],
+                map_seeds: None,
             },
             smhasher3: None,
         }],
@@ -125,4 +126,37 @@ fn a_narrow_hash_crowding_the_tags_is_explained_once() {
         "{text}"
     );
     assert!(!map_views(&[v], 64).contains("-bit hash returned"));
+}
+
+#[test]
+fn tables_over_seeds_show_each_figures_range_and_the_seeds_that_crowd_them() {
+    let s = Spread {
+        min: 0.0,
+        median: 0.02,
+        max: 0.41,
+    };
+    let spread = SeedSpread {
+        keys: "high-bits".into(),
+        path: "keys:u64",
+        len: 16384,
+        seeds: 64,
+        crowded: 16,
+        groups_per_hit: s,
+        longest: Spread {
+            min: 1.0,
+            median: 1.0,
+            max: 2.0,
+        },
+        outside_home: s,
+        false_tags_per_hit: s,
+        false_tags_per_miss: s,
+    };
+    let text = seed_spreads(&[spread.clone(), spread]);
+    assert!(
+        text.contains("over 64 seeds of its map hasher: 32 of 128 (seed, table) pairs worse"),
+        "{text}"
+    );
+    assert!(text.contains("0.000 / 0.020 / 0.410"), "{text}");
+    assert!(text.contains("1 / 1 / 2"), "{text}");
+    assert!(seed_spreads(&[]).contains("takes no seed here"));
 }
