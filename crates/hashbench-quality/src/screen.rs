@@ -82,7 +82,8 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
             config.seed,
         ));
     }
-    // Last: it leaves the subject seeded otherwise.
+    // Last: it leaves the subject seeded with its last seed, where the checks above
+    // needed the catalogue's.
     let map_seeds = (config.map_seeds > 0).then(|| {
         seeds::over_seeds(
             subject,
