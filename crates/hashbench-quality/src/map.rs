@@ -66,24 +66,55 @@ pub fn sizes_for(sizes: &[usize], available: usize) -> Vec<usize> {
     out
 }
 
+/// A random function's tables, each placed once: every key set of a screen, and every
+/// seed of `--seeds`, is compared with the same table of its size, so none is placed
+/// again.
+#[derive(Debug)]
+pub struct RandomTables {
+    seed: u64,
+    /// By (keys in the table, misses looked up).
+    placed: Vec<((usize, usize), Placement)>,
+}
+
+impl RandomTables {
+    /// `seed` draws the random function's hashes.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomTables {
+            seed,
+            placed: Vec::new(),
+        }
+    }
+
+    /// The random function's table of `len` keys with `misses` lookups of absent keys.
+    fn get(&mut self, len: usize, misses: usize) -> Placement {
+        if let Some((_, p)) = self.placed.iter().find(|(k, _)| *k == (len, misses)) {
+            return p.clone();
+        }
+        let mut rng = SplitMix64::new(self.seed ^ len as u64);
+        let hashes: Vec<u64> = (0..len + misses).map(|_| rng.next_u64()).collect();
+        let p = table::place(&hashes[..len], &hashes[len..]);
+        self.placed.push(((len, misses), p.clone()));
+        p
+    }
+}
+
 /// `hashes` (the set's keys' hashes, in the set's order) viewed as tables of each of
-/// `sizes` keys; `seed` draws the random function's hashes.
+/// `sizes` keys, each beside `random`'s table of its size.
 #[must_use]
 pub fn view(
     set: &KeySet,
     path: &'static str,
     hashes: &[u64],
     sizes: &[usize],
-    seed: u64,
+    random: &mut RandomTables,
 ) -> Vec<MapView> {
     sizes_for(sizes, hashes.len())
         .into_iter()
         .map(|len| {
             let misses = (hashes.len() - len).min(len);
             let observed = table::place(&hashes[..len], &hashes[len..len + misses]);
-            let mut rng = SplitMix64::new(seed ^ len as u64);
-            let random_hashes: Vec<u64> = (0..len + misses).map(|_| rng.next_u64()).collect();
-            let random = table::place(&random_hashes[..len], &random_hashes[len..]);
+            let random = random.get(len, misses);
             let crowded = crowding(&observed, &random, len, misses);
             MapView {
                 keys: set.name.clone(),

@@ -22,7 +22,7 @@ pub use seeds::{SeedSpread, Spread};
 pub use subject::Subject;
 
 use crate::keys::KeySet;
-use crate::map::MapView;
+use crate::map::{MapView, RandomTables};
 use crate::rng::SplitMix64;
 
 /// An implementation's screen.
@@ -64,6 +64,7 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
     let mut rng = SplitMix64::new(config.seed);
     let mut checks = Vec::new();
     let mut map = Vec::new();
+    let mut random = RandomTables::new(config.seed);
     for &len in &config.avalanche_lengths {
         checks.push(avalanche::bytes(subject, len, config, per_check, &mut rng));
     }
@@ -79,7 +80,7 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
             path,
             &values,
             &config.map_sizes,
-            config.seed,
+            &mut random,
         ));
     }
     // Last: it leaves the subject seeded with its last seed, where the checks above
@@ -91,6 +92,7 @@ pub fn screen(subject: &mut dyn Subject, sets: &[KeySet], config: &Config) -> Sc
             &config.map_sizes,
             config.map_seeds,
             config.seed,
+            &mut random,
         )
         .unwrap_or_default()
     });

@@ -49,7 +49,13 @@ fn a_random_function_looks_random_and_matches_the_expected_tag_rate() {
         name: "r".into(),
         keys: Keys::U64(vec![0; h.len()]),
     };
-    let views = view(&set, "bytes", &h, &[1 << 10, 1 << 13], 7);
+    let views = view(
+        &set,
+        "bytes",
+        &h,
+        &[1 << 10, 1 << 13],
+        &mut RandomTables::new(7),
+    );
     assert_eq!(views.len(), 2);
     for v in &views {
         assert!(v.crowded.is_empty(), "{v:?}");
@@ -70,7 +76,7 @@ fn a_hash_with_fixed_top_bits_is_named_for_its_false_tag_matches() {
         name: "t".into(),
         keys: Keys::U64(vec![0; h.len()]),
     };
-    let v = &view(&set, "bytes", &h, &[1 << 11], 3)[0];
+    let v = &view(&set, "bytes", &h, &[1 << 11], &mut RandomTables::new(3))[0];
     assert!(
         v.crowded
             .iter()
@@ -93,7 +99,7 @@ fn a_hash_with_zero_low_bits_is_named_for_its_probes() {
         name: "z".into(),
         keys: Keys::U64(vec![0; h.len()]),
     };
-    let v = &view(&set, "keys:u64", &h, &[1 << 10], 5)[0];
+    let v = &view(&set, "keys:u64", &h, &[1 << 10], &mut RandomTables::new(5))[0];
     assert!(
         v.crowded.iter().any(|c| c.starts_with("groups per hit")),
         "{v:?}"
@@ -116,7 +122,7 @@ fn serial_low_bits_beat_a_random_function_and_are_not_named() {
         name: "s".into(),
         keys: Keys::U64(vec![0; h.len()]),
     };
-    let v = &view(&set, "keys:u64", &h, &[1 << 10], 8)[0];
+    let v = &view(&set, "keys:u64", &h, &[1 << 10], &mut RandomTables::new(8))[0];
     assert!(v.crowded.is_empty(), "{v:?}");
     assert_eq!(v.observed.longest, 1);
     assert!(v.random.longest > 1, "{v:?}");

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::subject::Subject;
 use crate::keys::KeySet;
-use crate::map::{view, MapView};
+use crate::map::{view, MapView, RandomTables};
 use crate::rng::SplitMix64;
 
 /// The least, median and greatest of a figure over the seeds.
@@ -53,7 +53,7 @@ pub struct SeedSpread {
 }
 
 /// `subject`'s typed key sets among `sets` in tables of `sizes` keys, once for each of
-/// `seeds` seeds drawn from `seed`; `None` when the subject has no typed path or cannot
+/// `seeds` seeds drawn from `seed`, beside `random`'s tables; `None` when the subject has no typed path or cannot
 /// be seeded (the map view of its one seed is all there is). The subject is left seeded
 /// with the last seed.
 pub(super) fn over_seeds(
@@ -62,6 +62,7 @@ pub(super) fn over_seeds(
     sizes: &[usize],
     seeds: usize,
     seed: u64,
+    random: &mut RandomTables,
 ) -> Option<Vec<SeedSpread>> {
     if seeds == 0 || !subject.typed() {
         return None;
@@ -79,7 +80,7 @@ pub(super) fn over_seeds(
             if path == "bytes" {
                 continue;
             }
-            for v in view(set, path, &values, sizes, seed) {
+            for v in view(set, path, &values, sizes, random) {
                 if s == 0 {
                     tables.push(Vec::with_capacity(seeds));
                 }
