@@ -225,7 +225,7 @@ impl Subject for Seeded {
     }
     fn hash_u64(&mut self, key: u64) -> u64 {
         if self.seed % 2 == 1 {
-            key.wrapping_mul(0xf135_7aea_2e62_a9c5)
+            TypedMultiply.hash_u64(key)
         } else {
             fmix(key ^ self.seed)
         }

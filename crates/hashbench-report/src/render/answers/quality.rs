@@ -108,13 +108,9 @@ fn map_views(views: &[MapView], bits: u32) -> String {
     .map(String::from)
     .to_vec()];
     for v in crowded {
-        rows.push(vec![
-            format!("    {}", escaped(&v.keys)),
-            v.path.to_string(),
-            format!("{} keys", v.len),
-            format!("{:.2}", v.load()),
-            v.crowded.join("; "),
-        ]);
+        let mut row = which_table(&v.keys, v.path, v.len);
+        row.extend([format!("{:.2}", v.load()), v.crowded.join("; ")]);
+        rows.push(row);
     }
     out.push_str(&aligned(&rows, &[false, false, true, true]));
     out
@@ -170,6 +166,16 @@ fn p(v: f64) -> String {
     }
 }
 
+/// A map table's first cells, in both tables of them: its key set, the path hashed and
+/// its keys.
+fn which_table(keys: &str, path: &str, len: usize) -> Vec<String> {
+    vec![
+        format!("    {}", escaped(keys)),
+        path.to_string(),
+        format!("{len} keys"),
+    ]
+}
+
 /// The typed tables over many seeds: a line, then a row per table with each figure's
 /// least, median and greatest, and the seeds that crowd it.
 fn seed_spreads(spreads: &[SeedSpread]) -> String {
@@ -207,16 +213,15 @@ fn seed_spreads(spreads: &[SeedSpread]) -> String {
     .map(String::from)
     .to_vec()];
     for s in spreads {
-        rows.push(vec![
-            format!("    {}", escaped(&s.keys)),
-            s.path.to_string(),
-            format!("{} keys", s.len),
+        let mut row = which_table(&s.keys, s.path, s.len);
+        row.extend([
             three(&s.groups_per_hit, 3),
             three(&s.longest, 0),
             three(&s.false_tags_per_hit, 3),
             three(&s.false_tags_per_miss, 3),
             s.crowded.to_string(),
         ]);
+        rows.push(row);
     }
     out.push_str(&aligned(
         &rows,
