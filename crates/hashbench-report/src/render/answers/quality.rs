@@ -181,7 +181,7 @@ fn which_table(keys: &str, path: &str, len: usize) -> Vec<String> {
 fn seed_spreads(spreads: &[SeedSpread]) -> String {
     let Some(first) = spreads.first() else {
         return "  over seeds: its map hasher takes no seed here (a map does not seed it, or \
-                hashbench cannot seed it): only the view above, with the catalogue's key\n"
+                hashbench cannot seed it): only the view above, with its one fixed key or seed\n"
             .to_string();
     };
     let crowded: usize = spreads.iter().map(|s| s.crowded).sum();
