@@ -16,6 +16,7 @@ pub mod algorithm;
 mod barrier;
 pub mod batch;
 pub mod cpu;
+pub mod defined;
 pub mod detection;
 pub mod feed;
 pub mod filter;
@@ -42,9 +43,19 @@ pub fn find_implementation(id: &str) -> Option<&'static Implementation> {
     registry::IMPLEMENTATIONS.iter().find(|i| i.id == id)
 }
 
-/// The algorithm with exactly this id.
+/// The algorithm with exactly this id: the catalogue's, or one a plugin's manifest
+/// defined in this process ([`defined`]).
 pub fn find_algorithm(id: &str) -> Option<&'static Algorithm> {
-    ALGORITHMS.iter().find(|a| a.id == id)
+    ALGORITHMS
+        .iter()
+        .find(|a| a.id == id)
+        .or_else(|| defined::find(id))
+}
+
+/// The catalogue's algorithms, then those defined in this process ([`defined`]).
+#[must_use]
+pub fn all_algorithms() -> Vec<&'static Algorithm> {
+    ALGORITHMS.iter().chain(defined::defined()).collect()
 }
 
 /// The class of every algorithm (`crc32` → `checksum`), by id: what the HTML report

@@ -384,7 +384,7 @@ impl Ask {
         let mut out = Vec::new();
         for &size in &self.sizes.0 {
             let request = self.at(size);
-            for a in hashbench_catalog::ALGORITHMS {
+            for a in hashbench_catalog::all_algorithms() {
                 if request.rejects(&hashbench_catalog::properties(a)).is_none() {
                     out.push((size, a.id));
                 }
@@ -394,11 +394,12 @@ impl Ask {
     }
 }
 
-/// Every algorithm's properties, from the catalogue's data.
+/// Every algorithm's properties, from the catalogue's data, and those a plugin's
+/// manifest defined (the manifest's claims).
 #[must_use]
 pub fn properties() -> Vec<AlgorithmProperties> {
-    hashbench_catalog::ALGORITHMS
-        .iter()
+    hashbench_catalog::all_algorithms()
+        .into_iter()
         .map(hashbench_catalog::properties)
         .collect()
 }

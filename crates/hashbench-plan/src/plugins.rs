@@ -77,7 +77,8 @@ pub(crate) fn start(path: &Path, ask: &PluginAsk<'_>) -> (Runtime, Option<Origin
         Ok(o) => o,
         Err(e) => return (unavailable(e.to_string()), None),
     };
-    let words = match hashbench_plugin::worker_command(&[origin.library.as_path()]) {
+    let defines: Vec<&Path> = origin.defines.iter().map(PathBuf::as_path).collect();
+    let words = match hashbench_plugin::worker_command(&[origin.library.as_path()], &defines) {
         Ok(w) => w,
         Err(e) => {
             return (

@@ -172,8 +172,11 @@ pub fn select(
     for path in plugins.paths {
         let (rt, origin) = plugins::start(path, plugins);
         let first = selection.external.len();
+        // A plugin is one implementation the user named by its path: it is measured
+        // whatever the filters select (its own algorithm may be one no filter can name,
+        // a new one its manifest defines).
         let by_flag = [rt.name.clone()];
-        take_offered(&mut selection, &rt, &[], &[], &by_flag, &local_terms);
+        take_offered(&mut selection, &rt, &[], &[], &by_flag, &[]);
         // The worker knows the library it loaded; the build is known here.
         if let Some(origin) = origin {
             for ext in &mut selection.external[first..] {

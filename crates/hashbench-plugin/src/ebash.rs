@@ -8,7 +8,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::origin::Build;
@@ -16,8 +15,8 @@ use crate::PluginError;
 
 /// The header every plugin is written against, written beside the shim.
 pub const HEADER: &str = include_str!("../../../include/hashbench_plugin.h");
-/// The manifest a folder may carry: `algorithm = "crc32"`, `name = "..."`.
-pub const MANIFEST: &str = "hashbench-plugin.toml";
+/// The manifest a folder may carry (crate::manifest).
+pub use crate::manifest::MANIFEST;
 /// The flags every build gets, before the user's.
 pub const BASE_FLAGS: &[&str] = &["-O3", "-fPIC", "-shared"];
 /// How a folder is built, as a version: part of the cache key, so that a library built by
@@ -28,14 +27,6 @@ const RECIPE: &str = "hashbench plugin build 2";
 const LIBRARY: &str = "libplugin.so";
 /// Lines of the compiler's standard error a failure quotes.
 const STDERR_LINES: usize = 8;
-
-/// `hashbench-plugin.toml`.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Manifest {
-    algorithm: Option<String>,
-    name: Option<String>,
-}
 
 /// What to build: the folder, the user's flags and algorithm, and where the cache is.
 pub struct Folder<'a> {
@@ -190,13 +181,15 @@ fn claimed(dir: &Path, flag: Option<&str>) -> Result<(String, &'static str), Plu
         path: dir.to_path_buf(),
         why,
     };
-    let manifest = read_manifest(dir)?;
+    let manifest = crate::manifest::read(dir)?;
     let claimed = flag
         .map(str::to_string)
         .or(manifest.algorithm)
+        .or(manifest.define.map(|d| d.id))
         .ok_or_else(|| {
             layout(format!(
-                "no algorithm: give --algorithm ID, or algorithm = \"ID\" in {MANIFEST}"
+                "no algorithm: give --algorithm ID, or algorithm = \"ID\" (or a [define] \
+                 table, docs/plugins.md) in {MANIFEST}"
             ))
         })?;
     let algorithm = hashbench_catalog::find_algorithm(&claimed)
@@ -222,23 +215,6 @@ fn claimed(dir: &Path, flag: Option<&str>) -> Result<(String, &'static str), Plu
         )));
     }
     Ok((name, algorithm.id))
-}
-
-fn read_manifest(dir: &Path) -> Result<Manifest, PluginError> {
-    let path = dir.join(MANIFEST);
-    if !path.is_file() {
-        return Ok(Manifest::default());
-    }
-    let text = std::fs::read_to_string(&path).map_err(|source| PluginError::Io {
-        path: dir.to_path_buf(),
-        what: "reading",
-        file: path.clone(),
-        source,
-    })?;
-    toml::from_str(&text).map_err(|e| PluginError::Layout {
-        path: dir.to_path_buf(),
-        why: format!("{MANIFEST}: {}", e.message()),
-    })
 }
 
 /// Runs the compiler in `work`: the sources, the shim, out comes `lib<name>.so`.

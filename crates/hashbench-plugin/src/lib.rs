@@ -17,6 +17,7 @@ pub mod ebash;
 mod error;
 mod guard;
 mod hasher;
+pub mod manifest;
 pub mod origin;
 pub mod worker;
 
@@ -77,6 +78,12 @@ pub fn prepare(
         why: e.to_string(),
     })?;
     let given = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    // A new algorithm the folder's manifest defines is known before the build names it.
+    let defines = if meta.is_dir() && manifest::define(&given)?.is_some() {
+        Some(given.clone())
+    } else {
+        None
+    };
     let (library, build) = if meta.is_dir() {
         let cache = cache_dir();
         std::fs::create_dir_all(&cache).map_err(|source| PluginError::Io {
@@ -106,19 +113,24 @@ pub fn prepare(
         library,
         sha256,
         build,
+        defines,
     })
 }
 
 /// The worker's command line for `libraries`: this executable (hashbench), its hidden
-/// subcommand, the libraries.
+/// subcommand, `--define FOLDER` for each folder whose manifest defines the algorithm a
+/// library implements (the worker defines it too before it loads them), the libraries.
 ///
 /// # Errors
 ///
 /// The executable's path cannot be known.
-pub fn worker_command(libraries: &[&Path]) -> std::io::Result<Vec<String>> {
+pub fn worker_command(libraries: &[&Path], defines: &[&Path]) -> std::io::Result<Vec<String>> {
     let exe = std::env::current_exe()?;
-    Ok([exe.display().to_string(), WORKER_COMMAND.to_string()]
-        .into_iter()
-        .chain(libraries.iter().map(|l| l.display().to_string()))
-        .collect())
+    let mut words = vec![exe.display().to_string(), WORKER_COMMAND.to_string()];
+    for d in defines {
+        words.push(format!("--{}", worker::DEFINE_FLAG));
+        words.push(d.display().to_string());
+    }
+    words.extend(libraries.iter().map(|l| l.display().to_string()));
+    Ok(words)
 }

@@ -18,6 +18,9 @@ pub struct Origin {
     /// For a folder built here: the compiler (`cc --version`'s first line) and every
     /// flag it was given besides the files.
     pub build: Option<Build>,
+    /// The folder whose manifest defines the algorithm the plugin implements (a new
+    /// algorithm, crate::manifest); `None` for a catalogue algorithm's.
+    pub defines: Option<PathBuf>,
 }
 
 /// How a folder was compiled.

@@ -25,6 +25,9 @@ use crate::{Plugin, PluginError};
 pub const RUNTIME: &str = "plugin";
 /// The id of the worker's nop.
 pub const NOP: &str = "nop/plugin";
+/// The worker's flag naming a folder whose manifest defines a new algorithm, read
+/// before the libraries are loaded (crate::manifest).
+pub const DEFINE_FLAG: &str = "define";
 
 /// A request as the worker reads it (the protocol's, from hashbench's side).
 #[derive(Deserialize)]
@@ -66,7 +69,10 @@ struct Served {
 /// # Errors
 ///
 /// As [`serve`].
-pub fn serve_stdio(libs: &[PathBuf]) -> Result<(), PluginError> {
+pub fn serve_stdio(libs: &[PathBuf], defines: &[PathBuf]) -> Result<(), PluginError> {
+    for dir in defines {
+        crate::manifest::define(dir)?;
+    }
     serve(libs, std::io::stdin().lock(), std::io::stdout().lock())
 }
 

@@ -30,6 +30,14 @@ pub enum RunError {
         implementation: String,
         why: hashbench_catalog::Unavailable,
     },
+    /// An implementation of an algorithm a plugin's manifest defined (no in-process
+    /// reference) could not give the untimed digest its samples are checked against.
+    #[error("{implementation}: its untimed digest")]
+    OwnDigest {
+        implementation: String,
+        #[source]
+        source: hashbench_adapters::AdapterError,
+    },
     /// A thread pool of `threads` threads could not be started.
     #[error("--threads {threads}")]
     Pool {

@@ -376,9 +376,13 @@ impl VectorSource {
         ))
     }
 
-    /// One algorithm's vector file, parsed, and its name for messages.
+    /// One algorithm's vector file, parsed, and its name for messages. An algorithm a
+    /// plugin's manifest defined has its vectors from that manifest, whichever the source
+    /// (it is in neither).
     fn file(&self, algorithm: &str) -> Result<(String, VectorFile), VectorError> {
+        let defined = hashbench_catalog::defined::vectors_of(algorithm);
         let (file, text) = match self {
+            _ if defined.is_some() => defined.map(|v| (v.file, v.text)).unwrap_or_default(),
             VectorSource::Embedded => (
                 format!("{algorithm}.json"),
                 EMBEDDED

@@ -108,7 +108,12 @@ enum Command {
     Adapter(hashbench_commands::adapter::Command),
     /// Serves `--plugin` libraries over the adapter protocol: hashbench starts it itself.
     #[command(name = "plugin-worker", hide = true)]
-    PluginWorker { libraries: Vec<std::path::PathBuf> },
+    PluginWorker {
+        /// A folder whose manifest defines a new algorithm a library implements.
+        #[arg(long = "define", value_name = "FOLDER")]
+        defines: Vec<std::path::PathBuf>,
+        libraries: Vec<std::path::PathBuf>,
+    },
 }
 
 /// Which run options the command line gave (clap's matches know; the parsed flags do
@@ -158,9 +163,11 @@ fn main() -> ExitCode {
         Command::Quality(args) => quality::run(&args),
         Command::Published(args) => published::run(args),
         Command::Adapter(sub) => sub.run(&mut cli::emit).map_err(Into::into),
-        Command::PluginWorker { libraries } => hashbench_plugin::worker::serve_stdio(&libraries)
-            .map(|()| Outcome::Done)
-            .map_err(Into::into),
+        Command::PluginWorker { defines, libraries } => {
+            hashbench_plugin::worker::serve_stdio(&libraries, &defines)
+                .map(|()| Outcome::Done)
+                .map_err(Into::into)
+        }
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome)),

@@ -14,6 +14,9 @@ pub const SMHASHER3_COMMIT: &str = "ea0b94f9fa4b65eafd094ecd8c8cb198eb85aa49";
 /// The date of [`SMHASHER3_COMMIT`].
 pub const SMHASHER3_DATE: &str = "2025-10-16";
 
+/// The entry of [`Smhasher3::NOT_LOOKED_UP`]: no SMHasher3 name has it.
+const NOT_LOOKED_UP_ENTRY: &str = "(defined by a plugin)";
+
 /// SMHasher3's result for one hash: its verdict and the results file it is read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Smhasher3 {
@@ -45,8 +48,20 @@ impl Smhasher3 {
         entry: "",
     };
 
+    /// Not looked up: an algorithm a plugin's manifest defined (crate::defined), whose
+    /// name hashbench cannot match to an SMHasher3 entry.
+    pub const NOT_LOOKED_UP: Smhasher3 = Smhasher3 {
+        verdict: Verdict::NotTested,
+        entry: NOT_LOOKED_UP_ENTRY,
+    };
+
     /// The results file, at its commit: `fwojcik/smhasher3 results/raw/XXH3-64.txt @ ea0b94f9`.
     pub fn source(&self) -> String {
+        if self.entry == NOT_LOOKED_UP_ENTRY {
+            return "not looked up: defined by a plugin's manifest, and hashbench holds \
+                    SMHasher3 verdicts for its catalogue's algorithms only"
+                .to_string();
+        }
         if self.entry.is_empty() {
             return format!(
                 "not in fwojcik/smhasher3 results/README.md @ {}",

@@ -251,7 +251,7 @@ fn check_implementation(ext: &External, quick: bool) -> Result<Section, RunError
             &ext.adapter,
             &ext.id.to_string(),
             pattern,
-            Some(reference),
+            reference,
         );
     }
     Ok(section)

@@ -16,7 +16,10 @@ use crate::RunError;
 pub(crate) struct PassedExternal {
     pub external: External,
     pub pattern: Pattern,
-    pub reference: &'static Implementation,
+    /// The catalogue implementation its digests are checked against; `None` for an
+    /// algorithm a plugin's manifest defined, which has none: its samples are checked
+    /// against its own untimed digest, after its known answers passed.
+    pub reference: Option<&'static Implementation>,
 }
 
 /// The patterns `ext` is measured with: those of the plan it can express; when it can
@@ -40,6 +43,17 @@ fn patterns_for(ext: &External, plan: &[Pattern]) -> Vec<Pattern> {
 fn reference_for(ext: &External) -> Option<&'static Implementation> {
     hashbench_catalog::implementations_of(ext.algorithm.id)
         .find(|i| matches!(i.availability(), hashbench_catalog::Availability::Available))
+}
+
+/// What `ext` is checked against: `Some(reference)`, or `Some(None)` for an algorithm a
+/// plugin's manifest defined (its known answers alone); `None` when its algorithm is
+/// the catalogue's but no implementation of it runs here.
+fn truth_for(ext: &External) -> Option<Option<&'static Implementation>> {
+    match reference_for(ext) {
+        Some(r) => Some(Some(r)),
+        None if hashbench_catalog::defined::is_defined(ext.algorithm) => Some(None),
+        None => None,
+    }
 }
 
 /// Verifies every (external implementation, pattern) of the plan: known answers through
@@ -180,8 +194,9 @@ fn verify_ext(
 
 /// Verifies `ext` driven by `pattern`: the known answers of its algorithm through the
 /// adapter, and agreement with the algorithm's in-process reference, which is returned
-/// with the outcome. `None` when no in-process implementation of the algorithm can run
-/// here to be the reference.
+/// with the outcome (`None` in it for an algorithm a plugin's manifest defined: its
+/// known answers alone). `None` when no in-process implementation of a catalogue
+/// algorithm can run here to be the reference.
 ///
 /// # Errors
 ///
@@ -190,7 +205,7 @@ pub fn verify_one(
     ext: &External,
     pattern: Pattern,
     vectors: &hashbench_verify::VectorSource,
-) -> Result<Option<(hashbench_verify::Outcome, &'static Implementation)>, RunError> {
+) -> Result<Option<(hashbench_verify::Outcome, Option<&'static Implementation>)>, RunError> {
     hashbench_verify::quietly(|| check(ext, pattern, vectors))
 }
 
@@ -199,8 +214,8 @@ fn check(
     ext: &External,
     pattern: Pattern,
     vectors: &hashbench_verify::VectorSource,
-) -> Result<Option<(hashbench_verify::Outcome, &'static Implementation)>, RunError> {
-    if reference_for(ext).is_none() {
+) -> Result<Option<(hashbench_verify::Outcome, Option<&'static Implementation>)>, RunError> {
+    if truth_for(ext).is_none() {
         return Ok(None);
     }
     let answers = vectors
@@ -216,7 +231,7 @@ pub fn verify_answers(
     ext: &External,
     pattern: Pattern,
     answers: &[hashbench_verify::KnownAnswer],
-) -> Option<(hashbench_verify::Outcome, &'static Implementation)> {
+) -> Option<(hashbench_verify::Outcome, Option<&'static Implementation>)> {
     // An adapter that died or a plugin that wrote past its output panics in the remote
     // hasher; verification keeps the message in the outcome.
     hashbench_verify::quietly(|| check_answers(ext, pattern, answers))
@@ -227,14 +242,16 @@ fn check_answers(
     ext: &External,
     pattern: Pattern,
     answers: &[hashbench_verify::KnownAnswer],
-) -> Option<(hashbench_verify::Outcome, &'static Implementation)> {
-    let reference = reference_for(ext)?;
-    let ref_candidate = Candidate {
-        id: reference.id,
-        algorithm: reference.algorithm,
-        new: &reference.new,
-    };
-    let agreement = hashbench_verify::reference_of(&ref_candidate).ok();
+) -> Option<(hashbench_verify::Outcome, Option<&'static Implementation>)> {
+    let reference = truth_for(ext)?;
+    let agreement = reference.and_then(|r| {
+        hashbench_verify::reference_of(&Candidate {
+            id: r.id,
+            algorithm: r.algorithm,
+            new: &r.new,
+        })
+        .ok()
+    });
     let adapter = ext.adapter.clone();
     let id = ext.id.to_string();
     let new =

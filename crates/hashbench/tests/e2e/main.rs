@@ -35,6 +35,7 @@ mod levels;
 mod memory;
 mod patterns;
 mod plugins;
+mod plugins_defined;
 mod published;
 mod quality;
 mod recommend;

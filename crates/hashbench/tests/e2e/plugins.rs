@@ -28,7 +28,7 @@ pub(crate) fn compiler_here() -> bool {
     ok
 }
 
-fn example(name: &str) -> PathBuf {
+pub(crate) fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples/plugins")
         .join(name)
@@ -41,7 +41,7 @@ fn bad(name: &str) -> PathBuf {
 }
 
 /// `hashbench` with its plugin builds cached in `dir`, not in the user's cache.
-fn hashbench_in(dir: &Path) -> assert_cmd::Command {
+pub(crate) fn hashbench_in(dir: &Path) -> assert_cmd::Command {
     let mut cmd = hashbench();
     cmd.env("HASHBENCH_CACHE_DIR", dir.join("cache"));
     cmd

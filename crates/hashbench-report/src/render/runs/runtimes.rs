@@ -45,11 +45,6 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
     sizes.dedup();
     let mut out = String::new();
     for algorithm in algorithms {
-        out.push_str(&heading(
-            style,
-            1,
-            &format!("{algorithm} across runtimes (x: time per call over the fastest in-process)"),
-        ));
         let mine: Vec<&&Cell> = cells
             .iter()
             .filter(|c| c.algorithm.as_deref() == Some(algorithm))
@@ -60,6 +55,16 @@ pub(crate) fn section(run: &Run, style: Style) -> String {
                 labels.push(c.label());
             }
         }
+        // One implementation alone (a plugin of an algorithm its manifest defines) has
+        // nothing to be set beside: its figures are in the rankings.
+        if labels.len() < 2 {
+            continue;
+        }
+        out.push_str(&heading(
+            style,
+            1,
+            &format!("{algorithm} across runtimes (x: time per call over the fastest in-process)"),
+        ));
         // In-process first, then by runtime as measured.
         labels.sort_by_key(|l| {
             mine.iter()
