@@ -28,12 +28,10 @@ pub(crate) mod probe;
 /// An adapter shared by the implementations it serves (one process per runtime).
 pub type Shared = Arc<Mutex<Adapter>>;
 
-/// The longest wait for one reply: a `time` request of large batches in a slow runtime
-/// takes seconds, a hung adapter must not hang the run.
+/// The longest wait for one reply: long enough for a slow runtime's large `time` batches.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
-/// The longest wait for the `hello` reply: starting a runtime takes a second or two (a
-/// JVM on a loaded machine a few); `hashbench list` must not wait minutes for one that
-/// hangs.
+/// The longest wait for the `hello` reply: a runtime starts in a second or two (a JVM on
+/// a loaded machine in a few); `hashbench list` must not wait minutes for a hung one.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// How much of the adapter's standard error a message quotes.
 const STDERR_TAIL: usize = 600;
@@ -42,7 +40,6 @@ const STDERR_TAIL: usize = 600;
 const MAX_REPLY_BYTES: u64 = 16 << 20;
 /// How much of a reply that breaks the protocol a message quotes.
 const QUOTED: usize = 200;
-
 /// How often a wait for a reply looks whether hashbench was interrupted.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -245,6 +242,12 @@ impl Adapter {
             lines,
             stderr,
         })
+    }
+
+    /// The adapter's process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// The runtime's name (`node`).

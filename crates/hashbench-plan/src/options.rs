@@ -107,7 +107,8 @@ pub struct RunOptions {
     /// openssl-speed.
     #[arg(long, value_name = "NAME", value_parser = values::layout)]
     pub layout: Option<Layout>,
-    /// Pin the measuring thread to this CPU (Linux, sched_setaffinity).
+    /// Pin the measuring thread to this CPU (Linux, sched_setaffinity), and the
+    /// processes of adapters and plugin workers with it.
     #[arg(long, value_name = "CPU")]
     pub pin: Option<usize>,
     /// What table and Markdown show: time (rankings, throughput) or cycles (TSC cycles

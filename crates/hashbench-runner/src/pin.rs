@@ -103,5 +103,68 @@ pub(crate) fn pin_current_thread(cpu: usize) -> Result<(), RunError> {
     Ok(())
 }
 
+/// Puts the process of every adapter and plugin worker `external` is timed through on
+/// `cpu`: another runtime's timed loop on the same CPU as the drift reference that judges
+/// its rounds' phases, as an in-process implementation's is.
+///
+/// # Errors
+///
+/// As [`pin_process`].
+pub(crate) fn pin_adapters(
+    external: &[hashbench_adapters::External],
+    cpu: usize,
+) -> Result<(), RunError> {
+    let mut pinned: Vec<u32> = Vec::new();
+    for ext in external {
+        let pid = ext.adapter.lock().map(|a| a.pid()).ok();
+        if let Some(pid) = pid.filter(|p| !pinned.contains(p)) {
+            pin_process(pid, cpu)?;
+            pinned.push(pid);
+        }
+    }
+    Ok(())
+}
+
+/// Puts every thread of the process `pid` (an adapter's, a plugin's worker) on `cpu`,
+/// the measuring thread's, so that what its timed loop meets is what the drift reference
+/// meets: a slow phase of that CPU is seen by both (docs/method.md). Threads it starts
+/// later inherit the set. Best effort: a thread that ended meanwhile is passed over.
+///
+/// # Errors
+///
+/// As [`check`], or the OS refused for the process's main thread.
+fn pin_process(pid: u32, cpu: usize) -> Result<(), RunError> {
+    check(cpu)?;
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: as in pin_current_thread.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        unsafe { libc::CPU_SET(cpu, &mut set) };
+        let set_one = |tid: libc::pid_t| {
+            // SAFETY: a thread id; the size is that of `set`.
+            unsafe { libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set) }
+        };
+        let main = libc::pid_t::try_from(pid)
+            .map_err(|_| RunError::Pin(format!("--pin {cpu}: process id {pid} out of range")))?;
+        if set_one(main) != 0 {
+            return Err(RunError::Pin(format!(
+                "--pin {cpu}: sched_setaffinity of the adapter's process {pid} failed: {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+        if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
+            for tid in tasks
+                .flatten()
+                .filter_map(|t| t.file_name().to_str()?.parse().ok())
+            {
+                if tid != main {
+                    set_one(tid);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests;
