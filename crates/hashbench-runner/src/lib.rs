@@ -106,7 +106,7 @@ pub fn run(
     // (blake3+rayon) keeps every CPU; the measuring thread gets one.
     if let Some(cpu) = plan.options.pin {
         pin::pin_current_thread(cpu)?;
-        pin::pin_adapters(&plan.external, cpu)?;
+        pin::pin_adapters(&plan.external, cpu);
     }
     let tsc_hz = Tsc::calibrate(Duration::from_millis(20)).map(|t| t.hz());
     let mut load = machine::LoadRecorder::new(0);

@@ -104,66 +104,48 @@ pub(crate) fn pin_current_thread(cpu: usize) -> Result<(), RunError> {
 }
 
 /// Puts the process of every adapter and plugin worker `external` is timed through on
-/// `cpu`: another runtime's timed loop on the same CPU as the drift reference that judges
-/// its rounds' phases, as an in-process implementation's is.
-///
-/// # Errors
-///
-/// As [`pin_process`].
-pub(crate) fn pin_adapters(
-    external: &[hashbench_adapters::External],
-    cpu: usize,
-) -> Result<(), RunError> {
+/// `cpu` (already checked by [`pin_current_thread`]): another runtime's timed loop on the
+/// same CPU as the drift reference that judges its rounds' phases, as an in-process
+/// implementation's is. Best effort: an adapter that has exited (a plugin that crashed
+/// while verified) is passed over, and one the OS will not move is measured where it runs.
+pub(crate) fn pin_adapters(external: &[hashbench_adapters::External], cpu: usize) {
     let mut pinned: Vec<u32> = Vec::new();
     for ext in external {
         let pid = ext.adapter.lock().map(|a| a.pid()).ok();
         if let Some(pid) = pid.filter(|p| !pinned.contains(p)) {
-            pin_process(pid, cpu)?;
+            pin_process(pid, cpu);
             pinned.push(pid);
         }
     }
-    Ok(())
 }
 
 /// Puts every thread of the process `pid` (an adapter's, a plugin's worker) on `cpu`,
 /// the measuring thread's, so that what its timed loop meets is what the drift reference
 /// meets: a slow phase of that CPU is seen by both (docs/method.md). Threads it starts
-/// later inherit the set. Best effort: a thread that ended meanwhile is passed over.
-///
-/// # Errors
-///
-/// As [`check`], or the OS refused for the process's main thread.
-fn pin_process(pid: u32, cpu: usize) -> Result<(), RunError> {
-    check(cpu)?;
+/// later inherit the set; a thread that ended meanwhile is passed over.
+fn pin_process(pid: u32, cpu: usize) {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: as in pin_current_thread.
+        // SAFETY: a zeroed cpu_set_t is a valid empty set; `cpu` was checked to be in
+        // this process's set (pin_current_thread).
         let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
         unsafe { libc::CPU_SET(cpu, &mut set) };
-        let set_one = |tid: libc::pid_t| {
-            // SAFETY: a thread id; the size is that of `set`.
-            unsafe { libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set) }
+        let Ok(main) = libc::pid_t::try_from(pid) else {
+            return;
         };
-        let main = libc::pid_t::try_from(pid)
-            .map_err(|_| RunError::Pin(format!("--pin {cpu}: process id {pid} out of range")))?;
-        if set_one(main) != 0 {
-            return Err(RunError::Pin(format!(
-                "--pin {cpu}: sched_setaffinity of the adapter's process {pid} failed: {}",
-                std::io::Error::last_os_error()
-            )));
-        }
-        if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
-            for tid in tasks
-                .flatten()
-                .filter_map(|t| t.file_name().to_str()?.parse().ok())
-            {
-                if tid != main {
-                    set_one(tid);
-                }
-            }
+        let tids = std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|t| t.file_name().to_str()?.parse::<libc::pid_t>().ok());
+        for tid in std::iter::once(main).chain(tids.filter(|&t| t != main)) {
+            // SAFETY: a thread id; the size is that of `set`. A failure (the thread
+            // ended) leaves nothing to undo.
+            unsafe { libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set) };
         }
     }
-    Ok(())
+    #[cfg(not(target_os = "linux"))]
+    let _ = (pid, cpu);
 }
 
 #[cfg(test)]
