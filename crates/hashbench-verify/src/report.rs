@@ -181,10 +181,14 @@ fn describe_digest(d: &Digest) -> String {
 /// One line per implementation, and for a failure the first wrong answers in full.
 #[must_use]
 pub fn describe(o: &Outcome) -> String {
-    let against = o
-        .reference
-        .as_ref()
-        .map_or(" (reference)".to_string(), |r| format!(", agrees with {r}"));
+    let defined = hashbench_catalog::find_algorithm(&o.algorithm)
+        .is_some_and(hashbench_catalog::defined::is_defined);
+    let against = match &o.reference {
+        Some(r) => format!(", agrees with {r}"),
+        // A plugin's manifest defined the algorithm: nothing else implements it.
+        None if defined => " (its manifest's known answers; nothing else to agree with)".into(),
+        None => " (reference)".to_string(),
+    };
     match &o.status {
         Status::Passed => format!(
             "PASS  {:<36} {} digests checked{against}\n",

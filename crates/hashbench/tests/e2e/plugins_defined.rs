@@ -70,7 +70,11 @@ fn a_new_algorithm_is_checked_by_its_own_answers_and_measured_beside_the_catalog
     let mut good = hashbench_in(dir.path());
     good.args(["verify", "--plugin"]).arg(example("fnv1a-64"));
     let out = String::from_utf8_lossy(&run_ok(&mut good).stdout).into_owned();
-    assert!(out.contains("PASS  fnv1a-64/plugin:fnv1a-64"), "{out}");
+    assert!(
+        out.contains("PASS  fnv1a-64/plugin:fnv1a-64")
+            && out.contains("(its manifest's known answers; nothing else to agree with)"),
+        "{out}"
+    );
     let wrong = edited(dir.path(), |name, text| {
         if name == "vectors.json" {
             text.replace("85944171f73967e8", "85944171f73967e9")
