@@ -138,7 +138,13 @@ pub fn is_defined(a: &Algorithm) -> bool {
     a.family == FAMILY
 }
 
-fn check(d: &Definition) -> Result<(), DefineError> {
+/// What [`define`] checks of `d` before it adds it (a caller that has more to check of
+/// it, such as its answers, checks this first, so that its reasons come first).
+///
+/// # Errors
+///
+/// As [`define`], but for another definition under the same id.
+pub fn check(d: &Definition) -> Result<(), DefineError> {
     let id = d.id.as_str();
     let well_formed = !id.is_empty()
         && id.len() <= MAX_ID

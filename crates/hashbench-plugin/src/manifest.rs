@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use hashbench_catalog::defined::{self, Definition, Vectors};
 use hashbench_catalog::{Algorithm, Class};
 use hashbench_model::Key;
+use hashbench_verify::vectors::VectorFile;
 use serde::Deserialize;
 
 use crate::PluginError;
@@ -95,8 +96,11 @@ pub(crate) fn read(dir: &Path) -> Result<Manifest, PluginError> {
 ///
 /// # Errors
 ///
-/// The manifest cannot be read; it defines an algorithm and claims another; its vectors
-/// file is missing or too large; the catalogue refuses the definition (the reason).
+/// The manifest cannot be read; it defines an algorithm and claims another; the
+/// catalogue refuses the definition (the reason); its vectors file is missing, not a
+/// regular file, too large, not the vectors format, for another algorithm, or holds no
+/// known answer of the byte API: a plugin whose answers cannot be read is refused here,
+/// as one that cannot be built is, and the rest of the run goes on.
 pub fn define(dir: &Path) -> Result<Option<&'static Algorithm>, PluginError> {
     let manifest = read(dir)?;
     let Some(d) = manifest.define else {
@@ -112,8 +116,8 @@ pub fn define(dir: &Path) -> Result<Option<&'static Algorithm>, PluginError> {
             ),
         ));
     }
-    let vectors = read_vectors(dir, &d.vectors)?;
-    let definition = Definition {
+    let refused = |e: defined::DefineError| layout(dir, format!("{MANIFEST} [define]: {e}"));
+    let mut definition = Definition {
         id: d.id,
         class: d.class.into(),
         output_bits: d.output_bits,
@@ -121,11 +125,45 @@ pub fn define(dir: &Path) -> Result<Option<&'static Algorithm>, PluginError> {
         standard: d.standard,
         key: d.key,
         stable: d.stable,
-        vectors,
+        vectors: Vectors {
+            file: String::new(),
+            text: String::new(),
+        },
     };
-    defined::define(definition)
-        .map(Some)
-        .map_err(|e| layout(dir, format!("{MANIFEST} [define]: {e}")))
+    defined::check(&definition).map_err(refused)?;
+    definition.vectors = read_vectors(dir, &d.vectors)?;
+    check_vectors(dir, &definition)?;
+    defined::define(definition).map(Some).map_err(refused)
+}
+
+/// The definition's known answers as verification will read them: the format, the
+/// algorithm they are for, every digest's length, and at least one answer of the byte
+/// API (with none, any function would pass).
+fn check_vectors(dir: &Path, d: &Definition) -> Result<(), PluginError> {
+    let Vectors { file, text } = &d.vectors;
+    let bad = |why: String| layout(dir, format!("the known answers {file}: {why}"));
+    // Their errors name the file themselves.
+    let unreadable =
+        |e: hashbench_verify::VectorError| layout(dir, format!("the known answers: {e}"));
+    let parsed = VectorFile::parse(file, text).map_err(unreadable)?;
+    if parsed.algorithm != d.id {
+        return Err(bad(format!(
+            "they are for {:?}, the manifest defines {:?}",
+            hashbench_model::inert::clipped(&parsed.algorithm, 40),
+            d.id
+        )));
+    }
+    let bytes = (d.output_bits / 8) as usize;
+    let answers = parsed.known_answers(file, bytes).map_err(unreadable)?;
+    parsed.typed_answers(file, bytes).map_err(unreadable)?;
+    if answers.is_empty() {
+        return Err(bad(
+            "no known answer of the byte API: give at least one, from a source other than \
+             the plugin (vectors/README.md)"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// The vectors file a definition names, read within its bound.
@@ -138,6 +176,16 @@ fn read_vectors(dir: &Path, file: &Path) -> Result<Vectors, PluginError> {
         source,
     };
     let meta = std::fs::metadata(&path).map_err(io)?;
+    // A FIFO or a device would hold the read (and the run) as long as it likes.
+    if !meta.is_file() {
+        return Err(layout(
+            dir,
+            format!(
+                "the known answers {} are not a regular file",
+                path.display()
+            ),
+        ));
+    }
     if meta.len() > MAX_VECTORS_BYTES {
         return Err(layout(
             dir,

@@ -12,9 +12,18 @@ fn folder(manifest: &str, vectors: Option<&str>) -> tempfile::TempDir {
 const DEFINE: &str = "[define]\nid = \"test-manifest-sum\"\nclass = \"checksum\"\n\
                       output_bits = 16\nvectors = \"v.json\"\n";
 
+/// Known answers of `id` in the vectors format: one, or none.
+fn answers(id: &str, one: bool) -> String {
+    let vector = r#"{"source": "s", "input": {"ascii": "a"}, "digest": "0061"}"#;
+    format!(
+        r#"{{"algorithm": "{id}", "sources": {{"s": "a test"}}, "vectors": [{}]}}"#,
+        if one { vector } else { "" }
+    )
+}
+
 #[test]
 fn a_define_table_defines_the_algorithm_with_its_answers() {
-    let dir = folder(DEFINE, Some("{\"algorithm\": \"test-manifest-sum\"}"));
+    let dir = folder(DEFINE, Some(&answers("test-manifest-sum", true)));
     let a = define(dir.path()).unwrap().expect("a [define] table");
     assert_eq!((a.id, a.output_bits), ("test-manifest-sum", 16));
     assert_eq!(a.class, Class::Checksum);
@@ -58,4 +67,39 @@ fn what_a_definition_gets_wrong_is_named() {
     );
     let e = refused(&format!("{DEFINE}colour = 1\n"), Some("{}"));
     assert!(e.contains("unknown field"), "{e}");
+}
+
+#[test]
+fn answers_that_cannot_check_the_plugin_are_refused_before_anything_runs() {
+    let refused = |vectors: &str| {
+        define(folder(DEFINE, Some(vectors)).path())
+            .unwrap_err()
+            .to_string()
+    };
+    let e = refused("{\"algorithm\": \"test-manifest-sum\", \"vectors\": [");
+    assert!(
+        e.contains("v.json") && e.contains("not a valid vector file"),
+        "{e}"
+    );
+    let e = refused(&answers("another-sum", true));
+    assert!(e.contains("they are for \"another-sum\""), "{e}");
+    let e = refused(&answers("test-manifest-sum", false));
+    assert!(e.contains("no known answer of the byte API"), "{e}");
+    // A digest of another length than the definition's 16 bits.
+    let e = refused(&answers("test-manifest-sum", true).replace("0061", "00000061"));
+    assert!(e.contains("v.json"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn known_answers_that_are_not_a_regular_file_are_refused_not_read() {
+    let dir = folder(DEFINE, None);
+    let fifo = dir.path().join("v.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let e = define(dir.path()).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
 }

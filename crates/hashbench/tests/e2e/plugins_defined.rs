@@ -3,7 +3,8 @@
 //! not have, with known answers from Go's standard library. It is verified against them,
 //! measured beside a catalogue hash that no filter of its own names, recorded with the
 //! manifest's claims said to be claims; a copy with one wrong answer is refused naming
-//! it, and a manifest that would redefine a catalogue id is refused with the reason.
+//! it, known answers that cannot be read end the plugin alone, and a manifest that would
+//! redefine a catalogue id is refused with the reason.
 //! Skipped, with a message, where no C compiler runs.
 
 use std::path::Path;
@@ -90,6 +91,36 @@ fn a_new_algorithm_is_checked_by_its_own_answers_and_measured_beside_the_catalog
             && out.contains("vectors.json #2")
             && out.contains("expected 85944171f73967e9"),
         "{out}"
+    );
+}
+
+#[test]
+fn unreadable_known_answers_end_the_plugin_alone_and_the_run_is_saved() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let broken = edited(dir.path(), |name, text| {
+        if name == "vectors.json" {
+            text[..text.len() / 2].to_string()
+        } else {
+            text
+        }
+    });
+    let saved = dir.path().join("run.json");
+    let mut cmd = hashbench_in(dir.path());
+    cmd.args(["run", "xxh3-64/twox-hash", "--plugin"])
+        .arg(&broken)
+        .args(["--sizes", "64", "--time", "0.01", "--rounds", "1", "-q"])
+        .args(["--format", "json", "-o"])
+        .arg(&saved);
+    run_ok(&mut cmd);
+    let run = read_json(&saved);
+    assert_eq!(run["cells"].as_array().unwrap().len(), 1, "{run}");
+    let skipped = run["skipped"].to_string();
+    assert!(
+        skipped.contains("the known answers") && skipped.contains("not a valid vector file"),
+        "{skipped}"
     );
 }
 
