@@ -36,12 +36,9 @@ pub struct Definition {
     /// For a non-cryptographic hash: whether its output is the same everywhere and in
     /// every version (default: not claimed).
     pub stable: Option<bool>,
-    /// The known answers: where they were read from, and their text in the vectors
-    /// format (vectors/README.md).
-    pub vectors: Vectors,
 }
 
-/// A definition's known answers, as read.
+/// A definition's known answers, as read: in the vectors format (vectors/README.md).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vectors {
     /// The file, for messages.
@@ -71,6 +68,7 @@ pub enum DefineError {
 
 struct Entry {
     definition: Definition,
+    vectors: Vectors,
     algorithm: &'static Algorithm,
 }
 
@@ -83,19 +81,20 @@ fn defined_entries() -> MutexGuard<'static, Vec<Entry>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Adds `definition` to what [`crate::find_algorithm`] finds; the same definition again
-/// is the same algorithm.
+/// Adds `definition`, with its known answers `vectors`, to what
+/// [`crate::find_algorithm`] finds; the same definition and answers again are the same
+/// algorithm.
 ///
 /// # Errors
 ///
 /// An id that is malformed, or the catalogue's or an alias; a width that is not whole
 /// bytes; a key or stability on what is not a non-cryptographic hash; another definition
 /// under the same id.
-pub fn define(definition: Definition) -> Result<&'static Algorithm, DefineError> {
+pub fn define(definition: Definition, vectors: Vectors) -> Result<&'static Algorithm, DefineError> {
     check(&definition)?;
     let mut entries = defined_entries();
     if let Some(e) = entries.iter().find(|e| e.definition.id == definition.id) {
-        return if e.definition == definition {
+        return if e.definition == definition && e.vectors == vectors {
             Ok(e.algorithm)
         } else {
             Err(DefineError::Conflict(definition.id))
@@ -104,6 +103,7 @@ pub fn define(definition: Definition) -> Result<&'static Algorithm, DefineError>
     let algorithm: &'static Algorithm = Box::leak(Box::new(algorithm_of(&definition)));
     entries.push(Entry {
         definition,
+        vectors,
         algorithm,
     });
     Ok(algorithm)
@@ -129,7 +129,7 @@ pub fn vectors_of(id: &str) -> Option<Vectors> {
     defined_entries()
         .iter()
         .find(|e| e.definition.id == id)
-        .map(|e| e.definition.vectors.clone())
+        .map(|e| e.vectors.clone())
 }
 
 /// Whether `a` was defined by a user rather than catalogued.

@@ -117,7 +117,7 @@ pub fn define(dir: &Path) -> Result<Option<&'static Algorithm>, PluginError> {
         ));
     }
     let refused = |e: defined::DefineError| layout(dir, format!("{MANIFEST} [define]: {e}"));
-    let mut definition = Definition {
+    let definition = Definition {
         id: d.id,
         class: d.class.into(),
         output_bits: d.output_bits,
@@ -125,22 +125,20 @@ pub fn define(dir: &Path) -> Result<Option<&'static Algorithm>, PluginError> {
         standard: d.standard,
         key: d.key,
         stable: d.stable,
-        vectors: Vectors {
-            file: String::new(),
-            text: String::new(),
-        },
     };
     defined::check(&definition).map_err(refused)?;
-    definition.vectors = read_vectors(dir, &d.vectors)?;
-    check_vectors(dir, &definition)?;
-    defined::define(definition).map(Some).map_err(refused)
+    let vectors = read_vectors(dir, &d.vectors)?;
+    check_vectors(dir, &definition, &vectors)?;
+    defined::define(definition, vectors)
+        .map(Some)
+        .map_err(refused)
 }
 
 /// The definition's known answers as verification will read them: the format, the
 /// algorithm they are for, every digest's length, and at least one answer of the byte
 /// API (with none, any function would pass).
-fn check_vectors(dir: &Path, d: &Definition) -> Result<(), PluginError> {
-    let Vectors { file, text } = &d.vectors;
+fn check_vectors(dir: &Path, d: &Definition, vectors: &Vectors) -> Result<(), PluginError> {
+    let Vectors { file, text } = vectors;
     let bad = |why: String| layout(dir, format!("the known answers {file}: {why}"));
     // Their errors name the file themselves.
     let unreadable =

@@ -380,10 +380,9 @@ impl VectorSource {
     /// plugin's manifest defined has its vectors from that manifest, whichever the source
     /// (it is in neither).
     fn file(&self, algorithm: &str) -> Result<(String, VectorFile), VectorError> {
-        let defined = hashbench_catalog::defined::vectors_of(algorithm);
-        let (file, text) = match self {
-            _ if defined.is_some() => defined.map(|v| (v.file, v.text)).unwrap_or_default(),
-            VectorSource::Embedded => (
+        let (file, text) = match (hashbench_catalog::defined::vectors_of(algorithm), self) {
+            (Some(defined), _) => (defined.file, defined.text),
+            (None, VectorSource::Embedded) => (
                 format!("{algorithm}.json"),
                 EMBEDDED
                     .iter()
@@ -391,7 +390,7 @@ impl VectorSource {
                     .map(|(_, text)| text.to_string())
                     .ok_or_else(|| VectorError::Missing(algorithm.to_string()))?,
             ),
-            VectorSource::Directory(dir) => {
+            (None, VectorSource::Directory(dir)) => {
                 if !dir.is_dir() {
                     return Err(VectorError::NoDirectory(dir.clone()));
                 }

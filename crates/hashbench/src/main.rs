@@ -110,7 +110,7 @@ enum Command {
     #[command(name = "plugin-worker", hide = true)]
     PluginWorker {
         /// A folder whose manifest defines a new algorithm a library implements.
-        #[arg(long = "define", value_name = "FOLDER")]
+        #[arg(long = hashbench_plugin::worker::DEFINE_FLAG, value_name = "FOLDER")]
         defines: Vec<std::path::PathBuf>,
         libraries: Vec<std::path::PathBuf>,
     },

@@ -9,16 +9,19 @@ fn fnv(id: &str) -> Definition {
         standard: None,
         key: None,
         stable: Some(true),
-        vectors: Vectors {
-            file: "v.json".to_string(),
-            text: "{}".to_string(),
-        },
+    }
+}
+
+fn answers() -> Vectors {
+    Vectors {
+        file: "v.json".to_string(),
+        text: "{}".to_string(),
     }
 }
 
 #[test]
 fn a_definition_is_found_as_the_catalogues_are_and_once() {
-    let a = define(fnv("test-defined-fnv")).unwrap();
+    let a = define(fnv("test-defined-fnv"), answers()).unwrap();
     assert_eq!(a.id, "test-defined-fnv");
     assert_eq!(a.output_bytes(), 8);
     assert!(is_defined(a));
@@ -29,11 +32,20 @@ fn a_definition_is_found_as_the_catalogues_are_and_once() {
     assert!(std::ptr::eq(found, a));
     assert!(crate::all_algorithms().iter().any(|x| std::ptr::eq(*x, a)));
     // The same definition again is the same algorithm; another under its id is refused.
-    assert!(std::ptr::eq(define(fnv("test-defined-fnv")).unwrap(), a));
+    assert!(std::ptr::eq(
+        define(fnv("test-defined-fnv"), answers()).unwrap(),
+        a
+    ));
     let mut other = fnv("test-defined-fnv");
     other.output_bits = 32;
     assert_eq!(
-        define(other).unwrap_err(),
+        define(other, answers()).unwrap_err(),
+        DefineError::Conflict("test-defined-fnv".into())
+    );
+    let mut other_answers = answers();
+    other_answers.text = "{\"vectors\": []}".to_string();
+    assert_eq!(
+        define(fnv("test-defined-fnv"), other_answers).unwrap_err(),
         DefineError::Conflict("test-defined-fnv".into())
     );
     assert_eq!(vectors_of("test-defined-fnv").unwrap().file, "v.json");
@@ -56,31 +68,37 @@ fn a_definition_is_found_as_the_catalogues_are_and_once() {
 fn malformed_and_taken_ids_and_widths_are_refused() {
     let long = "a".repeat(41);
     for id in ["", "Fnv", "1fnv", "fnv_1a", long.as_str()] {
-        assert!(matches!(define(fnv(id)), Err(DefineError::Id(_))), "{id:?}");
+        assert!(
+            matches!(define(fnv(id), answers()), Err(DefineError::Id(_))),
+            "{id:?}"
+        );
     }
     assert_eq!(
-        define(fnv("crc32")).unwrap_err(),
+        define(fnv("crc32"), answers()).unwrap_err(),
         DefineError::Catalogue("crc32".into())
     );
     // An alias of a catalogue id is the catalogue's too.
     assert_eq!(
-        define(fnv("crc32-iscsi")).unwrap_err(),
+        define(fnv("crc32-iscsi"), answers()).unwrap_err(),
         DefineError::Catalogue("crc32-iscsi".into())
     );
     for bits in [0, 12, 520] {
         let mut d = fnv("test-defined-bits");
         d.output_bits = bits;
-        assert_eq!(define(d).unwrap_err(), DefineError::Bits(bits));
+        assert_eq!(define(d, answers()).unwrap_err(), DefineError::Bits(bits));
     }
     let mut d = fnv("test-defined-crc");
     d.class = Class::Checksum;
     assert_eq!(
-        define(d.clone()).unwrap_err(),
+        define(d.clone(), answers()).unwrap_err(),
         DefineError::NotAHash("stable")
     );
     d.stable = None;
     d.key = Some(Key::Seed { bits: 64 });
-    assert_eq!(define(d).unwrap_err(), DefineError::NotAHash("key"));
+    assert_eq!(
+        define(d, answers()).unwrap_err(),
+        DefineError::NotAHash("key")
+    );
 }
 
 #[test]
@@ -89,7 +107,7 @@ fn a_cryptographic_claim_gets_no_strength_and_no_fips_approval() {
     d.class = Class::CryptographicHash;
     d.stable = None;
     d.output_bits = 256;
-    let a = define(d).unwrap();
+    let a = define(d, answers()).unwrap();
     let p = crate::properties(a);
     assert_eq!(p.collision_bits, None);
     assert!(p.hash.is_none());

@@ -53,9 +53,9 @@ pub struct SeedSpread {
 }
 
 /// `subject`'s typed key sets among `sets` in tables of `sizes` keys, once for each of
-/// `seeds` seeds drawn from `seed`, beside `random`'s tables; `None` when the subject has no typed path or cannot
-/// be seeded (the map view of its one seed is all there is). The subject is left seeded
-/// with the last seed.
+/// `seeds` seeds drawn from `seed`, beside `random`'s tables; `None` when the subject has
+/// no typed path or cannot be seeded (the map view of its one seed is all there is). The
+/// subject is left seeded with the last seed.
 pub(super) fn over_seeds(
     subject: &mut dyn Subject,
     sets: &[KeySet],
