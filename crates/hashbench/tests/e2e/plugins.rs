@@ -49,7 +49,7 @@ pub(crate) fn hashbench_in(dir: &Path) -> assert_cmd::Command {
 
 /// `hashbench run crc32/crc32fast --plugin PATH... ARGS -o run.json`, its builds cached
 /// in `dir`, exiting `code`; the saved run.
-fn run_with(dir: &Path, plugins: &[PathBuf], args: &[&str], code: i32) -> Value {
+pub(crate) fn run_with(dir: &Path, plugins: &[PathBuf], args: &[&str], code: i32) -> Value {
     let saved = dir.join("run.json");
     let mut cmd = hashbench_in(dir);
     cmd.args(["run", "crc32/crc32fast"])

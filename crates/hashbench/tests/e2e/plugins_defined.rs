@@ -1,7 +1,7 @@
 //! A new algorithm from a plugin's manifest, end to end (docs/plugins.md, "A new
 //! algorithm"): `examples/plugins/fnv1a-64` defines FNV-1a 64, which the catalogue does
 //! not have, with known answers from Go's standard library. It is verified against them,
-//! measured beside a catalogue hash that no filter of its own names, recorded with the
+//! measured beside a catalogue implementation while no filter names it, recorded with the
 //! manifest's claims said to be claims; a copy with one wrong answer is refused naming
 //! it, known answers that cannot be read end the plugin alone, and a manifest that would
 //! redefine a catalogue id is refused with the reason.
@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
-use crate::common::{read_json, run_exit, run_ok};
-use crate::plugins::{compiler_here, example, hashbench_in};
+use crate::common::{run_exit, run_ok};
+use crate::plugins::{compiler_here, example, hashbench_in, run_with};
 
 /// A copy of the example in `dir`, its manifest and vectors changed by `edit`.
 fn edited(dir: &Path, edit: impl Fn(&str, String) -> String) -> std::path::PathBuf {
@@ -34,15 +34,8 @@ fn a_new_algorithm_is_checked_by_its_own_answers_and_measured_beside_the_catalog
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let saved = dir.path().join("run.json");
-    let mut cmd = hashbench_in(dir.path());
-    cmd.args(["run", "xxh3-64/twox-hash", "--plugin"])
-        .arg(example("fnv1a-64"))
-        .args(["--sizes", "64", "--time", "0.01", "--rounds", "1", "-q"])
-        .args(["--format", "json", "-o"])
-        .arg(&saved);
-    run_ok(&mut cmd);
-    let run = read_json(&saved);
+    // Beside crc32/crc32fast: no filter names the plugin's algorithm.
+    let run = run_with(dir.path(), &[example("fnv1a-64")], &[], 0);
     let measured: Vec<&str> = run["cells"]
         .as_array()
         .unwrap()
@@ -50,7 +43,7 @@ fn a_new_algorithm_is_checked_by_its_own_answers_and_measured_beside_the_catalog
         .filter_map(|c| c["implementation"].as_str())
         .collect();
     assert!(
-        measured.contains(&"fnv1a-64/plugin:fnv1a-64") && measured.contains(&"xxh3-64/twox-hash"),
+        measured.contains(&"fnv1a-64/plugin:fnv1a-64") && measured.contains(&"crc32/crc32fast"),
         "{measured:?}"
     );
     assert_eq!(run["classes"]["fnv1a-64"], "non-cryptographic-hash");
@@ -107,15 +100,7 @@ fn unreadable_known_answers_end_the_plugin_alone_and_the_run_is_saved() {
             text
         }
     });
-    let saved = dir.path().join("run.json");
-    let mut cmd = hashbench_in(dir.path());
-    cmd.args(["run", "xxh3-64/twox-hash", "--plugin"])
-        .arg(&broken)
-        .args(["--sizes", "64", "--time", "0.01", "--rounds", "1", "-q"])
-        .args(["--format", "json", "-o"])
-        .arg(&saved);
-    run_ok(&mut cmd);
-    let run = read_json(&saved);
+    let run = run_with(dir.path(), &[broken], &[], 0);
     assert_eq!(run["cells"].as_array().unwrap().len(), 1, "{run}");
     let skipped = run["skipped"].to_string();
     assert!(
