@@ -91,6 +91,21 @@ pub trait Hasher: Send {
         false
     }
 
+    /// The hash map of `spec`, std's `HashMap` built with this library's `BuildHasher` (as
+    /// the `keys:*` patterns hash), ready to time ([`crate::map`]). `Err` says why not:
+    /// the library has no `BuildHasher`, or the spec cannot be run.
+    ///
+    /// # Errors
+    ///
+    /// Why there is no map.
+    fn map_bench(
+        &self,
+        spec: &crate::map::MapSpec<'_>,
+    ) -> Result<Box<dyn crate::map::MapBench>, String> {
+        let _ = spec;
+        Err(reason::NO_BUILD_HASHER.to_string())
+    }
+
     /// The `new` pattern: the digest of `data` through a library state constructed for
     /// this call alone and dropped after it; this state is left as it was. Only call when
     /// [`Hasher::supports`] allows [`Pattern::New`].

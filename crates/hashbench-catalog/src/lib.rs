@@ -24,6 +24,7 @@ pub mod hasher;
 pub mod implementation;
 mod impls;
 pub mod keys;
+pub mod map;
 pub mod pattern;
 pub mod reader;
 pub mod registry;

@@ -56,6 +56,12 @@ pub const EXAMPLES_QUALITY: &str = "Examples:
   hashbench quality xxh3-64 --keys ids.txt   your keys (one a line) beside the generated ones
   hashbench quality --format json --strict   exit 1 if one fails";
 
+pub const EXAMPLES_MAPS: &str = "Examples:
+  hashbench maps                                    the hash-table hashers, lookups that hit
+  hashbench maps fxhash foldhash-fast --set high-bits --workload build,hit,miss,churn
+  hashbench maps --entries 1k,1m --keys ids.txt     your keys (one a line), two map sizes
+  hashbench maps --format json > maps.json          every figure, interval and probe";
+
 /// `hashbench -q` or `hashbench --time 0.02`: bare `hashbench` runs the default suite, but
 /// clap takes `run`'s options only after `run`, and its "unexpected argument" does not
 /// say so. Adds the tip when the argument clap refused is an option of `run` and no

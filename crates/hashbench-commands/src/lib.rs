@@ -25,6 +25,7 @@ pub mod crossover;
 #[cfg(feature = "clap")]
 pub mod help;
 pub mod list;
+pub mod maps;
 mod outcome;
 pub mod quality;
 pub mod recommend;
@@ -53,5 +54,8 @@ pub fn is_usage(error: &(dyn std::error::Error + 'static)) -> bool {
         || error
             .downcast_ref::<quality::QualityError>()
             .is_some_and(quality::QualityError::is_usage)
+        || error
+            .downcast_ref::<maps::MapsError>()
+            .is_some_and(maps::MapsError::is_usage)
         || error.is::<hashbench_quality::keys::KeysError>()
 }

@@ -92,16 +92,7 @@ impl Ask {
             }
             return Ok(hash_table_hashers());
         }
-        self.implementations
-            .iter()
-            .map(|name| {
-                let imp = hashbench_plan::select::implementation(name)?;
-                if !imp.id.eq_ignore_ascii_case(name.trim()) {
-                    notes(&format!("'{}' is {}", name.trim(), imp.id));
-                }
-                Ok(imp)
-            })
-            .collect()
+        named(&self.implementations, notes)
     }
 
     /// The screen's configuration: [`Config::standard`] with the seeds asked for.
@@ -121,15 +112,46 @@ impl Ask {
     pub fn key_sets(&self, config: &Config) -> Result<Vec<KeySet>, KeysError> {
         let mut sets = config.key_sets();
         if let Some(path) = &self.keys {
-            let layout = match self.key_bytes {
-                // Bounded by the flag's parser; an impossible size is refused below.
-                Some(n) => KeyFile::Records(usize::try_from(n).unwrap_or(usize::MAX)),
-                None => KeyFile::Lines,
-            };
-            sets.push(hashbench_quality::keys::load(path, layout)?);
+            sets.push(key_file(path, self.key_bytes)?);
         }
         Ok(sets)
     }
+}
+
+/// The implementations `names` name (ids, or algorithm ids that pick the algorithm's
+/// first implementation that runs here, which `notes` hears).
+///
+/// # Errors
+///
+/// An unknown name, or one that cannot run here.
+pub fn named(
+    names: &[String],
+    notes: &mut dyn FnMut(&str),
+) -> Result<Vec<&'static Implementation>, PlanError> {
+    names
+        .iter()
+        .map(|name| {
+            let imp = hashbench_plan::select::implementation(name)?;
+            if !imp.id.eq_ignore_ascii_case(name.trim()) {
+                notes(&format!("'{}' is {}", name.trim(), imp.id));
+            }
+            Ok(imp)
+        })
+        .collect()
+}
+
+/// The user's `--keys` file: one key per line, or records of `key_bytes` bytes.
+///
+/// # Errors
+///
+/// The file cannot be used ([`KeysError`]).
+pub fn key_file(path: &std::path::Path, key_bytes: Option<u64>) -> Result<KeySet, KeysError> {
+    let layout = match key_bytes {
+        // Bounded by the flag's parser; an impossible size is refused by the loader.
+        Some(n) => KeyFile::Records(usize::try_from(n).unwrap_or(usize::MAX)),
+        None => KeyFile::Lines,
+    };
+    hashbench_quality::keys::load(path, layout)
 }
 
 /// The non-cryptographic hashes that a hash map can use (a `BuildHasher`: `keys:*`), the

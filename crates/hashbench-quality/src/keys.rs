@@ -33,6 +33,18 @@ pub fn high_bits(n: usize) -> KeySet {
     )
 }
 
+/// `r << 32` for distinct random `u32`s `r`: the varying half on top, as [`high_bits`],
+/// but random, so that the top bits (hashbrown's tag, for a hash that keeps them) take
+/// every value instead of counting up from zero.
+#[must_use]
+pub fn high_random(n: usize, seed: u64) -> KeySet {
+    let mut rng = SplitMix64::new(seed);
+    named(
+        "high-random",
+        Keys::U64(distinct(n, || (rng.next_u64() >> 32) << 32)),
+    )
+}
+
 /// Uniformly random `u64`s.
 #[must_use]
 pub fn random_u64(n: usize, seed: u64) -> KeySet {

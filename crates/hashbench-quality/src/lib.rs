@@ -33,10 +33,12 @@
 pub mod document;
 pub mod keys;
 pub mod map;
+pub mod maps;
 pub mod rng;
 pub mod screen;
 pub mod stats;
 
 pub use document::{Document, Screened, SetSummary, QUALITY_SCHEMA_VERSION};
 pub use keys::{KeySet, Keys};
+pub use maps::{MapCell, MapSkip, MapsConfig, MapsDocument, MAPS_SCHEMA_VERSION};
 pub use screen::{screen, Check, Config, Screen, Subject, Test};

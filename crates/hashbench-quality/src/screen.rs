@@ -18,6 +18,7 @@ use serde::Serialize;
 
 pub use check::{Check, Test};
 pub use config::Config;
+pub use hashes::map_views;
 pub use seeds::{SeedSpread, Spread};
 pub use subject::Subject;
 

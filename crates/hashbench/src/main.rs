@@ -9,6 +9,7 @@ mod compare;
 mod compare_published;
 mod crossover;
 mod list;
+mod maps;
 mod memory;
 mod obtain;
 mod output;
@@ -90,6 +91,11 @@ enum Command {
     /// map's lookups probe; docs/quality.md).
     #[command(after_help = help::EXAMPLES_QUALITY)]
     Quality(quality::QualityArgs),
+    /// Time hash-table hashers inside std's HashMap: build, hit, miss and churn on key
+    /// sets at map sizes from the caches, beside what the map's lookups probe
+    /// (docs/hash-tables.md).
+    #[command(after_help = help::EXAMPLES_MAPS)]
+    Maps(maps::MapsArgs),
     /// Print digests of files or standard input, like sha256sum.
     #[command(after_help = help::EXAMPLES_SUM)]
     Sum(sum::SumArgs),
@@ -161,6 +167,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Sum(args) => sum::run(&args),
         Command::Quality(args) => quality::run(&args),
+        Command::Maps(args) => maps::run(&args),
         Command::Published(args) => published::run(args),
         Command::Adapter(sub) => sub.run(&mut cli::emit).map_err(Into::into),
         Command::PluginWorker { defines, libraries } => {

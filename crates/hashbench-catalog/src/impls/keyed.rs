@@ -30,7 +30,7 @@ use crate::pattern::Pattern;
 /// A library with a std `BuildHasher`: the one a caller would give its hash map, with the
 /// fixed key or seed of the algorithm's vectors (crate::algorithm).
 pub(crate) trait Keyed: Streaming {
-    type Build: BuildHasher + Send;
+    type Build: BuildHasher + Clone + Send + 'static;
     fn build() -> Self::Build;
     /// The `BuildHasher` a map seeded at random would hold, from `seed`; `None` for a
     /// library a map does not seed (FxHash) or whose seeded constructor is not offered
@@ -80,6 +80,12 @@ impl<S: Keyed> Hasher for Table<S> {
     }
     fn reseed_keys(&mut self, seed: u64) -> bool {
         S::seeded(seed).map(|b| self.build = b).is_some()
+    }
+    fn map_bench(
+        &self,
+        spec: &crate::map::MapSpec<'_>,
+    ) -> Result<Box<dyn crate::map::MapBench>, String> {
+        crate::map::bench(&self.build, spec)
     }
     #[inline(always)]
     fn hash_key_u64(&mut self, key: u64) -> u64 {
@@ -185,10 +191,21 @@ impl Keyed for XxhRust3_64 {
     }
 }
 
+/// HighwayHash with the catalogue's key, as `highway::HighwayBuildHasher` builds it; that
+/// type is not `Clone`, and a map workload builds a map again from a copy.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct HighwayKeys;
+impl BuildHasher for HighwayKeys {
+    type Hasher = highway::HighwayHasher;
+    #[inline(always)]
+    fn build_hasher(&self) -> Self::Hasher {
+        highway::HighwayHasher::new(highway::Key(super::table::HIGHWAY_KEY))
+    }
+}
 impl Keyed for Highway64 {
-    type Build = highway::HighwayBuildHasher;
+    type Build = HighwayKeys;
     fn build() -> Self::Build {
-        highway::HighwayBuildHasher::new(highway::Key(super::table::HIGHWAY_KEY))
+        HighwayKeys
     }
 }
 

@@ -11,6 +11,13 @@ fn integer_sets_are_what_they_say() {
     assert!(sparse.iter().all(|k| (1..=3).contains(&k.count_ones())));
     assert_eq!(sparse.iter().collect::<HashSet<_>>().len(), sparse.len());
     assert_eq!(sparse_u64(1).keys.len(), 64);
+    let Keys::U64(high) = high_random(1000, 7).keys else {
+        panic!("u64 keys")
+    };
+    assert!(high.iter().all(|k| k & 0xffff_ffff == 0), "low half zero");
+    // Random tops: the top 7 bits (a tag) take most of their 128 values in 1,000 keys.
+    let tags: HashSet<u64> = high.iter().map(|k| k >> 57).collect();
+    assert!(tags.len() > 100, "{}", tags.len());
 }
 
 #[test]
@@ -23,6 +30,11 @@ fn generated_sets_are_distinct_deterministic_and_seeded() {
             id16_random(500, 2),
         ),
         (words(500, 1), words(500, 1), words(500, 2)),
+        (
+            high_random(500, 1),
+            high_random(500, 1),
+            high_random(500, 2),
+        ),
         (urls(500, 1), urls(500, 1), urls(500, 2)),
     ] {
         assert_eq!(a, b, "{}: the same seed, the same keys", a.name);

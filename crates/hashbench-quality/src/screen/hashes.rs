@@ -1,7 +1,8 @@
 //! The hashes of a key set, through the path a map would take.
 
 use super::subject::Subject;
-use crate::keys::Keys;
+use crate::keys::{KeySet, Keys};
+use crate::map::{view, MapView, RandomTables};
 
 /// Every key's hash, the bits it has, and the path it went through.
 pub(super) fn of(s: &mut dyn Subject, keys: &Keys) -> (Vec<u64>, u32, &'static str) {
@@ -19,4 +20,17 @@ pub(super) fn of(s: &mut dyn Subject, keys: &Keys) -> (Vec<u64>, u32, &'static s
         Keys::Bytes(k) => k.iter().map(|k| s.hash_bytes(k)).collect(),
     };
     (values, bits, path)
+}
+
+/// [`view`] of `set` hashed by `subject` through the path a map takes (its typed
+/// `hash_one` where it has one), at each of `sizes`: what a map workload on the set sees.
+#[must_use]
+pub fn map_views(
+    subject: &mut dyn Subject,
+    set: &KeySet,
+    sizes: &[usize],
+    random: &mut RandomTables,
+) -> Vec<MapView> {
+    let (values, _, path) = of(subject, &set.keys);
+    view(set, path, &values, sizes, random)
 }

@@ -32,6 +32,7 @@ mod hostile;
 mod hostile_two;
 mod html;
 mod levels;
+mod maps;
 mod memory;
 mod patterns;
 mod plugins;

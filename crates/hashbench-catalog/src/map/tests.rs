@@ -1,0 +1,123 @@
+use super::*;
+use crate::find_implementation;
+
+/// `2 · n` serial keys.
+fn serial(n: usize) -> Keys {
+    Keys::U64((0..2 * n as u64).collect())
+}
+
+/// A map of `n` of `keys`, visited in a fixed order unrelated to insertion (odd indices
+/// first, then even).
+fn spec(keys: &Keys, n: usize, op: MapOp) -> MapSpec<'_> {
+    let both = 2 * n as u32;
+    let order = (0..both)
+        .filter(|i| i % 2 == 1)
+        .chain((0..both).filter(|i| i % 2 == 0))
+        .collect();
+    MapSpec {
+        keys,
+        entries: n,
+        op,
+        order,
+    }
+}
+
+fn bench_of(id: &str, spec: &MapSpec<'_>) -> Box<dyn MapBench> {
+    find_implementation(id)
+        .expect("in the catalogue")
+        .instantiate()
+        .expect("runs here")
+        .map_bench(spec)
+        .expect("a map hasher")
+}
+
+#[test]
+fn every_workload_runs_without_a_wrong_result_and_keeps_the_map_its_size() {
+    let keys = serial(100);
+    for op in MapOp::ALL {
+        let mut b = bench_of("foldhash-fast/foldhash", &spec(&keys, 100, op));
+        // Past one lap of every order, so the wrap-around is run too.
+        b.run(1_000);
+        b.spot_check();
+        assert_eq!(b.errors(), 0, "{op}");
+        // A build's 1,000 inserts are ten builds of 100, the last one full.
+        assert_eq!(b.len(), 100, "{op}");
+        b.run(50);
+        let expected = if op == MapOp::Build { 50 } else { 100 };
+        assert_eq!(b.len(), expected, "{op}");
+    }
+}
+
+#[test]
+fn a_lookup_with_the_wrong_answer_is_counted() {
+    // The second half repeats the first: every miss finds its key.
+    let repeated = Keys::U64((0..20u64).map(|i| i % 10).collect());
+    let mut s = spec(&repeated, 10, MapOp::Miss);
+    let mut b = bench_of("fxhash/rustc-hash", &s);
+    b.run(30);
+    // The timed loop counts nothing; the spot check counts its 64 wrong answers.
+    assert_eq!(b.errors(), 0);
+    b.spot_check();
+    assert_eq!(b.errors(), SPOT_CHECK as u64);
+    // And churn, over a lap, removes a key it removed before.
+    s.op = MapOp::Churn;
+    let mut b = bench_of("fxhash/rustc-hash", &s);
+    b.run(40);
+    assert!(b.errors() > 0);
+}
+
+#[test]
+fn every_key_type_makes_a_map() {
+    let ids = Keys::Id16((0..16u8).map(|i| [i; 16]).collect());
+    let mut b = bench_of("ahash-fallback/ahash", &spec(&ids, 8, MapOp::Hit));
+    b.run(100);
+    b.spot_check();
+    assert_eq!((b.errors(), b.len()), (0, 8));
+    let text = Keys::Str((0..16).map(|i| format!("key-{i}")).collect());
+    let mut b = bench_of("siphash-1-3/std", &spec(&text, 8, MapOp::Hit));
+    b.run(100);
+    b.spot_check();
+    assert_eq!((b.errors(), b.len()), (0, 8));
+}
+
+#[test]
+fn a_spec_that_cannot_run_says_why() {
+    let keys = serial(4);
+    let mut s = spec(&keys, 4, MapOp::Hit);
+    s.order.swap(0, 7);
+    assert!(s.check().is_ok(), "still a permutation");
+    s.order[0] = s.order[1];
+    assert!(s.check().unwrap_err().contains("permutation"));
+    let mut s = spec(&keys, 4, MapOp::Hit);
+    s.entries = 5;
+    assert!(s.check().unwrap_err().contains("needs 10 distinct keys"));
+    s.entries = 0;
+    assert!(s.check().unwrap_err().contains("a map of 0 keys"));
+    let bytes = Keys::Bytes(vec![vec![1], vec![2]]);
+    let s = spec(&bytes, 1, MapOp::Hit);
+    assert!(s.check().unwrap_err().contains("bytes"));
+}
+
+#[test]
+fn a_library_with_no_build_hasher_has_no_map() {
+    let h = find_implementation("crc32/crc32fast")
+        .expect("in the catalogue")
+        .instantiate()
+        .expect("runs here");
+    let why = h
+        .map_bench(&spec(&serial(4), 4, MapOp::Hit))
+        .err()
+        .expect("no map");
+    assert!(why.contains("BuildHasher"), "{why}");
+}
+
+#[test]
+fn workloads_are_named_as_the_flag_takes_them() {
+    for op in MapOp::ALL {
+        assert_eq!(op.name().parse::<MapOp>(), Ok(op));
+    }
+    assert!("lookup"
+        .parse::<MapOp>()
+        .unwrap_err()
+        .contains("build, hit, miss, churn"));
+}

@@ -1,0 +1,462 @@
+//! What `hashbench maps` measures: each hash-table hasher inside std's `HashMap`
+//! (hashbrown), on key sets, at map sizes from the host's caches, through four workloads
+//! ([`MapOp`]). Every cell is timed by the engine in rounds, each round a new map (a new
+//! place in memory, as a run's rounds place an input), its figure and interval taken as
+//! `run` takes them; beside it, what the map saw of the set's hashes
+//! (`hashbench_quality::map`). Only implementations that pass their known answers are
+//! timed, and every timed operation's result is checked.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use hashbench_catalog::map::{MapOp, MapSpec};
+use hashbench_catalog::Implementation;
+use hashbench_engine::{CellState, Config, Kernel, MapKernel, Workload, MAP_CORRECT};
+use hashbench_model::{KeyKind, Pattern, Size};
+use hashbench_plan::PlanError;
+use hashbench_quality::keys::{self as key_sets, KeysError};
+use hashbench_quality::map::{MapView, RandomTables};
+use hashbench_quality::rng::SplitMix64;
+use hashbench_quality::screen::map_views;
+use hashbench_quality::{KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, SetSummary};
+use hashbench_verify::{Depth, Status, VectorSource};
+
+use crate::quality::{hash_table_hashers, key_file, named, Catalogued};
+
+/// The key sets timed when none is named.
+pub const DEFAULT_SETS: [&str; 5] = ["serial", "high-bits", "random-u64", "id16-random", "words"];
+
+/// Every generated set's name, as `--set` takes it.
+pub const SET_NAMES: [&str; 8] = [
+    "serial",
+    "high-bits",
+    "high-random",
+    "random-u64",
+    "id16-random",
+    "id16-time",
+    "words",
+    "urls",
+];
+
+/// The largest map: keys and their misses must fit in memory for every set.
+pub const MAX_ENTRIES: usize = 1 << 24;
+
+/// The seed of the generated keys and the lookup orders: the same every run.
+const SEED: u64 = 0x6d61_7073;
+
+/// Bytes a `HashMap<u64, u32>` holds per bucket: a 16-byte slot and its control byte.
+const BUCKET_BYTES: u64 = 17;
+
+/// What `maps` is asked: each field is also its flag (with the `clap` feature).
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct Ask {
+    /// Implementation ids (`foldhash-fast/foldhash`), or algorithm ids; default: the
+    /// hash-table hashers (those with a BuildHasher), one per algorithm.
+    #[cfg_attr(feature = "clap", arg(value_name = "IMPL"))]
+    pub implementations: Vec<String>,
+    /// Key sets, comma-separated: serial, high-bits (i << 32), high-random (random u32 <<
+    /// 32), random-u64, id16-random, id16-time (UUIDv7-like), words, urls [default:
+    /// serial,high-bits,random-u64,id16-random,words].
+    #[cfg_attr(
+        feature = "clap",
+        arg(long = "set", value_name = "NAME", value_delimiter = ',')
+    )]
+    pub sets: Vec<String>,
+    /// Also time your own keys: a file of one key per line (string keys), or of 8- or
+    /// 16-byte records with --key-bytes; at most 64 MiB and 4 million keys. Half of them
+    /// fill the map, the other half are its misses.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+    pub keys: Option<PathBuf>,
+    /// Read --keys FILE as records of 8 bytes (u64 little-endian) or 16 (ids).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", requires = "keys",
+        value_parser = clap::value_parser!(u64).range(8..=16)))]
+    pub key_bytes: Option<u64>,
+    /// Workloads, comma-separated: build (insert into an empty map), hit (look up a key
+    /// in the map), miss (look up one that is not), churn (remove one, insert another).
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long = "workload",
+            value_name = "NAME",
+            value_delimiter = ',',
+            default_value = "hit"
+        )
+    )]
+    pub workloads: Vec<MapOp>,
+    /// Keys in the map, comma-separated (4k, 1m); default: three sizes from the host's
+    /// caches, half of L2, half of the last level, and twice the last level.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_delimiter = ','))]
+    pub entries: Vec<String>,
+    /// Seconds per cell, its rounds together.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "SECONDS", default_value_t = 0.1,
+        value_parser = seconds))]
+    pub time: f64,
+    /// Rounds per cell, each on a new map.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3,
+        value_parser = clap::value_parser!(u64).range(1..=50)))]
+    pub rounds: u64,
+}
+
+#[cfg(feature = "clap")]
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.001..=60.0).contains(&s) => Ok(s),
+        _ => Err(format!("'{text}': give seconds per cell from 0.001 to 60")),
+    }
+}
+
+/// Why `maps` cannot measure what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum MapsError {
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    #[error(transparent)]
+    Keys(#[from] KeysError),
+    #[error("unknown key set '{0}'; sets are: {names}", names = SET_NAMES.join(", "))]
+    UnknownSet(String),
+    #[error("--entries '{0}': give a count of keys from 1 to {MAX_ENTRIES} (4k, 1m)")]
+    BadEntries(String),
+    #[error("{0}: known answers could not be loaded: {1}")]
+    Vectors(String, String),
+    #[error("the measurement failed: {0}")]
+    Engine(#[from] hashbench_engine::EngineError),
+}
+
+impl MapsError {
+    /// Whether the command was asked wrongly (exit 2) rather than failing while it ran.
+    #[must_use]
+    pub fn is_usage(&self) -> bool {
+        !matches!(self, MapsError::Engine(_) | MapsError::Vectors(..))
+    }
+}
+
+impl Ask {
+    /// The map sizes, and where they came from.
+    ///
+    /// # Errors
+    ///
+    /// A size that is not a count from 1 to [`MAX_ENTRIES`].
+    pub fn entries(&self) -> Result<(Vec<usize>, String), MapsError> {
+        if self.entries.is_empty() {
+            return Ok(from_caches(&hashbench_host::Host::detect()));
+        }
+        let mut out = Vec::new();
+        for text in &self.entries {
+            let bad = || MapsError::BadEntries(text.clone());
+            let sizes = hashbench_plan::values::parse_sizes(text).map_err(|_| bad())?;
+            for size in sizes {
+                let Size::Bytes(n) = size else {
+                    return Err(bad());
+                };
+                let n = usize::try_from(n).map_err(|_| bad())?;
+                if n == 0 || n > MAX_ENTRIES {
+                    return Err(bad());
+                }
+                out.push(n);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok((out, "given".to_string()))
+    }
+
+    /// The key sets, each with keys for the largest map and as many to miss.
+    ///
+    /// # Errors
+    ///
+    /// An unknown set's name, or a `--keys` file that cannot be used.
+    pub fn key_sets(&self, largest: usize) -> Result<Vec<KeySet>, MapsError> {
+        let names: Vec<&str> = if self.sets.is_empty() {
+            DEFAULT_SETS.to_vec()
+        } else {
+            self.sets.iter().map(|s| s.trim()).collect()
+        };
+        let n = 2 * largest;
+        let mut sets = Vec::new();
+        for name in names {
+            sets.push(match name {
+                "serial" => key_sets::serial(n),
+                "high-bits" => key_sets::high_bits(n),
+                "high-random" => key_sets::high_random(n, SEED ^ 5),
+                "random-u64" => key_sets::random_u64(n, SEED),
+                "id16-random" => key_sets::id16_random(n, SEED ^ 1),
+                "id16-time" => key_sets::id16_time_ordered(n, SEED ^ 2),
+                "words" => key_sets::words(n, SEED ^ 3),
+                "urls" => key_sets::urls(n, SEED ^ 4),
+                other => return Err(MapsError::UnknownSet(other.to_string())),
+            });
+        }
+        if let Some(path) = &self.keys {
+            sets.push(key_file(path, self.key_bytes)?);
+        }
+        Ok(sets)
+    }
+}
+
+/// Three map sizes from the host's caches, for `HashMap<u64, u32>`: the largest power of
+/// two of keys whose table fills at most half of L2, the same for the last level, and the
+/// smallest whose table is at least twice the last level (memory). 4k, 256k and 4m keys
+/// where a cache is not known.
+#[must_use]
+pub fn from_caches(host: &hashbench_host::Host) -> (Vec<usize>, String) {
+    let l2 = host.cache_size(2);
+    let last = host
+        .caches
+        .iter()
+        .map(|c| c.level)
+        .max()
+        .filter(|&l| l >= 2);
+    let llc = last.and_then(|l| host.cache_size(l));
+    let (Some(l2), Some(llc)) = (l2, llc) else {
+        return (
+            vec![4 << 10, 256 << 10, 4 << 20],
+            "defaults: the caches are not known".into(),
+        );
+    };
+    let table = |n: usize| hashbench_quality::map::buckets_for(n) as u64 * BUCKET_BYTES;
+    let at_most = |bytes: u64| {
+        let mut n = 1usize;
+        while table(2 * n) <= bytes {
+            n *= 2;
+        }
+        n
+    };
+    let mut memory = 1usize;
+    while table(memory) < 2 * llc && memory < MAX_ENTRIES {
+        memory *= 2;
+    }
+    let mut sizes = vec![at_most(l2 / 2), at_most(llc / 2), memory];
+    sizes.dedup();
+    let from = format!(
+        "the host's caches: a table of at most half of L2 ({}), at most half of the last level ({}), at least twice the last level",
+        hashbench_model::format::size(Size::Bytes(l2)),
+        hashbench_model::format::size(Size::Bytes(llc))
+    );
+    (sizes, from)
+}
+
+/// Times every implementation `ask` names (or the hash-table hashers) on every key set,
+/// map size and workload, telling `notes` what it does on the way and `observer` each
+/// group of cells (one key set, size and workload, every hasher) as it is measured.
+///
+/// # Errors
+///
+/// An unknown implementation or set, bad sizes, a bad key file; an engine failure.
+pub fn measure(
+    ask: &Ask,
+    notes: &mut dyn FnMut(&str),
+    observer: &mut dyn FnMut(&[MapCell]),
+    cancel: &AtomicBool,
+) -> Result<MapsDocument, MapsError> {
+    let implementations = implementations(ask, notes)?;
+    let (entries, entries_from) = ask.entries()?;
+    let largest = entries.last().copied().unwrap_or(1);
+    let sets = ask.key_sets(largest)?;
+    let (timed, mut skipped) = verified(&implementations)?;
+    // Lookups that hit, where none is named: what a map does most.
+    let workloads = if ask.workloads.is_empty() {
+        vec![MapOp::Hit]
+    } else {
+        ask.workloads.clone()
+    };
+    let config = MapsConfig {
+        workloads: workloads.iter().map(|w| w.name().to_string()).collect(),
+        entries: entries.clone(),
+        entries_from,
+        rounds: usize::try_from(ask.rounds).unwrap_or(1).max(1),
+        time_per_cell_s: ask.time,
+        seed: SEED,
+    };
+    notes(&format!(
+        "maps: {} hashers x {} key sets x {} sizes x {} workloads, {} rounds of {:.3} s each cell",
+        timed.len(),
+        sets.len(),
+        entries.len(),
+        workloads.len(),
+        config.rounds,
+        ask.time / config.rounds as f64,
+    ));
+    let mut cells = Vec::new();
+    let mut random = RandomTables::new(SEED);
+    for set in &sets {
+        // A size the set cannot fill (a small `--keys` file) is set aside once.
+        let sizes: Vec<usize> = entries
+            .iter()
+            .copied()
+            .filter(|&n| match spec(set, n, MapOp::Hit).check() {
+                Ok(()) => true,
+                Err(why) => {
+                    skipped.push(MapSkip {
+                        implementation: "every hasher".to_string(),
+                        reason: format!("{} at {n} keys: {why}", set.name),
+                    });
+                    false
+                }
+            })
+            .collect();
+        let views: Vec<Vec<MapView>> = timed
+            .iter()
+            .map(|&imp| views(imp, set, &sizes, &mut random))
+            .collect();
+        for &n in &sizes {
+            for &op in &workloads {
+                let spec = spec(set, n, op);
+                let mut group = Vec::new();
+                for (&imp, views) in timed.iter().zip(&views) {
+                    match time_one(imp, &spec, &config, cancel)? {
+                        Ok((figure, samples)) => group.push(MapCell {
+                            implementation: imp.id.to_string(),
+                            key_set: set.name.clone(),
+                            workload: op.name().to_string(),
+                            entries: n,
+                            ns: figure.median_ns,
+                            low_ns: figure.ci_low_ns,
+                            high_ns: figure.ci_high_ns,
+                            settled: figure.settled,
+                            rounds: config.rounds,
+                            samples,
+                            view: (op != MapOp::Build)
+                                .then(|| views.iter().find(|v| v.len == n).cloned())
+                                .flatten(),
+                        }),
+                        Err(reason) => skipped.push(MapSkip {
+                            implementation: imp.id.to_string(),
+                            reason: format!("{} at {n} keys, {op}: {reason}", set.name),
+                        }),
+                    }
+                }
+                observer(&group);
+                cells.extend(group);
+            }
+        }
+    }
+    Ok(MapsDocument {
+        schema_version: hashbench_quality::MAPS_SCHEMA_VERSION,
+        config,
+        key_sets: sets.iter().map(SetSummary::of).collect(),
+        cells,
+        skipped,
+    })
+}
+
+fn implementations(
+    ask: &Ask,
+    notes: &mut dyn FnMut(&str),
+) -> Result<Vec<&'static Implementation>, PlanError> {
+    if ask.implementations.is_empty() {
+        return Ok(hash_table_hashers());
+    }
+    named(&ask.implementations, notes)
+}
+
+/// The implementations that pass the known answers a map's call relies on (the typed
+/// keys among them), and the others with the reason.
+fn verified(
+    implementations: &[&'static Implementation],
+) -> Result<(Vec<&'static Implementation>, Vec<MapSkip>), MapsError> {
+    let outcomes = hashbench_verify::verify_at(
+        implementations,
+        &VectorSource::Embedded,
+        Depth::Timed,
+        &mut |_| {},
+    )
+    .map_err(|e| MapsError::Vectors("verification".to_string(), e.to_string()))?;
+    let mut timed = Vec::new();
+    let mut skipped = Vec::new();
+    for imp in implementations {
+        let map = imp.instantiate().map_err(|e| e.0).and_then(|h| {
+            h.supports(Pattern::Keys(KeyKind::U64))
+                .map_err(str::to_string)
+        });
+        if let Err(why) = map {
+            skipped.push(MapSkip {
+                implementation: imp.id.to_string(),
+                reason: why,
+            });
+            continue;
+        }
+        let status = outcomes
+            .iter()
+            .find(|o| o.implementation == imp.id)
+            .map(|o| o.status.clone());
+        match status {
+            Some(Status::Passed) => timed.push(*imp),
+            Some(Status::Unavailable(why)) => skipped.push(MapSkip {
+                implementation: imp.id.to_string(),
+                reason: format!("unavailable here: {why}"),
+            }),
+            _ => skipped.push(MapSkip {
+                implementation: imp.id.to_string(),
+                reason: "failed its known answers: not timed (`hashbench verify` says which)"
+                    .to_string(),
+            }),
+        }
+    }
+    Ok((timed, skipped))
+}
+
+/// The workload `op` on a map of `n` of `set`'s keys, visiting them in an order drawn
+/// from the seed.
+fn spec(set: &KeySet, n: usize, op: MapOp) -> MapSpec<'_> {
+    let both = u32::try_from(2 * n).unwrap_or(u32::MAX);
+    let mut order: Vec<u32> = (0..both).collect();
+    let mut rng = SplitMix64::new(SEED ^ n as u64);
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        order.swap(i, j);
+    }
+    MapSpec {
+        keys: &set.keys,
+        entries: n,
+        op,
+        order,
+    }
+}
+
+/// What the map saw of `set`'s hashes under `imp`, at each of `entries`.
+fn views(
+    imp: &'static Implementation,
+    set: &KeySet,
+    entries: &[usize],
+    random: &mut RandomTables,
+) -> Vec<MapView> {
+    let Ok(hasher) = imp.instantiate() else {
+        return Vec::new();
+    };
+    let mut subject = Catalogued::new(hasher, imp.algorithm.output_bits);
+    map_views(&mut subject, set, entries, random)
+}
+
+/// One cell: `config.rounds` rounds, each on a new map; its figure and sample count, or
+/// why the map cannot be made.
+fn time_one(
+    imp: &'static Implementation,
+    spec: &MapSpec<'_>,
+    config: &MapsConfig,
+    cancel: &AtomicBool,
+) -> Result<Result<(hashbench_stats::RoundFigure, usize), String>, MapsError> {
+    let engine = Config {
+        time_budget: Duration::from_secs_f64(config.time_per_cell_s / config.rounds as f64),
+        ..Config::default()
+    };
+    let mut state = CellState::new();
+    // The engine hands every call an input; a map's calls read their own keys.
+    let mut work = Workload::plain(hashbench_engine::Input::new(0, 0, 0));
+    for _ in 0..config.rounds {
+        let hasher = imp.instantiate().map_err(|e| e.0);
+        let bench = match hasher.and_then(|h| h.map_bench(spec)) {
+            Ok(b) => b,
+            Err(why) => return Ok(Err(why)),
+        };
+        let mut kernel = MapKernel::new(imp.id, bench);
+        debug_assert_eq!(kernel.output_len(), MAP_CORRECT.len());
+        state.round(&mut kernel, &mut work, &engine, Some(&MAP_CORRECT), cancel)?;
+    }
+    let result = state.finish(config.rounds, engine.target_precision)?;
+    Ok(Ok((result.figure, result.measurements.len())))
+}
+
+#[cfg(test)]
+mod tests;

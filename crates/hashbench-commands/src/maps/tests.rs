@@ -1,0 +1,149 @@
+use hashbench_host::{Cache, Host};
+
+use super::*;
+
+fn host(caches: Vec<Cache>) -> Host {
+    let mut h = Host::detect();
+    h.caches = caches;
+    h
+}
+
+fn cache(level: u8, kind: &str, size_bytes: u64) -> Cache {
+    Cache {
+        level,
+        kind: kind.to_string(),
+        size_bytes,
+        shared_by_cpus: None,
+    }
+}
+
+#[test]
+fn default_sizes_come_from_the_caches() {
+    let h = host(vec![
+        cache(1, "data", 48 << 10),
+        cache(1, "instruction", 32 << 10),
+        cache(2, "unified", 2 << 20),
+        cache(3, "unified", 32 << 20),
+    ]);
+    let (sizes, from) = from_caches(&h);
+    // 16,384 keys: 32,768 buckets of 17 bytes, 544 KiB, at most half of 2 MiB (32,768
+    // keys would take 65,536 buckets, 1.06 MiB). 262,144 keys: 524,288 buckets, 8.5 MiB,
+    // at most 16 MiB. 2,097,152 keys: 4,194,304 buckets, 68 MiB, at least 64 MiB.
+    assert_eq!(sizes, vec![16_384, 262_144, 2_097_152]);
+    assert!(from.contains("the host's caches"), "{from}");
+    let (sizes, from) = from_caches(&host(vec![cache(1, "data", 32 << 10)]));
+    assert_eq!(sizes, vec![4096, 262_144, 4_194_304]);
+    assert!(from.contains("not known"), "{from}");
+}
+
+#[test]
+fn sizes_given_are_counts_of_keys() {
+    let ask = |e: &str| Ask {
+        entries: vec![e.to_string()],
+        ..Ask::default()
+    };
+    assert_eq!(
+        ask("4k,1k,1k").entries().expect("sizes").0,
+        vec![1024, 4096]
+    );
+    for bad in ["0", "1..=5", "32m", "many"] {
+        let err = ask(bad).entries().expect_err(bad).to_string();
+        assert!(err.contains("give a count of keys"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn key_sets_hold_keys_for_the_largest_map_and_its_misses() {
+    let ask = Ask {
+        sets: vec!["serial".into(), "words".into(), "high-random".into()],
+        ..Ask::default()
+    };
+    let sets = ask.key_sets(100).expect("sets");
+    assert_eq!(sets.len(), 3);
+    assert!(sets.iter().all(|s| s.keys.len() == 200));
+    let defaults = Ask::default().key_sets(10).expect("sets");
+    let names: Vec<&str> = defaults.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, DEFAULT_SETS);
+    let err = Ask {
+        sets: vec!["primes".into()],
+        ..Ask::default()
+    }
+    .key_sets(10)
+    .expect_err("unknown");
+    assert!(
+        err.to_string().contains("unknown key set 'primes'"),
+        "{err}"
+    );
+    assert!(err.is_usage());
+}
+
+#[test]
+fn every_workload_is_timed_with_its_interval_and_what_the_map_saw() {
+    let ask = Ask {
+        implementations: vec!["fxhash".into(), "crc32/crc32fast".into()],
+        sets: vec!["serial".into()],
+        workloads: MapOp::ALL.to_vec(),
+        entries: vec!["64".into()],
+        time: 0.01,
+        rounds: 2,
+        ..Ask::default()
+    };
+    let mut seen = 0;
+    let doc = measure(
+        &ask,
+        &mut |_| {},
+        &mut |g| seen += g.len(),
+        &AtomicBool::new(false),
+    )
+    .expect("measured");
+    assert_eq!(doc.cells.len(), 4);
+    assert_eq!(seen, 4);
+    for c in &doc.cells {
+        assert_eq!(c.implementation, "fxhash/rustc-hash");
+        assert!(c.low_ns <= c.ns && c.ns <= c.high_ns && c.ns > 0.0, "{c:?}");
+        assert_eq!(c.view.is_some(), c.workload != "build", "{}", c.workload);
+        assert_eq!((c.entries, c.rounds), (64, 2));
+    }
+    let view = doc.cells[1].view.as_ref().expect("a hit's view");
+    assert_eq!((view.len, view.keys.as_str()), (64, "serial"));
+    // crc32 has no BuildHasher: it is set aside once, with the reason.
+    assert_eq!(doc.skipped.len(), 1);
+    assert_eq!(doc.skipped[0].implementation, "crc32/crc32fast");
+    assert!(
+        doc.skipped[0].reason.contains("BuildHasher"),
+        "{:?}",
+        doc.skipped
+    );
+    assert_eq!(doc.key_sets[0].count, 128);
+}
+
+#[test]
+fn a_key_file_too_small_for_a_size_sets_that_size_aside() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("keys.txt");
+    std::fs::write(
+        &file,
+        (0..100).map(|i| format!("k{i}\n")).collect::<String>(),
+    )
+    .expect("written");
+    let ask = Ask {
+        implementations: vec!["fxhash".into()],
+        sets: vec!["serial".into()],
+        keys: Some(file),
+        entries: vec!["32,64".into()],
+        time: 0.005,
+        rounds: 1,
+        ..Ask::default()
+    };
+    let doc = measure(&ask, &mut |_| {}, &mut |_| {}, &AtomicBool::new(false)).expect("measured");
+    // serial at 32 and 64, the file's 100 keys at 32 only.
+    assert_eq!(doc.cells.len(), 3);
+    assert_eq!(doc.skipped.len(), 1);
+    assert!(
+        doc.skipped[0]
+            .reason
+            .contains("keys.txt at 64 keys: a map of 64 keys needs 128"),
+        "{:?}",
+        doc.skipped
+    );
+}

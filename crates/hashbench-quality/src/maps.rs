@@ -1,0 +1,71 @@
+//! What `hashbench maps` measured, as data: each hasher's map workloads on each key set
+//! and map size, timed, beside what the map saw of the hashes ([`crate::map`]), with the
+//! configuration and the key sets, so that a saved answer says how it was made.
+
+use serde::Serialize;
+
+use crate::document::SetSummary;
+use crate::map::MapView;
+
+/// The version of the `maps --format json` document.
+pub const MAPS_SCHEMA_VERSION: u32 = 1;
+
+/// The whole answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MapsDocument {
+    pub schema_version: u32,
+    pub config: MapsConfig,
+    pub key_sets: Vec<SetSummary>,
+    /// One per (key set, map size, workload, implementation), in that order.
+    pub cells: Vec<MapCell>,
+    /// Hashers that were asked for and not timed, with the reason.
+    pub skipped: Vec<MapSkip>,
+}
+
+/// How the cells were measured.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MapsConfig {
+    /// Workloads, by name (`build`, `hit`, `miss`, `churn`).
+    pub workloads: Vec<String>,
+    /// Keys in the map, each size's.
+    pub entries: Vec<usize>,
+    /// Where the default sizes came from (the host's caches), or `given`.
+    pub entries_from: String,
+    /// Rounds per cell: each round a new map, at a new place in memory.
+    pub rounds: usize,
+    /// Wall-clock budget per cell, seconds, its rounds together.
+    pub time_per_cell_s: f64,
+    /// The seed of the lookup orders and of the generated keys.
+    pub seed: u64,
+}
+
+/// One timed workload.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MapCell {
+    /// The implementation's id (`foldhash-fast/foldhash`).
+    pub implementation: String,
+    pub key_set: String,
+    /// `build`, `hit`, `miss` or `churn`.
+    pub workload: String,
+    /// Keys in the map.
+    pub entries: usize,
+    /// Nanoseconds per operation: the figure of the rounds that agree, as `run` takes it.
+    pub ns: f64,
+    /// Its interval, ns: the next run's figure is promised to fall within it.
+    pub low_ns: f64,
+    pub high_ns: f64,
+    /// Whether at least three rounds agreed within 4 %.
+    pub settled: bool,
+    pub rounds: usize,
+    pub samples: usize,
+    /// What the map saw of this key set's hashes at this size, beside a random
+    /// function's; absent for a build (its map grows through every size).
+    pub view: Option<MapView>,
+}
+
+/// A hasher that was not timed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MapSkip {
+    pub implementation: String,
+    pub reason: String,
+}

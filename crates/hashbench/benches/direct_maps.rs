@@ -1,0 +1,209 @@
+//! `hashbench maps` against a hand-written loop over the same `HashMap`, hasher and keys,
+//! interleaved in one session: the map workloads' figures, held to what a program's own
+//! loop takes.
+//!
+//! ```sh
+//! cargo bench -p hashbench --bench direct_maps
+//! ```
+//!
+//! For each hasher, key set and size, the direct loop fills `HashMap::with_capacity_and_hasher`
+//! with the set's first keys (values their index, as `hashbench maps` does) and looks up,
+//! in a shuffled order, the same keys (hit) or the set's next ones (miss), from a `Vec` of
+//! the keys in that order, summing what it finds, the key through `black_box`: batches of at least 200 µs, median of 31, on 3 maps made
+//! anew, whose medians make one figure as `hashbench_stats::undisturbed` makes one of
+//! rounds. hashbench's figure is `hashbench_commands::maps::measure`'s, the code path of
+//! `hashbench maps`, at 0.3 s a cell. The two alternate `DIRECT_REPS` times (default 3);
+//! each figure is the median of its reps.
+//!
+//! Within: hashbench within 10 % of the direct loop. The table is Markdown, to paste into
+//! docs/hash-tables.md.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use hashbench_catalog::map::MapOp;
+use hashbench_commands::maps::{measure, Ask};
+use hashbench_quality::keys::{random_u64, serial, words};
+use hashbench_quality::rng::SplitMix64;
+use hashbench_quality::{KeySet, Keys};
+
+const SIZES: [usize; 2] = [1024, 262_144];
+const SETS: [&str; 3] = ["serial", "random-u64", "words"];
+const HASHERS: [&str; 4] = [
+    "fxhash/rustc-hash",
+    "foldhash-fast/foldhash",
+    "ahash-fallback/ahash",
+    "siphash-1-3/std",
+];
+
+/// The median ns per lookup of the direct loop, on a new map, and of two more.
+fn direct<K: Hash + Eq + Clone, B: BuildHasher + Clone>(
+    build: &B,
+    keys: &[K],
+    n: usize,
+    op: MapOp,
+) -> f64 {
+    let rounds: Vec<hashbench_stats::Round> = (0..3)
+        .map(|r| {
+            let mut map = HashMap::with_capacity_and_hasher(n, build.clone());
+            for (i, k) in keys[..n].iter().enumerate() {
+                map.insert(k.clone(), i as u32);
+            }
+            let mut order: Vec<usize> = match op {
+                MapOp::Miss => (n..2 * n).collect(),
+                _ => (0..n).collect(),
+            };
+            let mut rng = SplitMix64::new(r);
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            // The keys to look up, in the order visited: what a program loops over.
+            let probes: Vec<K> = order.iter().map(|&i| keys[i].clone()).collect();
+            let lap = |laps: u64| {
+                let t0 = Instant::now();
+                black_box(lookups(&map, &probes, laps));
+                t0.elapsed().as_secs_f64() * 1e9 / (laps as f64 * probes.len() as f64)
+            };
+            let mut laps = 1;
+            while lap(laps) * laps as f64 * probes.len() as f64 <= 200_000.0 {
+                laps *= 2;
+            }
+            let warm = Instant::now();
+            while warm.elapsed() < Duration::from_millis(20) {
+                lap(1);
+            }
+            let mut per: Vec<f64> = (0..31).map(|_| lap(laps)).collect();
+            per.sort_by(f64::total_cmp);
+            hashbench_stats::Round::exact(per[15])
+        })
+        .collect();
+    hashbench_stats::undisturbed(&rounds)
+        .expect("rounds measured")
+        .median_ns
+}
+
+/// `laps` passes of `map.get` over `probes`, the values found summed: the program's loop,
+/// compiled for `K` and `B` alone.
+#[inline(never)]
+fn lookups<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K], laps: u64) -> u64 {
+    let mut sum = 0u64;
+    for _ in 0..laps {
+        for k in probes {
+            sum += u64::from(map.get(black_box(k)).copied().unwrap_or(0));
+        }
+    }
+    sum
+}
+
+/// The direct figure of `hasher` on `set`, with the catalogue's seed for its build.
+fn direct_of(hasher: &str, set: &KeySet, n: usize, op: MapOp) -> f64 {
+    fn typed<B: BuildHasher + Clone>(b: &B, set: &KeySet, n: usize, op: MapOp) -> f64 {
+        match &set.keys {
+            Keys::U64(k) => direct(b, k, n, op),
+            Keys::Id16(k) => direct(b, k, n, op),
+            Keys::Str(k) => direct(b, k, n, op),
+            Keys::Bytes(_) => unreachable!("generated sets are typed"),
+        }
+    }
+    match hasher {
+        "fxhash/rustc-hash" => typed(&rustc_hash::FxBuildHasher, set, n, op),
+        "foldhash-fast/foldhash" => typed(&foldhash::fast::FixedState::with_seed(0), set, n, op),
+        "ahash-fallback/ahash" => typed(&ahash::RandomState::with_seeds(0, 0, 0, 0), set, n, op),
+        "siphash-1-3/std" => typed(
+            &BuildHasherDefault::<std::hash::DefaultHasher>::default(),
+            set,
+            n,
+            op,
+        ),
+        other => unreachable!("no direct loop for {other}"),
+    }
+}
+
+/// A cell: (hasher, key set, map size, workload).
+type Cell = (String, String, usize, MapOp);
+
+/// A cell, its direct figures and hashbench's, one per rep.
+type Figures = (Cell, Vec<f64>, Vec<f64>);
+
+fn main() {
+    let reps: usize = std::env::var("DIRECT_REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let largest = SIZES[SIZES.len() - 1];
+    let sets = [
+        serial(2 * largest),
+        random_u64(2 * largest, 1),
+        words(2 * largest, 2),
+    ];
+    let ops = [MapOp::Hit, MapOp::Miss];
+    let mut figures: Vec<Figures> = Vec::new();
+    for rep in 0..reps {
+        eprintln!("rep {}/{reps}: direct loops", rep + 1);
+        for h in HASHERS {
+            for set in &sets {
+                for n in SIZES {
+                    for op in ops {
+                        let key = (h.to_string(), set.name.clone(), n, op);
+                        let ns = direct_of(h, set, n, op);
+                        match figures.iter_mut().find(|f| f.0 == key) {
+                            Some(f) => f.1.push(ns),
+                            None => figures.push((key, vec![ns], Vec::new())),
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("rep {}/{reps}: hashbench maps", rep + 1);
+        let ask = Ask {
+            implementations: HASHERS.iter().map(|s| s.to_string()).collect(),
+            sets: SETS.iter().map(|s| s.to_string()).collect(),
+            workloads: ops.to_vec(),
+            entries: SIZES.iter().map(|n| n.to_string()).collect(),
+            time: 0.3,
+            rounds: 3,
+            ..Ask::default()
+        };
+        let doc = measure(&ask, &mut |_| {}, &mut |_| {}, &AtomicBool::new(false))
+            .expect("maps measured");
+        for c in doc.cells {
+            let op: MapOp = c.workload.parse().expect("a workload");
+            let key = (c.implementation, c.key_set, c.entries, op);
+            figures
+                .iter_mut()
+                .find(|f| f.0 == key)
+                .expect("timed directly")
+                .2
+                .push(c.ns);
+        }
+    }
+    println!(
+        "| hasher | keys | map size | workload | direct ns | hashbench ns | ratio | within 10 % |"
+    );
+    println!("|---|---|---:|---|---:|---:|---:|---|");
+    let mut all_within = true;
+    for ((h, set, n, op), mut d, mut ours) in figures {
+        let d = median(&mut d);
+        let ours = median(&mut ours);
+        let within = (ours / d - 1.0).abs() <= 0.10;
+        all_within &= within;
+        println!(
+            "| {h} | {set} | {n} | {op} | {d:.2} | {ours:.2} | {:.2} | {} |",
+            ours / d,
+            if within { "yes" } else { "no" }
+        );
+    }
+    println!();
+    println!(
+        "every cell within: {}",
+        if all_within { "yes" } else { "no" }
+    );
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}

@@ -1,0 +1,84 @@
+//! `hashbench maps`: hashers timed inside std's `HashMap`, the four workloads with their
+//! intervals and what the map saw, as tables and JSON; a hasher with no `BuildHasher` set
+//! aside with the reason; bad sets, sizes and workloads are usage errors (exit 2).
+
+use crate::common::{hashbench, run_exit, run_ok, stderr, stdout, stdout_json};
+
+#[test]
+fn every_workload_is_timed_and_shown_beside_what_the_map_saw() {
+    let o = run_ok(hashbench().args([
+        "maps",
+        "fxhash",
+        "foldhash-fast",
+        "--set",
+        "serial",
+        "--entries",
+        "1k",
+        "--workload",
+        "build,hit,miss,churn",
+        "--time",
+        "0.02",
+    ]));
+    let text = stdout(&o);
+    for header in [
+        "serial, 1024 keys, build: time per insert, the map's growth included",
+        "serial, 1024 keys, hit: time per lookup of a key in the map",
+        "serial, 1024 keys, miss: time per lookup of a key not in the map",
+        "serial, 1024 keys, churn: time per remove and insert",
+    ] {
+        assert!(text.contains(header), "{header}\n{text}");
+    }
+    assert!(text.contains("groups ["), "{text}");
+    assert!(stderr(&o).contains("maps: 2 hashers x 1 key sets x 1 sizes x 4 workloads"));
+
+    let o = run_ok(hashbench().args([
+        "maps",
+        "fxhash",
+        "crc32c",
+        "--set",
+        "high-random,words",
+        "--entries",
+        "256",
+        "--time",
+        "0.01",
+        "--format",
+        "json",
+    ]));
+    let doc = stdout_json(&o);
+    let cells = doc["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 2, "{doc}");
+    for c in cells {
+        assert_eq!(c["implementation"], "fxhash/rustc-hash");
+        assert_eq!(c["workload"], "hit");
+        let (ns, low, high) = (
+            c["ns"].as_f64().expect("ns"),
+            c["low_ns"].as_f64().expect("low"),
+            c["high_ns"].as_f64().expect("high"),
+        );
+        assert!(low <= ns && ns <= high && ns > 0.0, "{c}");
+        assert_eq!(c["view"]["len"], 256);
+    }
+    let skipped = doc["skipped"][0]["implementation"]
+        .as_str()
+        .expect("a skip");
+    assert!(skipped.starts_with("crc32c/"), "{skipped}");
+    assert_eq!(doc["config"]["entries_from"], "given");
+    assert_eq!(doc["key_sets"][1]["count"], 512);
+}
+
+#[test]
+fn bad_sets_sizes_and_workloads_are_usage_errors() {
+    for (args, says) in [
+        (vec!["--set", "primes"], "unknown key set 'primes'"),
+        (vec!["--entries", "0"], "give a count of keys"),
+        (
+            vec!["--workload", "lookup"],
+            "workloads are: build, hit, miss, churn",
+        ),
+        (vec!["--time", "0"], "give seconds per cell"),
+    ] {
+        let o = run_exit(hashbench().arg("maps").arg("fxhash").args(&args), 2);
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+}
