@@ -42,6 +42,10 @@ pub const SET_NAMES: [&str; 8] = [
 /// The largest map: keys and their misses must fit in memory for every set.
 pub const MAX_ENTRIES: usize = 1 << 24;
 
+/// The largest default size: on a machine with a last-level cache of 64 MiB or more, the
+/// memory size stops here (8 million keys of each set, strings included, held at once).
+pub const DEFAULT_MAX_ENTRIES: usize = 1 << 22;
+
 /// The seed of the generated keys and the lookup orders: the same every run.
 const SEED: u64 = 0x6d61_7073;
 
@@ -86,7 +90,7 @@ pub struct Ask {
     )]
     pub workloads: Vec<MapOp>,
     /// Keys in the map, comma-separated (4k, 1m); default: three sizes from the host's
-    /// caches, half of L2, half of the last level, and twice the last level.
+    /// caches, half of L2, half of the last level, and twice the last level (at most 4m).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_delimiter = ','))]
     pub entries: Vec<String>,
     /// Seconds per cell, its rounds together.
@@ -197,8 +201,8 @@ impl Ask {
 
 /// Three map sizes from the host's caches, for `HashMap<u64, u32>`: the largest power of
 /// two of keys whose table fills at most half of L2, the same for the last level, and the
-/// smallest whose table is at least twice the last level (memory). 4k, 256k and 4m keys
-/// where a cache is not known.
+/// smallest whose table is at least twice the last level (memory), at most
+/// [`DEFAULT_MAX_ENTRIES`]. 4k, 256k and 4m keys where a cache is not known.
 #[must_use]
 pub fn from_caches(host: &hashbench_host::Host) -> (Vec<usize>, String) {
     let l2 = host.cache_size(2);
@@ -224,7 +228,7 @@ pub fn from_caches(host: &hashbench_host::Host) -> (Vec<usize>, String) {
         n
     };
     let mut memory = 1usize;
-    while table(memory) < 2 * llc && memory < MAX_ENTRIES {
+    while table(memory) < 2 * llc && memory < DEFAULT_MAX_ENTRIES {
         memory *= 2;
     }
     let mut sizes = vec![at_most(l2 / 2), at_most(llc / 2), memory];

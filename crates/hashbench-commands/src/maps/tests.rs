@@ -34,6 +34,15 @@ fn default_sizes_come_from_the_caches() {
     let (sizes, from) = from_caches(&host(vec![cache(1, "data", 32 << 10)]));
     assert_eq!(sizes, vec![4096, 262_144, 4_194_304]);
     assert!(from.contains("not known"), "{from}");
+    // A 256 MiB last level: memory would be 16m keys; the default stops at 4m.
+    let big = host(vec![
+        cache(2, "unified", 2 << 20),
+        cache(3, "unified", 256 << 20),
+    ]);
+    assert_eq!(
+        from_caches(&big).0,
+        vec![16_384, 2_097_152, DEFAULT_MAX_ENTRIES]
+    );
 }
 
 #[test]
