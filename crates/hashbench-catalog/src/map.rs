@@ -99,9 +99,10 @@ pub trait MapBench: Send {
 pub(crate) struct MapRun<K, B: BuildHasher> {
     map: HashMap<K, u32, B>,
     build: B,
-    /// Both halves of the key set: `entries` in the map, `entries` not.
+    /// Both halves of the key set, `entries` in the map and `entries` not: a build's and
+    /// churn's (lookups keep only their probes).
     keys: Vec<K>,
-    /// Indices into `keys`, in the order the workload visits them.
+    /// Indices into `keys`, in the order a build or churn visits them.
     order: Vec<u32>,
     /// A lookup's keys, copies in the order visited: a lookup reads its key from a
     /// sequence, as a program's loop over the keys it looks up does, not through an index.
@@ -140,9 +141,14 @@ impl<K: Hash + Eq + Clone + Send, B: BuildHasher + Clone + Send> MapRun<K, B> {
         for i in first {
             map.insert(keys[i as usize].clone(), i);
         }
-        let probes = match spec.op {
-            MapOp::Hit | MapOp::Miss => order.iter().map(|&i| keys[i as usize].clone()).collect(),
-            MapOp::Build | MapOp::Churn => Vec::new(),
+        // A lookup reads only its probes: the keys and the order they came from are not
+        // kept beside them (for a 2M-key string set, 4M strings held for nothing).
+        let (keys, order, probes) = match spec.op {
+            MapOp::Hit | MapOp::Miss => {
+                let probes = order.iter().map(|&i| keys[i as usize].clone()).collect();
+                (Vec::new(), Vec::new(), probes)
+            }
+            MapOp::Build | MapOp::Churn => (keys, order, Vec::new()),
         };
         Self {
             map,
