@@ -24,6 +24,7 @@ pub mod compare;
 pub mod crossover;
 #[cfg(feature = "clap")]
 pub mod help;
+pub mod key_file;
 pub mod list;
 pub mod maps;
 mod outcome;

@@ -6,7 +6,6 @@
 //! (`hashbench_quality::map`). Only implementations that pass their known answers are
 //! timed, and every timed operation's result is checked.
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -22,7 +21,8 @@ use hashbench_quality::screen::map_views;
 use hashbench_quality::{KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, SetSummary};
 use hashbench_verify::{Depth, Status, VectorSource};
 
-use crate::quality::{hash_table_hashers, key_file, named, Catalogued};
+pub use crate::key_file::KeyFileArgs;
+use crate::quality::{hash_table_hashers, named, Catalogued};
 
 /// The key sets timed when none is named.
 pub const DEFAULT_SETS: [&str; 5] = ["serial", "high-bits", "random-u64", "id16-random", "words"];
@@ -68,15 +68,9 @@ pub struct Ask {
         arg(long = "set", value_name = "NAME", value_delimiter = ',')
     )]
     pub sets: Vec<String>,
-    /// Also time your own keys: a file of one key per line (string keys), or of 8- or
-    /// 16-byte records with --key-bytes; at most 64 MiB and 4 million keys. Half of them
-    /// fill the map, the other half are its misses.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
-    pub keys: Option<PathBuf>,
-    /// Read --keys FILE as records of 8 bytes (u64 little-endian) or 16 (ids).
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", requires = "keys",
-        value_parser = clap::value_parser!(u64).range(8..=16)))]
-    pub key_bytes: Option<u64>,
+    /// `--keys FILE` and `--key-bytes N`: your own keys, beside the sets.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub key_file: KeyFileArgs,
     /// Workloads, comma-separated: build (insert into an empty map), hit (look up a key
     /// in the map), miss (look up one that is not), churn (remove one, insert another).
     #[cfg_attr(
@@ -124,6 +118,12 @@ pub enum MapsError {
     BadEntries(String),
     #[error("{0}: known answers could not be loaded: {1}")]
     Vectors(String, String),
+    #[error("--keys: keys with no type (lines that are not UTF-8, or records other than 8 or 16 bytes) are not a map's keys here")]
+    UntypedKeys,
+    #[error("--keys: {0}")]
+    TooFewKeys(String),
+    #[error("no hash-table hasher is a candidate: {0}")]
+    NoCandidate(String),
     #[error("the measurement failed: {0}")]
     Engine(#[from] hashbench_engine::EngineError),
 }
@@ -132,7 +132,10 @@ impl MapsError {
     /// Whether the command was asked wrongly (exit 2) rather than failing while it ran.
     #[must_use]
     pub fn is_usage(&self) -> bool {
-        !matches!(self, MapsError::Engine(_) | MapsError::Vectors(..))
+        !matches!(
+            self,
+            MapsError::Engine(_) | MapsError::Vectors(..) | MapsError::NoCandidate(_)
+        )
     }
 }
 
@@ -177,26 +180,33 @@ impl Ask {
         } else {
             self.sets.iter().map(|s| s.trim()).collect()
         };
-        let n = 2 * largest;
         let mut sets = Vec::new();
         for name in names {
-            sets.push(match name {
-                "serial" => key_sets::serial(n),
-                "high-bits" => key_sets::high_bits(n),
-                "high-random" => key_sets::high_random(n, SEED ^ 5),
-                "random-u64" => key_sets::random_u64(n, SEED),
-                "id16-random" => key_sets::id16_random(n, SEED ^ 1),
-                "id16-time" => key_sets::id16_time_ordered(n, SEED ^ 2),
-                "words" => key_sets::words(n, SEED ^ 3),
-                "urls" => key_sets::urls(n, SEED ^ 4),
-                other => return Err(MapsError::UnknownSet(other.to_string())),
-            });
+            sets.push(generated(name, largest)?);
         }
-        if let Some(path) = &self.keys {
-            sets.push(key_file(path, self.key_bytes)?);
-        }
+        sets.extend(self.key_file.load()?);
         Ok(sets)
     }
+}
+
+/// The generated set `name`, with keys for a map of `largest` and as many to miss.
+///
+/// # Errors
+///
+/// An unknown set's name.
+pub fn generated(name: &str, largest: usize) -> Result<KeySet, MapsError> {
+    let n = 2 * largest;
+    Ok(match name {
+        "serial" => key_sets::serial(n),
+        "high-bits" => key_sets::high_bits(n),
+        "high-random" => key_sets::high_random(n, SEED ^ 5),
+        "random-u64" => key_sets::random_u64(n, SEED),
+        "id16-random" => key_sets::id16_random(n, SEED ^ 1),
+        "id16-time" => key_sets::id16_time_ordered(n, SEED ^ 2),
+        "words" => key_sets::words(n, SEED ^ 3),
+        "urls" => key_sets::urls(n, SEED ^ 4),
+        other => return Err(MapsError::UnknownSet(other.to_string())),
+    })
 }
 
 /// Three map sizes from the host's caches, for `HashMap<u64, u32>`: the largest power of
@@ -254,10 +264,27 @@ pub fn measure(
     observer: &mut dyn FnMut(&[MapCell]),
     cancel: &AtomicBool,
 ) -> Result<MapsDocument, MapsError> {
-    let implementations = implementations(ask, notes)?;
-    let (entries, entries_from) = ask.entries()?;
+    let (entries, _) = ask.entries()?;
     let largest = entries.last().copied().unwrap_or(1);
     let sets = ask.key_sets(largest)?;
+    measure_on(ask, &sets, notes, observer, cancel)
+}
+
+/// [`measure`] on the key sets given (each with keys for the largest map and as many to
+/// miss), not those `ask` names.
+///
+/// # Errors
+///
+/// An unknown implementation, bad sizes; an engine failure.
+pub fn measure_on(
+    ask: &Ask,
+    sets: &[KeySet],
+    notes: &mut dyn FnMut(&str),
+    observer: &mut dyn FnMut(&[MapCell]),
+    cancel: &AtomicBool,
+) -> Result<MapsDocument, MapsError> {
+    let implementations = implementations(ask, notes)?;
+    let (entries, entries_from) = ask.entries()?;
     let (timed, mut skipped) = verified(&implementations)?;
     // Lookups that hit, where none is named: what a map does most.
     let workloads = if ask.workloads.is_empty() {
@@ -284,7 +311,7 @@ pub fn measure(
     ));
     let mut cells = Vec::new();
     let mut random = RandomTables::new(SEED);
-    for set in &sets {
+    for set in sets {
         // A size the set cannot fill (a small `--keys` file) is set aside once.
         let sizes: Vec<usize> = entries
             .iter()

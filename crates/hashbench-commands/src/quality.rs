@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use hashbench_catalog::{Class, Hasher, Implementation};
 use hashbench_model::{KeyKind, Pattern};
 use hashbench_plan::PlanError;
-use hashbench_quality::keys::{KeyFile, KeysError};
+use hashbench_quality::keys::KeysError;
 pub use hashbench_quality::Config;
 use hashbench_quality::{Document, KeySet, Screened, SetSummary, Subject};
 
@@ -140,19 +140,7 @@ pub fn named(
         .collect()
 }
 
-/// The user's `--keys` file: one key per line, or records of `key_bytes` bytes.
-///
-/// # Errors
-///
-/// The file cannot be used ([`KeysError`]).
-pub fn key_file(path: &std::path::Path, key_bytes: Option<u64>) -> Result<KeySet, KeysError> {
-    let layout = match key_bytes {
-        // Bounded by the flag's parser; an impossible size is refused by the loader.
-        Some(n) => KeyFile::Records(usize::try_from(n).unwrap_or(usize::MAX)),
-        None => KeyFile::Lines,
-    };
-    hashbench_quality::keys::load(path, layout)
-}
+pub use crate::key_file::key_file;
 
 /// The non-cryptographic hashes that a hash map can use (a `BuildHasher`: `keys:*`), the
 /// first that runs here of each algorithm.

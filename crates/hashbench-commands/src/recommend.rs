@@ -10,6 +10,9 @@ use hashbench_plan::SizeSpec;
 use hashbench_plan::values::{ModeChoice, SizeList, ThreadCounts};
 use hashbench_plan::{RunRequest, Source, UsageError};
 
+mod map;
+pub use map::{MapOptions, MapQuestion, QualityNeed, Workload};
+
 /// Seconds per cell unless `--time` says: the most a cell may spend, which only the
 /// contenders of the race come near (the ~120 candidates of `--need checksum` are
 /// answered in about 3 s on a 2-core machine: docs/method.md has the timing); large
@@ -111,6 +114,10 @@ pub struct Ask {
     /// beside the catalogue's when their algorithm meets the need (docs/plugins.md).
     #[cfg_attr(feature = "clap", command(flatten))]
     pub plugin: hashbench_plan::options::PluginOptions,
+    /// `--workload`, `--set`, `--keys`, `--entries`, `--quality`: a hash table's hasher
+    /// timed inside a map.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub map: MapOptions,
 }
 
 /// `recommend`'s choices with their possible values in help and errors.
@@ -211,6 +218,10 @@ impl Ask {
             ));
         }
         match (self.need, self.key) {
+            // A key set given decides the keys; --size only picks the default set.
+            (Need::HashTable, _) if self.map.set.is_some() || self.map.key_file.keys.is_some() => {
+                Ok(())
+            }
             (Need::HashTable, _) => self.check_key(),
             (_, Some(_)) => Err(UsageError(format!(
                 "--key is the typed key of a hash table's hasher: give it with --need \
@@ -374,6 +385,23 @@ impl Ask {
             mode: self.mode(),
             threads: self.threads,
             pattern: self.pattern(),
+        }
+    }
+
+    /// What a map answer is asked (`--need hash-table` with a map workload).
+    #[must_use]
+    pub fn map_question(&self) -> MapQuestion<'_> {
+        let first = self.sizes.0.first().copied().unwrap_or(Size::Bytes(8));
+        MapQuestion {
+            need: self.need,
+            options: &self.map,
+            sizes: &self.sizes.0,
+            key: self.key,
+            default_key: default_key(&self.sizes.0),
+            request: self.at(first),
+            time_s: self.time_s,
+            rounds: SCREENING_ROUNDS,
+            equivalence: self.equivalence,
         }
     }
 

@@ -30,6 +30,7 @@
 //! assert!(!result.passed());
 //! ```
 
+pub mod answer;
 pub mod document;
 pub mod keys;
 pub mod map;
@@ -38,6 +39,7 @@ pub mod rng;
 pub mod screen;
 pub mod stats;
 
+pub use answer::{MapAnswer, MAP_ANSWER_SCHEMA_VERSION};
 pub use document::{Document, Screened, SetSummary, QUALITY_SCHEMA_VERSION};
 pub use keys::{KeySet, Keys};
 pub use maps::{MapCell, MapSkip, MapsConfig, MapsDocument, MAPS_SCHEMA_VERSION};

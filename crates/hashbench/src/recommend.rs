@@ -5,12 +5,15 @@
 //! the run measured or a saved one.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Result;
 use hashbench_analysis::agreement::agreement;
 use hashbench_analysis::recommend::Recommendation;
-use hashbench_commands::recommend::Ask;
+use hashbench_catalog::map::MapOp;
+use hashbench_commands::recommend::{Ask, MapQuestion};
 use hashbench_commands::Outcome;
+use hashbench_report::render::map_answer;
 use hashbench_report::render::recommend::{document, machines_document};
 use hashbench_report::render::sanitize::escaped;
 
@@ -39,6 +42,11 @@ pub struct RecommendArgs {
 pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
     let ask = args.ask;
     ask.check()?;
+    let maps = ask.map_question();
+    maps.check_map(!args.from.is_empty())?;
+    if let Some(op) = maps.map_workload(!args.from.is_empty()) {
+        return map_answer(&maps, op, args.format, args.quiet);
+    }
     if args.from.len() > 1 {
         return per_machine(&ask, &args.from, args.format);
     }
@@ -83,5 +91,23 @@ fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> 
     }
     let agree = agreement(&answers);
     emit(&machines_document(&runs, &answers, &agree, !text)?);
+    Ok(Outcome::Done)
+}
+
+/// `recommend --need hash-table` from a map workload: the hashers timed inside std's
+/// `HashMap` (`hashbench maps`' cells), the answer and the key sets that would change it.
+fn map_answer(ask: &MapQuestion, op: MapOp, format: Format, quiet: bool) -> Result<Outcome> {
+    // Ctrl-C ends the command as a signal does: nothing is saved, so nothing is lost.
+    let cancel = AtomicBool::new(false);
+    let mut notes = |line: &str| {
+        if !quiet {
+            crate::cli::note(line);
+        }
+    };
+    let rec = ask.answer_map(op, &mut notes, &cancel)?;
+    emit(&match format {
+        Format::Table => map_answer::text(&rec),
+        _ => map_answer::json(&rec)?,
+    });
     Ok(Outcome::Done)
 }

@@ -138,7 +138,10 @@ fn a_key_file_too_small_for_a_size_sets_that_size_aside() {
     let ask = Ask {
         implementations: vec!["fxhash".into()],
         sets: vec!["serial".into()],
-        keys: Some(file),
+        key_file: crate::maps::KeyFileArgs {
+            keys: Some(file),
+            key_bytes: None,
+        },
         entries: vec!["32,64".into()],
         time: 0.005,
         rounds: 1,

@@ -81,6 +81,7 @@ fn plain(need: Need, sizes: &[Size]) -> Ask {
         equivalence: 0.03,
         key: None,
         plugin: Default::default(),
+        map: Default::default(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod crossover;
 pub mod list;
+pub mod map_answer;
 pub mod maps;
 pub mod published;
 pub mod quality;

@@ -43,7 +43,7 @@ mod tests_model;
 
 // Each renderer keeps its path (`render::text`, `render::compare`, ...) wherever its
 // folder is.
-pub use answers::{crossover, list, maps, published, quality, recommend, sum};
+pub use answers::{crossover, list, map_answer, maps, published, quality, recommend, sum};
 pub use comparisons::{compare, compare_published, comparison, machines};
 pub use runs::{csv, cycles, flags, html, json, layouts, runtimes, text};
 pub(crate) use runs::{fit, modes, ranges, ranking, staircase};

@@ -40,6 +40,7 @@ mod plugins_defined;
 mod published;
 mod quality;
 mod recommend;
+mod recommend_maps;
 mod relative;
 mod report_output;
 mod run;

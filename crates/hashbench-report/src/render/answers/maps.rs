@@ -81,7 +81,7 @@ pub fn footer(doc: &MapsDocument) -> String {
     out
 }
 
-fn per_op(workload: &str) -> &'static str {
+pub(crate) fn per_op(workload: &str) -> &'static str {
     match workload {
         "build" => "time per insert, the map's growth included",
         "miss" => "time per lookup of a key not in the map",

@@ -1,0 +1,117 @@
+use hashbench_quality::answer::{answer, MapRecommendation};
+use hashbench_quality::{MapCell, MapsConfig, MapsDocument, SetSummary};
+
+use super::*;
+
+fn cell(id: &str, set: &str, ns: f64) -> MapCell {
+    MapCell {
+        implementation: id.to_string(),
+        key_set: set.to_string(),
+        workload: "hit".to_string(),
+        entries: 1024,
+        ns,
+        low_ns: ns * 0.99,
+        high_ns: ns * 1.01,
+        settled: true,
+        rounds: 3,
+        samples: 30,
+        view: None,
+    }
+}
+
+fn doc(cells: Vec<MapCell>, set: &str) -> MapsDocument {
+    MapsDocument {
+        schema_version: 1,
+        config: MapsConfig {
+            workloads: vec!["hit".to_string()],
+            entries: vec![1024],
+            entries_from: "given".to_string(),
+            rounds: 3,
+            time_per_cell_s: 0.05,
+            seed: 1,
+        },
+        key_sets: vec![SetSummary {
+            name: set.to_string(),
+            kind: "u64",
+            count: 2048,
+        }],
+        cells,
+        skipped: Vec::new(),
+    }
+}
+
+fn recommendation() -> MapRecommendation {
+    let measured = doc(
+        vec![
+            cell("fxhash/rustc-hash", "random-u64", 1.0),
+            cell("foldhash-fast/foldhash", "random-u64", 2.0),
+            cell("siphash-1-3/std", "random-u64", 6.0),
+        ],
+        "random-u64",
+    );
+    let elsewhere = doc(
+        vec![
+            cell("foldhash-fast/foldhash", "high-bits", 2.0),
+            cell("siphash-1-3/std", "high-bits", 6.0),
+            cell("foldhash-fast/foldhash", "serial", 2.0),
+            cell("fxhash/rustc-hash", "serial", 0.5),
+        ],
+        "high-bits",
+    );
+    let rejects = |id: &str| (id == "fxhash/rustc-hash").then(|| "not flood-resistant".into());
+    let a = answer(&measured.cells, &rejects, 0.03, &elsewhere.cells).expect("an answer");
+    MapRecommendation {
+        schema_version: 1,
+        answer: a,
+        properties: None,
+        quality: Some("screen".to_string()),
+        screens: vec![
+            ("foldhash-fast/foldhash".to_string(), 0),
+            ("fxhash/rustc-hash".to_string(), 7),
+        ],
+        measured,
+        elsewhere_measured: Some(elsewhere),
+    }
+}
+
+#[test]
+fn the_answer_its_left_out_rival_and_the_key_sets_that_change_it_are_said() {
+    let text = text(&recommendation());
+    assert!(
+        text.contains("1024 keys of random-u64 (u64) in std's HashMap"),
+        "{text}"
+    );
+    assert!(text.contains("Answer: foldhash-fast/foldhash\n"), "{text}");
+    assert!(
+        text.contains("Left out, though faster (0.50x): fxhash/rustc-hash: not flood-resistant"),
+        "{text}"
+    );
+    assert!(text.contains("  high-bits: the answer leads"), "{text}");
+    // A rival clearly faster on another set changes the answer there.
+    assert!(
+        text.contains(
+            "  serial: fxhash/rustc-hash leads (0.500 ns; the answer 2.000 ns): it would \
+             change the answer"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Quality screen (--quality screen): 1 passed; failed: fxhash/rustc-hash (7 checks)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Within ±3 % of the answer, or sharing its interval: none"));
+}
+
+#[test]
+fn the_json_holds_the_answer_and_both_measurements() {
+    let value: serde_json::Value =
+        serde_json::from_str(&json(&recommendation()).expect("serialized")).expect("json");
+    assert_eq!(
+        value["answer"]["answer"]["implementation"],
+        "foldhash-fast/foldhash"
+    );
+    assert_eq!(value["measured"]["cells"].as_array().map(Vec::len), Some(3));
+    assert_eq!(value["answer"]["elsewhere"][1]["changes"], true);
+}
