@@ -1,17 +1,16 @@
 //! What `hashbench maps` measures: each hash-table hasher inside std's `HashMap`
 //! (hashbrown), on key sets, at map sizes from the host's caches, through four workloads
 //! ([`MapOp`]). Every cell is timed by the engine in rounds, each round a new map (a new
-//! place in memory, as a run's rounds place an input), its figure and interval taken as
-//! `run` takes them; beside it, what the map saw of the set's hashes
+//! place in memory, as a run's rounds place an input), the hashers' rounds interleaved,
+//! its figure and interval taken as `run` takes them; beside it, what the map saw of the set's hashes
 //! (`hashbench_quality::map`). Only implementations that pass their known answers are
 //! timed, and every timed operation's result is checked.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use hashbench_catalog::map::{MapOp, MapSpec};
 use hashbench_catalog::Implementation;
-use hashbench_engine::{CellState, Config, Kernel, MapKernel, Workload, MAP_CORRECT};
+
 use hashbench_model::{KeyKind, Pattern, Size};
 use hashbench_plan::PlanError;
 use hashbench_quality::keys::{self as key_sets, KeysError};
@@ -20,6 +19,8 @@ use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::screen::map_views;
 use hashbench_quality::{KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, SetSummary};
 use hashbench_verify::{Depth, Status, VectorSource};
+
+mod timing;
 
 pub use crate::key_file::KeyFileArgs;
 use crate::quality::{hash_table_hashers, named, Catalogued};
@@ -95,6 +96,10 @@ pub struct Ask {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3,
         value_parser = clap::value_parser!(u64).range(1..=50)))]
     pub rounds: u64,
+    /// The drift reference's undisturbed time from earlier runs on this machine (the
+    /// machine memory), ns: not a flag.
+    #[cfg_attr(feature = "clap", arg(skip))]
+    pub remembered_ns: Option<f64>,
 }
 
 #[cfg(feature = "clap")]
@@ -335,19 +340,23 @@ pub fn measure_on(
             for &op in &workloads {
                 let spec = spec(set, n, op);
                 let mut group = Vec::new();
-                for (&imp, views) in timed.iter().zip(&views) {
-                    match time_one(imp, &spec, &config, cancel)? {
-                        Ok((figure, samples)) => group.push(MapCell {
+                let figures =
+                    timing::time_group(&timed, &spec, (&config, ask.remembered_ns), cancel)?;
+                for ((&imp, views), figure) in timed.iter().zip(&views).zip(figures) {
+                    match figure {
+                        Ok(t) => group.push(MapCell {
                             implementation: imp.id.to_string(),
                             key_set: set.name.clone(),
                             workload: op.name().to_string(),
                             entries: n,
-                            ns: figure.median_ns,
-                            low_ns: figure.ci_low_ns,
-                            high_ns: figure.ci_high_ns,
-                            settled: figure.settled,
-                            rounds: config.rounds,
-                            samples,
+                            ns: t.figure.median_ns,
+                            low_ns: t.figure.ci_low_ns,
+                            high_ns: t.figure.ci_high_ns,
+                            // Rounds that agree, and some of them at the machine's
+                            // undisturbed speed.
+                            settled: t.figure.settled && t.supported,
+                            rounds: t.rounds,
+                            samples: t.samples,
                             view: (op != MapOp::Build)
                                 .then(|| views.iter().find(|v| v.len == n).cloned())
                                 .flatten(),
@@ -458,35 +467,6 @@ fn views(
     };
     let mut subject = Catalogued::new(hasher, imp.algorithm.output_bits);
     map_views(&mut subject, set, entries, random)
-}
-
-/// One cell: `config.rounds` rounds, each on a new map; its figure and sample count, or
-/// why the map cannot be made.
-fn time_one(
-    imp: &'static Implementation,
-    spec: &MapSpec<'_>,
-    config: &MapsConfig,
-    cancel: &AtomicBool,
-) -> Result<Result<(hashbench_stats::RoundFigure, usize), String>, MapsError> {
-    let engine = Config {
-        time_budget: Duration::from_secs_f64(config.time_per_cell_s / config.rounds as f64),
-        ..Config::default()
-    };
-    let mut state = CellState::new();
-    // The engine hands every call an input; a map's calls read their own keys.
-    let mut work = Workload::plain(hashbench_engine::Input::new(0, 0, 0));
-    for _ in 0..config.rounds {
-        let hasher = imp.instantiate().map_err(|e| e.0);
-        let bench = match hasher.and_then(|h| h.map_bench(spec)) {
-            Ok(b) => b,
-            Err(why) => return Ok(Err(why)),
-        };
-        let mut kernel = MapKernel::new(imp.id, bench);
-        debug_assert_eq!(kernel.output_len(), MAP_CORRECT.len());
-        state.round(&mut kernel, &mut work, &engine, Some(&MAP_CORRECT), cancel)?;
-    }
-    let result = state.finish(config.rounds, engine.target_precision)?;
-    Ok(Ok((result.figure, result.measurements.len())))
 }
 
 #[cfg(test)]

@@ -402,6 +402,7 @@ impl Ask {
             time_s: self.time_s,
             rounds: SCREENING_ROUNDS,
             equivalence: self.equivalence,
+            remembered_ns: None,
         }
     }
 

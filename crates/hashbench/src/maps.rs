@@ -29,7 +29,11 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
             emit(&group(cells));
         }
     };
-    let doc = measure(&args.ask, &mut note, &mut show, &cancel)?;
+    let ask = Ask {
+        remembered_ns: crate::memory::recall().map(|r| r.median_ns),
+        ..args.ask.clone()
+    };
+    let doc = measure(&ask, &mut note, &mut show, &cancel)?;
     emit(&if table { footer(&doc) } else { json(&doc)? });
     Ok(hashbench_commands::Outcome::failed_if(doc.cells.is_empty()))
 }

@@ -119,6 +119,8 @@ pub struct MapQuestion<'a> {
     pub time_s: f64,
     pub rounds: u32,
     pub equivalence: f64,
+    /// The drift reference's undisturbed time from earlier runs on this machine, ns.
+    pub remembered_ns: Option<f64>,
 }
 
 /// The key type of a generated set.
@@ -400,6 +402,7 @@ impl MapQuestion<'_> {
             entries,
             time: self.time_s,
             rounds: u64::from(self.rounds),
+            remembered_ns: self.remembered_ns,
         }
     }
 }
