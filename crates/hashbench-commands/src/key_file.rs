@@ -24,16 +24,19 @@ pub struct KeyFileArgs {
 }
 
 impl KeyFileArgs {
-    /// The user's key set, when a file is given.
+    /// The user's key set, when a file is given, named `file:NAME` (its file name).
     ///
     /// # Errors
     ///
     /// The file cannot be used ([`KeysError`]).
     pub fn load(&self) -> Result<Option<KeySet>, KeysError> {
-        self.keys
-            .as_ref()
-            .map(|path| key_file(path, self.key_bytes))
-            .transpose()
+        let Some(path) = &self.keys else {
+            return Ok(None);
+        };
+        let mut set = key_file(path, self.key_bytes)?;
+        // Named apart from the generated sets: a file called `words` is not `words`.
+        set.name = format!("file:{}", set.name);
+        Ok(Some(set))
     }
 }
 

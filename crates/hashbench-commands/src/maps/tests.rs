@@ -154,7 +154,7 @@ fn a_key_file_too_small_for_a_size_sets_that_size_aside() {
     assert!(
         doc.skipped[0]
             .reason
-            .contains("keys.txt at 64 keys: a map of 64 keys needs 128"),
+            .contains("file:keys.txt at 64 keys: a map of 64 keys needs 128"),
         "{:?}",
         doc.skipped
     );

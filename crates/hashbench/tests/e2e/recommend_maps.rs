@@ -82,17 +82,17 @@ fn your_own_keys_are_answered_on_and_the_table_says_it_all() {
     );
     // The default map is larger than the file can fill: half of its keys, said so.
     assert!(
-        stderr(&o).contains("names.txt holds 2000 keys: a map of 1000, the other half its misses"),
+        stderr(&o).contains("file:names.txt holds 2000 keys: a map of 1000, the other half its misses"),
         "{}",
         stderr(&o)
     );
     let text = stdout(&o);
     assert!(
-        text.contains("1000 keys of names.txt (str) in std's HashMap"),
+        text.contains("1000 keys of file:names.txt (str) in std's HashMap"),
         "{text}"
     );
     assert!(text.contains("\nAnswer: "), "{text}");
-    assert!(text.contains("names.txt, 1000 keys, hit: time per lookup of a key in the map"));
+    assert!(text.contains("file:names.txt, 1000 keys, hit: time per lookup of a key in the map"));
     assert!(
         text.contains("On the other key sets of this type (the answer and its 3 closest rivals"),
         "{text}"
@@ -145,7 +145,7 @@ fn map_flags_where_no_map_is_timed_are_usage_errors() {
     let few = file.to_str().expect("a UTF-8 path");
     refused(
         &["--keys", few, "--entries", "2"],
-        "--keys: a map of 2 keys needs 4 (as many again to miss); few.txt holds 3",
+        "--keys: a map of 2 keys needs 4 (as many again to miss); file:few.txt holds 3",
     );
     refused(&["--workload", "lookup"], "workloads are: hash, build");
     refused(&["--quality", "good"], "give screen, smhasher3 or both");
