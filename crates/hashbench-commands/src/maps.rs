@@ -17,7 +17,9 @@ use hashbench_quality::keys::{self as key_sets, KeysError};
 use hashbench_quality::map::{MapView, RandomTables};
 use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::screen::map_views;
-use hashbench_quality::{KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, SetSummary};
+use hashbench_quality::{
+    KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, PairedRounds, SetSummary,
+};
 use hashbench_verify::{Depth, Status, VectorSource};
 
 mod timing;
@@ -360,6 +362,11 @@ pub fn measure_on(
                             view: (op != MapOp::Build)
                                 .then(|| views.iter().find(|v| v.len == n).cloned())
                                 .flatten(),
+                            paired: Some(PairedRounds {
+                                round_ids: t.round_ids,
+                                round_medians_ns: t.round_medians_ns,
+                                figure: t.figure,
+                            }),
                         }),
                         Err(reason) => skipped.push(MapSkip {
                             implementation: imp.id.to_string(),

@@ -5,6 +5,8 @@
 //! measurement, what is admitted from the caller.
 
 use hashbench_model::HashProperties;
+use hashbench_stats::rounds::{ratio, Side};
+use hashbench_stats::{decide, Ratio, Relation};
 use serde::Serialize;
 
 use crate::{MapCell, MapsDocument};
@@ -20,8 +22,13 @@ pub struct MapPick {
     pub ns: f64,
     pub low_ns: f64,
     pub high_ns: f64,
-    /// Its time over the answer's (1 for the answer).
+    /// Its time over the answer's (1 for the answer): paired round by round where both
+    /// cells have rounds, else the figures' ratio.
     pub ratio: f64,
+    /// That ratio's interval, and the rounds paired (0: from the figures' intervals).
+    pub ratio_low: f64,
+    pub ratio_high: f64,
+    pub paired_rounds: usize,
     pub settled: bool,
     /// What the map saw that a random function's table would not (`hashbench maps`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -29,13 +36,17 @@ pub struct MapPick {
 }
 
 impl MapPick {
-    fn of(cell: &MapCell, answer_ns: f64) -> Self {
+    fn of(cell: &MapCell, answer: &MapCell) -> Self {
+        let r = compared(answer, cell);
         MapPick {
             implementation: cell.implementation.clone(),
             ns: cell.ns,
             low_ns: cell.low_ns,
             high_ns: cell.high_ns,
-            ratio: cell.ns / answer_ns,
+            ratio: r.ratio,
+            ratio_low: r.low,
+            ratio_high: r.high,
+            paired_rounds: r.paired_rounds,
             settled: cell.settled,
             crowded: cell
                 .view
@@ -44,6 +55,36 @@ impl MapPick {
                 .unwrap_or_default(),
         }
     }
+}
+
+/// `b`'s time over `a`'s: paired over the sweeps both ran in where both have rounds
+/// (`hashbench_stats::rounds::ratio`, as `run`'s rankings pair cells), else the ratio of
+/// the figures with the ratio of opposite interval ends around it.
+fn compared(a: &MapCell, b: &MapCell) -> Ratio {
+    let paired = match (&a.paired, &b.paired) {
+        (Some(pa), Some(pb)) => ratio(
+            Side {
+                ids: &pa.round_ids,
+                medians: &pa.round_medians_ns,
+                figure: &pa.figure,
+            },
+            Side {
+                ids: &pb.round_ids,
+                medians: &pb.round_medians_ns,
+                figure: &pb.figure,
+            },
+        ),
+        _ => None,
+    };
+    paired.unwrap_or_else(|| {
+        let safe = |x: f64| if x > 0.0 { x } else { f64::MIN_POSITIVE };
+        Ratio {
+            ratio: b.ns / safe(a.ns),
+            low: b.low_ns / safe(a.high_ns),
+            high: b.high_ns / safe(a.low_ns),
+            paired_rounds: 0,
+        }
+    })
 }
 
 /// A hasher measured and not admitted, faster than the answer.
@@ -62,8 +103,8 @@ pub struct Elsewhere {
     pub leader_ns: f64,
     /// The answer's time there (absent when it could not be timed on that set).
     pub answer_ns: Option<f64>,
-    /// Whether the leader there is another hasher, clearly ahead of the answer: its
-    /// interval below the answer's and its time more than the margin below.
+    /// Whether the leader there is another hasher, ahead of the answer beyond the margin
+    /// (the answer's time over the leader's, its whole interval above 1 + margin).
     pub changes: bool,
 }
 
@@ -80,11 +121,15 @@ pub struct MapAnswer {
     pub answer: MapPick,
     /// The margin within which a hasher counts as equivalent to the answer (a fraction).
     pub equivalence: f64,
-    /// Admitted hashers within the margin of the answer, or whose interval meets its.
+    /// Admitted hashers whose ratio to the answer lies within the margin.
     pub equivalent: Vec<MapPick>,
-    /// The other admitted hashers, fastest first.
+    /// Admitted hashers the run cannot order against the answer (their ratio's interval
+    /// reaches across the margin's edge).
+    pub ties: Vec<MapPick>,
+    /// The other admitted hashers, slower beyond the margin, fastest first.
     pub others: Vec<MapPick>,
-    /// Hashers left out (by `--keyed`, `--stable`, `--quality`) that were faster.
+    /// Hashers left out (by `--keyed`, `--stable`, `--quality`) that were faster
+    /// (their time over the answer's below 1).
     pub excluded_faster: Vec<Excluded>,
     /// The answer and its closest rivals on the other key sets of the same key type.
     pub elsewhere: Vec<Elsewhere>,
@@ -127,16 +172,48 @@ pub fn answer(
         .copied()
         .filter(|c| rejects(&c.implementation).is_none())
         .collect();
-    let best = *admitted.first()?;
-    let pick = |c: &MapCell| MapPick::of(c, best.ns);
-    let tied = |c: &MapCell| {
-        c.ns <= best.ns * (1.0 + equivalence) || (c.low_ns <= best.high_ns && c.ns >= best.ns)
-    };
-    let (equivalent, others): (Vec<&MapCell>, Vec<&MapCell>) =
-        admitted[1..].iter().copied().partition(|c| tied(c));
+    // The fastest by its figure, unless another was faster in the sweeps both ran in: a
+    // figure from rounds that all met a slow phase ranks a hasher too low, while its
+    // rounds paired with its rivals' (each sweep within a fraction of a second) do not.
+    let first = *admitted.first()?;
+    let best = admitted
+        .iter()
+        .copied()
+        .min_by(|a, b| {
+            compared(first, a)
+                .ratio
+                .total_cmp(&compared(first, b).ratio)
+        })
+        .unwrap_or(first);
+    let pick = |c: &MapCell| MapPick::of(c, best);
+    let mut equivalent = Vec::new();
+    let mut ties = Vec::new();
+    let mut others = Vec::new();
+    let mut rest: Vec<&MapCell> = admitted
+        .iter()
+        .copied()
+        .filter(|c| !std::ptr::eq(*c, best))
+        .collect();
+    rest.sort_by(|a, b| compared(best, a).ratio.total_cmp(&compared(best, b).ratio));
+    for c in rest {
+        let p = pick(c);
+        let r = Ratio {
+            ratio: p.ratio,
+            low: p.ratio_low,
+            high: p.ratio_high,
+            paired_rounds: p.paired_rounds,
+        };
+        match decide(&r, equivalence) {
+            Relation::Equivalent => equivalent.push(p),
+            Relation::Slower => others.push(p),
+            // Faster by its figure's rank it is not; faster paired, the run cannot
+            // order them either.
+            Relation::Undecided | Relation::Faster => ties.push(p),
+        }
+    }
     let excluded_faster = sorted
         .iter()
-        .take_while(|c| c.ns < best.ns)
+        .filter(|c| compared(best, c).ratio < 1.0)
         .filter_map(|c| rejects(&c.implementation).map(|why| Excluded { pick: pick(c), why }))
         .collect();
     Some(MapAnswer {
@@ -146,8 +223,9 @@ pub fn answer(
         candidates: admitted.len(),
         answer: pick(best),
         equivalence,
-        equivalent: equivalent.into_iter().map(pick).collect(),
-        others: others.into_iter().map(pick).collect(),
+        equivalent,
+        ties,
+        others,
         excluded_faster,
         elsewhere: leaders(&best.implementation, elsewhere, equivalence),
     })
@@ -167,11 +245,12 @@ fn leaders(answer: &str, cells: &[MapCell], equivalence: f64) -> Vec<Elsewhere> 
             let here: Vec<&MapCell> = cells.iter().filter(|c| c.key_set == set).collect();
             let leader = here.iter().copied().min_by(|a, b| a.ns.total_cmp(&b.ns))?;
             let ours = here.iter().find(|c| c.implementation == answer);
+            // The answer loses the set when it is slower than the leader there, paired,
+            // beyond the margin.
             let changes = match ours {
                 Some(o) => {
                     leader.implementation != answer
-                        && leader.high_ns < o.low_ns
-                        && leader.ns * (1.0 + equivalence) < o.ns
+                        && decide(&compared(leader, o), equivalence) == Relation::Slower
                 }
                 None => true,
             };
@@ -190,9 +269,15 @@ fn leaders(answer: &str, cells: &[MapCell], equivalence: f64) -> Vec<Elsewhere> 
 /// answer, fastest first, at most `n`.
 #[must_use]
 pub fn closest(answer: &MapAnswer, n: usize) -> Vec<String> {
-    std::iter::once(&answer.answer)
-        .chain(&answer.equivalent)
+    let mut rivals: Vec<&MapPick> = answer
+        .equivalent
+        .iter()
+        .chain(&answer.ties)
         .chain(&answer.others)
+        .collect();
+    rivals.sort_by(|a, b| a.ns.total_cmp(&b.ns));
+    std::iter::once(&answer.answer)
+        .chain(rivals)
         .take(n + 1)
         .map(|p| p.implementation.clone())
         .collect()

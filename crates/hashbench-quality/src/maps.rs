@@ -61,6 +61,22 @@ pub struct MapCell {
     /// What the map saw of this key set's hashes at this size, beside a random
     /// function's; absent for a build (its map grows through every size).
     pub view: Option<MapView>,
+    /// The rounds, for comparisons paired round by round (absent in a cell made by
+    /// hand: comparisons then fall back to the figures' intervals).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paired: Option<PairedRounds>,
+}
+
+/// A cell's rounds as a paired comparison reads them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairedRounds {
+    /// The sweep each round ran in: rounds of one group's hashers with the same id ran
+    /// side by side, within a fraction of a second.
+    pub round_ids: Vec<u32>,
+    /// Each round's median, ns.
+    pub round_medians_ns: Vec<f64>,
+    /// The figure with the rounds it rests on.
+    pub figure: hashbench_stats::RoundFigure,
 }
 
 /// A hasher that was not timed.

@@ -34,6 +34,9 @@ pub struct Timing {
     pub supported: bool,
     pub rounds: usize,
     pub samples: usize,
+    /// The sweep each round ran in, and each round's median, ns.
+    pub round_ids: Vec<u32>,
+    pub round_medians_ns: Vec<f64>,
 }
 
 /// A hasher's timing, or why its map cannot be made.
@@ -118,12 +121,15 @@ pub fn time_group(
         .map(|(state, sweeps)| match state {
             Ok(state) => {
                 let rounds = state.rounds().len();
+                let round_medians_ns = state.round_medians().to_vec();
                 let result = state.finish(config.rounds, engine.target_precision)?;
                 Ok(Ok(Timing {
                     figure: result.figure,
                     supported: phases.as_ref().is_none_or(|p| p.supported(sweeps)),
                     rounds,
                     samples: result.measurements.len(),
+                    round_ids: sweeps.clone(),
+                    round_medians_ns,
                 }))
             }
             Err(why) => Ok(Err(why)),

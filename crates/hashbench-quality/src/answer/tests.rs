@@ -14,6 +14,7 @@ fn cell(id: &str, set: &str, ns: f64, spread: f64) -> MapCell {
         rounds: 3,
         samples: 30,
         view: None,
+        paired: None,
     }
 }
 
@@ -47,7 +48,7 @@ fn the_fastest_admitted_hasher_is_the_answer_and_faster_excluded_ones_say_why() 
 }
 
 #[test]
-fn a_shared_interval_counts_as_equivalent_beyond_the_margin() {
+fn an_interval_across_the_margin_is_a_tie_not_an_equivalence() {
     let cells = [
         cell("a", "words", 10.0, 0.6),
         cell("b", "words", 10.8, 0.5),
@@ -55,13 +56,44 @@ fn a_shared_interval_counts_as_equivalent_beyond_the_margin() {
     ];
     let a = answer(&cells, &admit_all, 0.03, &[]).expect("an answer");
     assert_eq!(a.answer.implementation, "a");
-    let eq: Vec<&str> = a
-        .equivalent
-        .iter()
-        .map(|p| p.implementation.as_str())
-        .collect();
-    assert_eq!(eq, ["b"], "b's interval [10.3, 11.3] meets a's [9.4, 10.6]");
+    assert!(a.equivalent.is_empty());
+    let ties: Vec<&str> = a.ties.iter().map(|p| p.implementation.as_str()).collect();
+    // b / a from the figures: [10.3 / 10.6, 11.3 / 9.4] = [0.97, 1.20].
+    assert_eq!(ties, ["b"]);
+    assert!((a.ties[0].ratio_low - 10.3 / 10.6).abs() < 1e-9);
+    assert_eq!(a.ties[0].paired_rounds, 0);
     assert_eq!(a.others[0].implementation, "c");
+}
+
+#[test]
+fn rounds_measured_side_by_side_are_compared_pair_by_pair() {
+    use crate::PairedRounds;
+    use hashbench_stats::{undisturbed, Round};
+    // Both hashers met a slow sweep (2) and a fast one (0, 1, 3): each round of b is
+    // 1.5 % slower than a's in the same sweep, which the figures' wide intervals hide.
+    let sweeps = |scale: f64| -> Vec<f64> {
+        [10.0, 10.1, 17.0, 10.05]
+            .iter()
+            .map(|m| m * scale)
+            .collect()
+    };
+    let paired = |medians: Vec<f64>| {
+        let rounds: Vec<Round> = medians.iter().map(|&m| Round::exact(m)).collect();
+        PairedRounds {
+            round_ids: vec![0, 1, 2, 3],
+            round_medians_ns: medians,
+            figure: undisturbed(&rounds).expect("a figure"),
+        }
+    };
+    let mut a = cell("a", "serial", 10.05, 3.0);
+    a.paired = Some(paired(sweeps(1.0)));
+    let mut b = cell("b", "serial", 10.2, 3.0);
+    b.paired = Some(paired(sweeps(1.015)));
+    let answer = answer(&[a, b], &admit_all, 0.03, &[]).expect("an answer");
+    let p = &answer.equivalent[0];
+    assert_eq!(p.implementation, "b");
+    assert!(p.paired_rounds >= 3, "{p:?}");
+    assert!((p.ratio - 1.015).abs() < 1e-9, "{p:?}");
 }
 
 #[test]
@@ -105,4 +137,37 @@ fn another_key_set_changes_the_answer_only_when_its_leader_is_clearly_ahead() {
         ]
     );
     assert_eq!(a.elsewhere[0].answer_ns, Some(60.0));
+}
+
+#[test]
+fn a_hasher_faster_in_the_sweeps_both_ran_is_the_answer_whatever_its_figure() {
+    use crate::PairedRounds;
+    use hashbench_stats::{undisturbed, Round};
+    let paired = |ids: Vec<u32>, medians: Vec<f64>| {
+        let rounds: Vec<Round> = medians.iter().map(|&m| Round::exact(m)).collect();
+        PairedRounds {
+            round_ids: ids,
+            round_medians_ns: medians,
+            figure: undisturbed(&rounds).expect("a figure"),
+        }
+    };
+    // a met three fast sweeps and three slow ones; b only the slow ones, where it ran at
+    // three quarters of a's time.
+    let mut a = cell("a", "serial", 2.5, 0.01);
+    a.paired = Some(paired(
+        vec![0, 1, 2, 3, 4, 5],
+        vec![2.5, 2.5, 2.5, 4.0, 4.0, 4.0],
+    ));
+    let mut b = cell("b", "serial", 3.0, 0.01);
+    b.paired = Some(paired(vec![3, 4, 5], vec![3.0, 3.0, 3.0]));
+    let rejects_b = |id: &str| (id == "b").then(|| "not keyed".to_string());
+    let answer_ab = answer(&[a.clone(), b.clone()], &admit_all, 0.03, &[]).expect("an answer");
+    assert_eq!(answer_ab.answer.implementation, "b");
+    let p = &answer_ab.others[0];
+    assert_eq!(p.implementation, "a");
+    assert!((p.ratio - 4.0 / 3.0).abs() < 1e-9, "{p:?}");
+    // Left out, it is named as faster than the answer it leaves.
+    let without = answer(&[a, b], &rejects_b, 0.03, &[]).expect("an answer");
+    assert_eq!(without.answer.implementation, "a");
+    assert_eq!(without.excluded_faster[0].pick.implementation, "b");
 }

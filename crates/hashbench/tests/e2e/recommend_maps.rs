@@ -82,7 +82,8 @@ fn your_own_keys_are_answered_on_and_the_table_says_it_all() {
     );
     // The default map is larger than the file can fill: half of its keys, said so.
     assert!(
-        stderr(&o).contains("file:names.txt holds 2000 keys: a map of 1000, the other half its misses"),
+        stderr(&o)
+            .contains("file:names.txt holds 2000 keys: a map of 1000, the other half its misses"),
         "{}",
         stderr(&o)
     );

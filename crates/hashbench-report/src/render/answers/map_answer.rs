@@ -60,9 +60,14 @@ pub fn text(rec: &MapRecommendation) -> String {
         ));
     }
     out.push_str(&format!(
-        "\nWithin ±{:.0} % of the answer, or sharing its interval: {}\n\n",
+        "\nWithin ±{:.0} % of the answer (time over the answer's, paired sweep by sweep): {}\n",
         a.equivalence * 100.0,
         picks(&a.equivalent)
+    ));
+    out.push_str(&format!(
+        "Cannot be told apart from the answer (the interval reaches across ±{:.0} %): {}\n\n",
+        a.equivalence * 100.0,
+        picks(&a.ties)
     ));
     out.push_str("Every hasher timed:\n");
     out.push_str(&group(&rec.measured.cells));
@@ -95,7 +100,12 @@ fn picks(p: &[MapPick]) -> String {
         return "none".to_string();
     }
     p.iter()
-        .map(|p| format!("{} ({:.2}x)", p.implementation, p.ratio))
+        .map(|p| {
+            format!(
+                "{} ({:.3}x [{:.3}, {:.3}])",
+                p.implementation, p.ratio, p.ratio_low, p.ratio_high
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

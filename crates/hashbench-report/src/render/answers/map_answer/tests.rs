@@ -16,6 +16,7 @@ fn cell(id: &str, set: &str, ns: f64) -> MapCell {
         rounds: 3,
         samples: 30,
         view: None,
+        paired: None,
     }
 }
 
@@ -101,7 +102,14 @@ fn the_answer_its_left_out_rival_and_the_key_sets_that_change_it_are_said() {
         ),
         "{text}"
     );
-    assert!(text.contains("Within ±3 % of the answer, or sharing its interval: none"));
+    assert!(
+        text.contains(
+            "Within ±3 % of the answer (time over the answer's, paired sweep by sweep): none"
+        ),
+        "{text}"
+    );
+    assert!(text
+        .contains("Cannot be told apart from the answer (the interval reaches across ±3 %): none"));
 }
 
 #[test]

@@ -36,6 +36,7 @@ fn cell(id: &str, ns: f64, low: f64, high: f64, crowded: &[&str]) -> MapCell {
             random: placement(1.05, 0.004, 2),
             crowded: crowded.iter().map(|s| s.to_string()).collect(),
         }),
+        paired: None,
     }
 }
 
