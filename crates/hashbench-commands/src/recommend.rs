@@ -53,7 +53,7 @@ pub struct Ask {
     pub sizes: SizeList,
     /// What the output must be good for: checksum (error detection), hash (fast,
     /// evenly spread; no adversary), hash-table (the hasher of a hash map: a
-    /// non-cryptographic hash, in latency mode by default) or crypto (collision
+    /// non-cryptographic hash, timed inside std's HashMap) or crypto (collision
     /// resistance). Required: each need has another answer. A stronger class also
     /// satisfies a weaker need.
     #[cfg_attr(feature = "clap", arg(long, value_parser = choices::need()))]
@@ -86,8 +86,8 @@ pub struct Ask {
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64)))]
     pub threads: usize,
     /// throughput (independent calls on one input) or latency (each call waits for the
-    /// last digest), as `run --mode` [default: latency for --need hash-table, else
-    /// throughput].
+    /// last digest), as `run --mode` [default: latency for --need hash-table
+    /// --workload hash, else throughput].
     #[cfg_attr(feature = "clap", arg(long, value_parser = choices::one_mode()))]
     pub mode: Option<Mode>,
     /// Also measure pinned backends (forced SIMD levels, table variants), which a
@@ -403,6 +403,14 @@ impl Ask {
             rounds: SCREENING_ROUNDS,
             equivalence: self.equivalence,
             remembered_ns: None,
+            call_flag: [
+                (self.mode.is_some(), "--mode"),
+                (self.threads > 1, "--threads"),
+                (self.pinned, "--pinned"),
+                (!self.plugin.plugins.is_empty(), "--plugin"),
+            ]
+            .into_iter()
+            .find_map(|(given, flag)| given.then_some(flag)),
         }
     }
 

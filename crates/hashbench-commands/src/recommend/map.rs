@@ -121,6 +121,9 @@ pub struct MapQuestion<'a> {
     pub equivalence: f64,
     /// The drift reference's undisturbed time from earlier runs on this machine, ns.
     pub remembered_ns: Option<f64>,
+    /// The first flag given that only a timing of calls reads (`--mode`, `--threads`,
+    /// `--pinned`, `--plugin`).
+    pub call_flag: Option<&'static str>,
 }
 
 /// The key type of a generated set.
@@ -206,6 +209,12 @@ impl MapQuestion<'_> {
                 None => Ok(()),
             };
         };
+        if let Some(flag) = self.call_flag {
+            return Err(UsageError(format!(
+                "{flag} is about timing calls: a map workload ({op}) times the catalogue's \
+                 hash-table hashers inside a map; give --workload hash to time calls"
+            )));
+        }
         if self.sizes.len() > 1 {
             return Err(UsageError(format!(
                 "--workload {op} answers for one key set, not per size: give one --size (or \

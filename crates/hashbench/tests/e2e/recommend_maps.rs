@@ -140,6 +140,10 @@ fn map_flags_where_no_map_is_timed_are_usage_errors() {
         "--set words holds keys:str keys, not the keys:u64 --key asked for",
     );
     refused(&["--set", "primes"], "unknown key set 'primes'");
+    refused(
+        &["--mode", "throughput"],
+        "--mode is about timing calls: a map workload (hit) times the catalogue's",
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("few.txt");
     std::fs::write(&file, "a\nb\nc\n").expect("written");
