@@ -24,6 +24,9 @@ use hashbench_verify::{Depth, Status, VectorSource};
 
 mod timing;
 
+use hashbench_analysis::ties::DEFAULT_EQUIVALENCE;
+use hashbench_quality::answer::rank_group;
+
 pub use crate::key_file::KeyFileArgs;
 use crate::quality::{hash_table_hashers, named, Catalogued};
 
@@ -367,6 +370,7 @@ pub fn measure_on(
                                 round_medians_ns: t.round_medians_ns,
                                 figure: t.figure,
                             }),
+                            standing: None,
                         }),
                         Err(reason) => skipped.push(MapSkip {
                             implementation: imp.id.to_string(),
@@ -374,6 +378,7 @@ pub fn measure_on(
                         }),
                     }
                 }
+                rank_group(&mut group, DEFAULT_EQUIVALENCE);
                 observer(&group);
                 cells.extend(group);
             }

@@ -9,6 +9,7 @@ use hashbench_stats::rounds::{ratio, Side};
 use hashbench_stats::{decide, Ratio, Relation};
 use serde::Serialize;
 
+use crate::maps::Standing;
 use crate::{MapCell, MapsDocument};
 
 /// The version of the `recommend --need hash-table --format json` map answer.
@@ -172,19 +173,7 @@ pub fn answer(
         .copied()
         .filter(|c| rejects(&c.implementation).is_none())
         .collect();
-    // The fastest by its figure, unless another was faster in the sweeps both ran in: a
-    // figure from rounds that all met a slow phase ranks a hasher too low, while its
-    // rounds paired with its rivals' (each sweep within a fraction of a second) do not.
-    let first = *admitted.first()?;
-    let best = admitted
-        .iter()
-        .copied()
-        .min_by(|a, b| {
-            compared(first, a)
-                .ratio
-                .total_cmp(&compared(first, b).ratio)
-        })
-        .unwrap_or(first);
+    let best = leader(&admitted)?;
     let pick = |c: &MapCell| MapPick::of(c, best);
     let mut equivalent = Vec::new();
     let mut ties = Vec::new();
@@ -229,6 +218,47 @@ pub fn answer(
         excluded_faster,
         elsewhere: leaders(&best.implementation, elsewhere, equivalence),
     })
+}
+
+/// The fastest of `cells` (ranked by figure): the first, unless another was faster in
+/// the sweeps both ran in. A figure from rounds that all met a slow phase ranks a hasher
+/// too low, while its rounds paired with its rivals' (each sweep within a fraction of a
+/// second) do not.
+fn leader<'c>(cells: &[&'c MapCell]) -> Option<&'c MapCell> {
+    let first = *cells.first()?;
+    cells.iter().copied().min_by(|a, b| {
+        compared(first, a)
+            .ratio
+            .total_cmp(&compared(first, b).ratio)
+    })
+}
+
+/// Sets each cell's [`Standing`] to the group's leader (one key set, size and workload:
+/// `cells` are one group), with the equivalence margin `margin`: what a table ranks and
+/// marks with `=`, computed once here so that renderers only read it.
+pub fn rank_group(cells: &mut [MapCell], margin: f64) {
+    let mut sorted: Vec<&MapCell> = cells.iter().collect();
+    sorted.sort_by(|a, b| a.ns.total_cmp(&b.ns));
+    let Some(best) = leader(&sorted) else {
+        return;
+    };
+    let best_id = best.implementation.clone();
+    let best = best.clone();
+    for c in cells.iter_mut() {
+        let r = compared(&best, c);
+        c.standing = Some(Standing {
+            relation: if c.implementation == best_id {
+                "fastest"
+            } else {
+                match decide(&r, margin) {
+                    Relation::Equivalent => "equivalent",
+                    Relation::Slower => "slower",
+                    Relation::Faster | Relation::Undecided => "undecided",
+                }
+            },
+            ratio: r,
+        });
+    }
 }
 
 /// Per other key set, in the order first met: who leads there, and whether that takes

@@ -65,6 +65,19 @@ pub struct MapCell {
     /// hand: comparisons then fall back to the figures' intervals).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired: Option<PairedRounds>,
+    /// Where it stands to its table's fastest (`answer::rank_group`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standing: Option<Standing>,
+}
+
+/// A cell's time over its table's fastest, paired sweep by sweep, and what that ratio
+/// says with the equivalence margin.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    pub ratio: hashbench_stats::Ratio,
+    /// `fastest`, `equivalent` (within the margin), `undecided` (the ratio's interval
+    /// reaches across the margin's edge) or `slower`.
+    pub relation: &'static str,
 }
 
 /// A cell's rounds as a paired comparison reads them.

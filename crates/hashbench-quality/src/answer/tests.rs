@@ -15,6 +15,7 @@ fn cell(id: &str, set: &str, ns: f64, spread: f64) -> MapCell {
         samples: 30,
         view: None,
         paired: None,
+        standing: None,
     }
 }
 
@@ -170,4 +171,33 @@ fn a_hasher_faster_in_the_sweeps_both_ran_is_the_answer_whatever_its_figure() {
     let without = answer(&[a, b], &rejects_b, 0.03, &[]).expect("an answer");
     assert_eq!(without.answer.implementation, "a");
     assert_eq!(without.excluded_faster[0].pick.implementation, "b");
+}
+
+#[test]
+fn a_group_is_ranked_once_for_its_readers() {
+    let mut cells = [
+        cell("slow", "serial", 4.0, 0.01),
+        cell("fast", "serial", 2.0, 0.01),
+        cell("near", "serial", 2.02, 0.01),
+        cell("maybe", "serial", 2.1, 0.2),
+    ];
+    super::rank_group(&mut cells, 0.03);
+    let seen: Vec<(&str, &str)> = cells
+        .iter()
+        .map(|c| {
+            let s = c.standing.as_ref().expect("a standing");
+            (c.implementation.as_str(), s.relation)
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("slow", "slower"),
+            ("fast", "fastest"),
+            ("near", "equivalent"),
+            ("maybe", "undecided")
+        ]
+    );
+    let slow = cells[0].standing.as_ref().expect("a standing");
+    assert!((slow.ratio.ratio - 2.0).abs() < 1e-9);
 }

@@ -73,7 +73,10 @@ pub fn footer(doc: &MapsDocument) -> String {
         ));
     }
     out.push_str(&format!(
-        "{} rounds a cell, each a new map; `=` shares the fastest's interval; \"probe\" is \
+        "{} rounds a cell, each a new map, the hashers' rounds in sweeps side by side; \
+         \"x fastest\" is the time over the fastest's, paired sweep by sweep, with its \
+         interval; `=` cannot be told apart from the fastest (within ±3 %, or an interval \
+         across it); \"probe\" is \
          what a lookup reads in hashbrown's table (groups of 16 slots, keys compared in vain on \
          a false 7-bit tag), beside a random function's in brackets; docs/hash-tables.md.\n",
         doc.config.rounds
@@ -90,10 +93,12 @@ pub(crate) fn per_op(workload: &str) -> &'static str {
     }
 }
 
-/// One group's rows, fastest first.
+/// One group's rows, fastest first: by each cell's standing to the table's fastest
+/// (paired sweep by sweep) where the cells have one, else by figure.
 fn table(cells: &[MapCell], workload: &str) -> String {
     let mut ranked: Vec<&MapCell> = cells.iter().collect();
-    ranked.sort_by(|a, b| a.ns.total_cmp(&b.ns));
+    let key = |c: &MapCell| c.standing.as_ref().map_or(c.ns, |s| s.ratio.ratio);
+    ranked.sort_by(|a, b| key(a).total_cmp(&key(b)));
     let Some(best) = ranked.first() else {
         return String::new();
     };
@@ -109,17 +114,30 @@ fn table(cells: &[MapCell], workload: &str) -> String {
     .map(String::from)
     .to_vec()];
     for (i, c) in ranked.iter().enumerate() {
-        let tied = i > 0 && c.low_ns <= best.high_ns;
+        let (tied, times) = match &c.standing {
+            Some(s) => (
+                s.relation != "slower",
+                if s.relation == "fastest" {
+                    "1.00".to_string()
+                } else {
+                    format!(
+                        "{:.2} [{:.2}, {:.2}]",
+                        s.ratio.ratio, s.ratio.low, s.ratio.high
+                    )
+                },
+            ),
+            // A cell made by hand: its interval beside the fastest's.
+            None => (
+                i == 0 || c.low_ns <= best.high_ns,
+                format!("{:.2}", c.ns / best.ns),
+            ),
+        };
         rows.push(vec![
-            if i == 0 || tied {
-                "=".to_string()
-            } else {
-                String::new()
-            },
+            if tied { "=".to_string() } else { String::new() },
             c.implementation.clone(),
             time_ns(c.ns),
             time_interval(c.low_ns, c.high_ns, c.ns),
-            format!("{:.2}", c.ns / best.ns),
+            times,
             probe(c, workload),
             flags(c),
         ]);

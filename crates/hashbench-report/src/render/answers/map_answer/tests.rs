@@ -17,6 +17,7 @@ fn cell(id: &str, set: &str, ns: f64) -> MapCell {
         samples: 30,
         view: None,
         paired: None,
+        standing: None,
     }
 }
 

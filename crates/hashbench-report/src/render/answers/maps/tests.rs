@@ -37,6 +37,7 @@ fn cell(id: &str, ns: f64, low: f64, high: f64, crowded: &[&str]) -> MapCell {
             crowded: crowded.iter().map(|s| s.to_string()).collect(),
         }),
         paired: None,
+        standing: None,
     }
 }
 
