@@ -18,7 +18,7 @@ use hashbench_quality::map::{MapView, RandomTables};
 use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::screen::map_views;
 use hashbench_quality::{
-    KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, PairedRounds, SetSummary,
+    KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, MapsMeasured, PairedRounds, SetSummary,
 };
 use hashbench_verify::{Depth, Status, VectorSource};
 
@@ -293,6 +293,12 @@ pub fn measure_on(
     observer: &mut dyn FnMut(&[MapCell]),
     cancel: &AtomicBool,
 ) -> Result<MapsDocument, MapsError> {
+    let measured = MapsMeasured {
+        tool: hashbench_runner::tool(),
+        timestamp: hashbench_runner::timestamp(std::time::SystemTime::now()),
+        cpu: hashbench_host::Host::detect().cpu_model,
+        build: hashbench_runner::build_info(),
+    };
     let implementations = implementations(ask, notes)?;
     let (entries, entries_from) = ask.entries()?;
     let (timed, mut skipped) = verified(&implementations)?;
@@ -386,6 +392,7 @@ pub fn measure_on(
     }
     Ok(MapsDocument {
         schema_version: hashbench_quality::MAPS_SCHEMA_VERSION,
+        measured: Some(measured),
         config,
         key_sets: sets.iter().map(SetSummary::of).collect(),
         cells,

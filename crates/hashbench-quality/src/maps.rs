@@ -14,12 +14,29 @@ pub const MAPS_SCHEMA_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MapsDocument {
     pub schema_version: u32,
+    /// Where, when and with which binary it was measured (absent in a document made by
+    /// hand).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured: Option<MapsMeasured>,
     pub config: MapsConfig,
     pub key_sets: Vec<SetSummary>,
     /// One per (key set, map size, workload, implementation), in that order.
     pub cells: Vec<MapCell>,
     /// Hashers that were asked for and not timed, with the reason.
     pub skipped: Vec<MapSkip>,
+}
+
+/// Where, when and with which binary a document was measured.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MapsMeasured {
+    pub tool: hashbench_model::Tool,
+    /// When the measurement started, RFC 3339 UTC.
+    pub timestamp: String,
+    /// The CPU's model name.
+    pub cpu: String,
+    /// How the binary was built: `-C target-cpu` and the flags decide what some hashers
+    /// compile to (xxhash-rust chooses its SIMD at compile time).
+    pub build: hashbench_host::Build,
 }
 
 /// How the cells were measured.

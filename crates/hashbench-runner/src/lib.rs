@@ -45,6 +45,7 @@ pub use external::{verify_answers as verify_external_answers, verify_one as veri
 pub use hashbench_adapters::External;
 use hashbench_model::Metric;
 use hashbench_plan::RunPlan;
+pub use meta::{build_info, timestamp, tool};
 pub use observer::{PlanReady, Progress, Quiet, RunObserver, Step};
 pub use schedule::shuffle;
 

@@ -8,7 +8,7 @@ use hashbench_host::Build;
 use hashbench_model::Tool;
 
 /// This tool: name, version and the commit it was built from (when built in a checkout).
-pub(crate) fn tool() -> Tool {
+pub fn tool() -> Tool {
     Tool {
         name: "hashbench".to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
@@ -18,7 +18,7 @@ pub(crate) fn tool() -> Tool {
 
 /// RFC 3339 UTC, to the second, from the system clock (a clock before 1970 reads as the
 /// epoch).
-pub(crate) fn timestamp(now: SystemTime) -> String {
+pub fn timestamp(now: SystemTime) -> String {
     let secs = now
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -46,7 +46,7 @@ fn target_cpu(rustflags: &str) -> Option<String> {
 }
 
 /// How this binary was built.
-pub(crate) fn build_info() -> Build {
+pub fn build_info() -> Build {
     let rustflags = env!("HASHBENCH_RUSTFLAGS").to_string();
     Build {
         rustc: env!("HASHBENCH_RUSTC").to_string(),

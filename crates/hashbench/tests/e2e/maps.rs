@@ -63,6 +63,9 @@ fn every_workload_is_timed_and_shown_beside_what_the_map_saw() {
         .expect("a skip");
     assert!(skipped.starts_with("crc32c/"), "{skipped}");
     assert_eq!(doc["config"]["entries_from"], "given");
+    // How the binary was built, as a run records it: some hashers' code depends on it.
+    assert!(doc["measured"]["build"]["rustflags"].is_string(), "{doc}");
+    assert!(doc["measured"]["timestamp"].is_string(), "{doc}");
     assert_eq!(doc["key_sets"][1]["count"], 512);
 }
 

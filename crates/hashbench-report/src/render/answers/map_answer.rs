@@ -25,9 +25,17 @@ pub fn text(rec: &MapRecommendation) -> String {
     let a = &rec.answer;
     let set = rec.measured.key_sets.iter().find(|s| s.name == a.key_set);
     let kind = set.map_or(String::new(), |s| format!(" ({})", escaped(s.kind)));
+    let when = rec.measured.measured.as_ref().map_or(String::new(), |m| {
+        format!(
+            "hashbench recommend: {} on {}, {} s per cell\n",
+            escaped(&m.timestamp),
+            escaped(&m.cpu),
+            rec.measured.config.time_per_cell_s
+        )
+    });
     let mut out = format!(
-        "recommend --need hash-table: {} keys of {}{kind} in std's HashMap, each hasher's \
-         BuildHasher; {} rounds a cell, each a new map; {} candidates\n\n",
+        "{when}recommend --need hash-table: {} keys of {}{kind} in std's HashMap, each \
+         hasher's BuildHasher; {} rounds a cell, each a new map; {} candidates\n\n",
         a.entries,
         escaped(&a.key_set),
         rec.measured.config.rounds,

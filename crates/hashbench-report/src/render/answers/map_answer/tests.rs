@@ -24,6 +24,7 @@ fn cell(id: &str, set: &str, ns: f64) -> MapCell {
 fn doc(cells: Vec<MapCell>, set: &str) -> MapsDocument {
     MapsDocument {
         schema_version: 1,
+        measured: None,
         config: MapsConfig {
             workloads: vec!["hit".to_string()],
             entries: vec![1024],

@@ -44,6 +44,7 @@ fn cell(id: &str, ns: f64, low: f64, high: f64, crowded: &[&str]) -> MapCell {
 fn doc(cells: Vec<MapCell>) -> MapsDocument {
     MapsDocument {
         schema_version: 1,
+        measured: None,
         config: MapsConfig {
             workloads: vec!["hit".to_string()],
             entries: vec![1024],
