@@ -132,6 +132,8 @@ pub enum MapsError {
     UntypedKeys,
     #[error("--keys: {0}")]
     TooFewKeys(String),
+    #[error("--keys: {0}")]
+    OtherKeys(String),
     #[error("no hash-table hasher is a candidate: {0}")]
     NoCandidate(String),
     #[error("the measurement failed: {0}")]

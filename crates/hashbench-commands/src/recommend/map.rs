@@ -234,6 +234,11 @@ impl MapQuestion<'_> {
         if let Some(name) = &m.set {
             set_kind(name).ok_or_else(|| unknown_set(name))?;
         }
+        if let Some(text) = m.entries.as_ref().filter(|t| t.contains(',')) {
+            return Err(UsageError(format!(
+                "--entries {text}: an answer is for one map size; give one count of keys"
+            )));
+        }
         Ok(())
     }
 
@@ -242,6 +247,14 @@ impl MapQuestion<'_> {
     fn answer_set(&self, entries: usize) -> Result<(KeySet, KeyKind), MapsError> {
         if let Some(set) = self.options.key_file.load()? {
             let kind = kind_of(&set.keys).ok_or(MapsError::UntypedKeys)?;
+            if let Some(key) = self.key.filter(|&k| k != kind) {
+                return Err(MapsError::OtherKeys(format!(
+                    "{} holds {} keys, not the {} --key asked for",
+                    set.name,
+                    Pattern::Keys(kind),
+                    Pattern::Keys(key)
+                )));
+            }
             return Ok((set, kind));
         }
         let kind = self.key.unwrap_or(self.default_key);

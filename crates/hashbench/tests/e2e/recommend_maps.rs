@@ -141,6 +141,10 @@ fn map_flags_where_no_map_is_timed_are_usage_errors() {
     );
     refused(&["--set", "primes"], "unknown key set 'primes'");
     refused(
+        &["--entries", "1k,2k"],
+        "--entries 1k,2k: an answer is for one map size",
+    );
+    refused(
         &["--mode", "throughput"],
         "--mode is about timing calls: a map workload (hit) times the catalogue's",
     );
@@ -148,6 +152,10 @@ fn map_flags_where_no_map_is_timed_are_usage_errors() {
     let file = dir.path().join("few.txt");
     std::fs::write(&file, "a\nb\nc\n").expect("written");
     let few = file.to_str().expect("a UTF-8 path");
+    refused(
+        &["--keys", few, "--key", "u64"],
+        "--keys: file:few.txt holds keys:str keys, not the keys:u64 --key asked for",
+    );
     refused(
         &["--keys", few, "--entries", "2"],
         "--keys: a map of 2 keys needs 4 (as many again to miss); file:few.txt holds 3",
