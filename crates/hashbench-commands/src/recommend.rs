@@ -47,10 +47,12 @@ pub fn default_mode(need: Need) -> Mode {
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct Ask {
     /// Input sizes to answer for: comma-separated, with k/m/g units, or A..=B for calls
-    /// of random lengths (as `run --sizes`); 0 is refused.
+    /// of random lengths (as `run --sizes`); 0 is refused. Required, except by --need
+    /// hash-table's map workloads given their keys (--set, --keys or --key).
     #[cfg_attr(feature = "clap", arg(long = "size", id = "size", value_name = "SIZE[,SIZE...]",
-        value_parser = hashbench_plan::values::size_list))]
-    pub sizes: SizeList,
+        value_parser = hashbench_plan::values::size_list,
+        required_unless_present_any = ["set", "keys", "key"]))]
+    pub sizes: Option<SizeList>,
     /// What the output must be good for: checksum (error detection), hash (fast,
     /// evenly spread; no adversary), hash-table (the hasher of a hash map: a
     /// non-cryptographic hash, timed inside std's HashMap) or crypto (collision
@@ -173,6 +175,12 @@ pub fn default_key(sizes: &[Size]) -> KeyKind {
 }
 
 impl Ask {
+    /// The sizes asked (`--size`); none when a map workload's keys were given instead.
+    #[must_use]
+    pub fn sizes(&self) -> &[Size] {
+        self.sizes.as_ref().map_or(&[], |s| s.0.as_slice())
+    }
+
     /// Refuses what no answer can be given for.
     ///
     /// # Errors
@@ -211,7 +219,7 @@ impl Ask {
                 self.need.as_str()
             )));
         }
-        if self.sizes.0.contains(&Size::Bytes(0)) {
+        if self.sizes().contains(&Size::Bytes(0)) {
             return Err(UsageError(
                 "--size 0: a call on no input has no throughput to compare; give 1 byte or more"
                     .into(),
@@ -243,7 +251,7 @@ impl Ask {
         } else {
             "--need hash-table"
         };
-        for &size in &self.sizes.0 {
+        for &size in self.sizes() {
             kind.fits(size, |n| format!("--size {n}")).map_err(|why| {
                 UsageError(format!(
                     "{given} times {}: {why}; asked at --size {}{}",
@@ -265,7 +273,7 @@ impl Ask {
     #[must_use]
     pub fn pattern(&self) -> Pattern {
         match self.need {
-            Need::HashTable => Pattern::Keys(self.key.unwrap_or(default_key(&self.sizes.0))),
+            Need::HashTable => Pattern::Keys(self.key.unwrap_or(default_key(self.sizes()))),
             _ => Pattern::Oneshot,
         }
     }
@@ -297,7 +305,7 @@ impl Ask {
         };
         let o = &mut request.options;
         o.filter = chosen.iter().map(|i| i.id.to_string()).collect();
-        o.sizes = SizeSpec::List(self.sizes.0.clone());
+        o.sizes = SizeSpec::List(self.sizes().to_vec());
         o.mode = ModeChoice::of(self.mode());
         o.threads = Some(ThreadCounts(vec![self.threads]));
         o.time_s = self.time_s;
@@ -331,7 +339,7 @@ impl Ask {
     /// algorithm's known HD reaches `n` there (an HD is data, not a measurement).
     fn check_reachable(&self, n: u32) -> Result<(), UsageError> {
         let props = properties();
-        for &size in &self.sizes.0 {
+        for &size in self.sizes() {
             // A lower bound of n or more proves n; the best is named as HD>=h if a bound.
             let known: Vec<(String, HdAt)> = props
                 .iter()
@@ -363,8 +371,7 @@ impl Ask {
     /// A size the run lacks, or one without a candidate.
     pub fn answer(&self, run: &Run) -> Result<Vec<Recommendation>, UsageError> {
         let props = properties();
-        self.sizes
-            .0
+        self.sizes()
             .iter()
             .map(|&size| {
                 recommend(run, &props, &self.at(size)).map_err(|e| UsageError(e.to_string()))
@@ -391,13 +398,13 @@ impl Ask {
     /// What a map answer is asked (`--need hash-table` with a map workload).
     #[must_use]
     pub fn map_question(&self) -> MapQuestion<'_> {
-        let first = self.sizes.0.first().copied().unwrap_or(Size::Bytes(8));
+        let first = self.sizes().first().copied().unwrap_or(Size::Bytes(8));
         MapQuestion {
             need: self.need,
             options: &self.map,
-            sizes: &self.sizes.0,
+            sizes: self.sizes(),
             key: self.key,
-            default_key: default_key(&self.sizes.0),
+            default_key: default_key(self.sizes()),
             request: self.at(first),
             time_s: self.time_s,
             rounds: SCREENING_ROUNDS,
@@ -419,7 +426,7 @@ impl Ask {
     /// are measured to say why they are left out when faster.
     fn answerable(&self) -> Vec<(Size, &'static str)> {
         let mut out = Vec::new();
-        for &size in &self.sizes.0 {
+        for &size in self.sizes() {
             let request = self.at(size);
             for a in hashbench_catalog::all_algorithms() {
                 if request.rejects(&hashbench_catalog::properties(a)).is_none() {

@@ -28,6 +28,18 @@ impl Keys {
         self.len() == 0
     }
 
+    /// The typed key a hash-table hasher is timed on with these keys; `None` for keys
+    /// with no type beyond their bytes.
+    #[must_use]
+    pub fn key_kind(&self) -> Option<crate::KeyKind> {
+        match self {
+            Keys::U64(_) => Some(crate::KeyKind::U64),
+            Keys::Id16(_) => Some(crate::KeyKind::Id16),
+            Keys::Str(_) => Some(crate::KeyKind::Str),
+            Keys::Bytes(_) => None,
+        }
+    }
+
     /// The key type's name: `u64`, `id16`, `str` or `bytes`.
     #[must_use]
     pub fn kind(&self) -> &'static str {

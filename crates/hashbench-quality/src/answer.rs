@@ -37,8 +37,8 @@ pub struct MapPick {
 }
 
 impl MapPick {
-    fn of(cell: &MapCell, answer: &MapCell) -> Self {
-        let r = compared(answer, cell);
+    /// `cell` with `r`, its time over the answer's.
+    fn with(cell: &MapCell, r: Ratio) -> Self {
         MapPick {
             implementation: cell.implementation.clone(),
             ns: cell.ns,
@@ -156,15 +156,15 @@ pub struct MapRecommendation {
 }
 
 /// The answer from `cells` (one key set, size and workload, every hasher timed):
-/// `rejects` says why a hasher is not admitted (`None`: admitted); `elsewhere` holds the
-/// cells of the answer and its rivals on other key sets. `None` when no admitted hasher
-/// was timed.
+/// `rejects` says why a hasher is not admitted (`None`: admitted). `None` when no
+/// admitted hasher was timed. Its `elsewhere` is empty until
+/// [`MapAnswer::compare_elsewhere`] is given the other key sets' cells, timed for the
+/// rivals this answer names ([`closest`]).
 #[must_use]
 pub fn answer(
     cells: &[MapCell],
     rejects: &dyn Fn(&str) -> Option<String>,
     equivalence: f64,
-    elsewhere: &[MapCell],
 ) -> Option<MapAnswer> {
     let mut sorted: Vec<&MapCell> = cells.iter().collect();
     sorted.sort_by(|a, b| a.ns.total_cmp(&b.ns));
@@ -174,24 +174,18 @@ pub fn answer(
         .filter(|c| rejects(&c.implementation).is_none())
         .collect();
     let best = leader(&admitted)?;
-    let pick = |c: &MapCell| MapPick::of(c, best);
     let mut equivalent = Vec::new();
     let mut ties = Vec::new();
     let mut others = Vec::new();
-    let mut rest: Vec<&MapCell> = admitted
+    // Each hasher's ratio to the answer, computed once, then ordered by it.
+    let mut rest: Vec<(Ratio, &MapCell)> = admitted
         .iter()
-        .copied()
-        .filter(|c| !std::ptr::eq(*c, best))
+        .filter(|c| !std::ptr::eq(**c, best))
+        .map(|c| (compared(best, c), *c))
         .collect();
-    rest.sort_by(|a, b| compared(best, a).ratio.total_cmp(&compared(best, b).ratio));
-    for c in rest {
-        let p = pick(c);
-        let r = Ratio {
-            ratio: p.ratio,
-            low: p.ratio_low,
-            high: p.ratio_high,
-            paired_rounds: p.paired_rounds,
-        };
+    rest.sort_by(|a, b| a.0.ratio.total_cmp(&b.0.ratio));
+    for (r, c) in rest {
+        let p = MapPick::with(c, r);
         match decide(&r, equivalence) {
             Relation::Equivalent => equivalent.push(p),
             Relation::Slower => others.push(p),
@@ -202,22 +196,36 @@ pub fn answer(
     }
     let excluded_faster = sorted
         .iter()
-        .filter(|c| compared(best, c).ratio < 1.0)
-        .filter_map(|c| rejects(&c.implementation).map(|why| Excluded { pick: pick(c), why }))
+        .filter_map(|c| {
+            let why = rejects(&c.implementation)?;
+            let r = compared(best, c);
+            (r.ratio < 1.0).then(|| Excluded {
+                pick: MapPick::with(c, r),
+                why,
+            })
+        })
         .collect();
     Some(MapAnswer {
         workload: best.workload.clone(),
         key_set: best.key_set.clone(),
         entries: best.entries,
         candidates: admitted.len(),
-        answer: pick(best),
+        answer: MapPick::with(best, compared(best, best)),
         equivalence,
         equivalent,
         ties,
         others,
         excluded_faster,
-        elsewhere: leaders(&best.implementation, elsewhere, equivalence),
+        elsewhere: Vec::new(),
     })
+}
+
+impl MapAnswer {
+    /// Fills [`MapAnswer::elsewhere`] from `cells`: the answer and its closest rivals
+    /// timed on the other key sets of its key type.
+    pub fn compare_elsewhere(&mut self, cells: &[MapCell]) {
+        self.elsewhere = leaders(&self.answer.implementation, cells, self.equivalence);
+    }
 }
 
 /// The fastest of `cells` (ranked by figure): the first, unless another was faster in
@@ -226,11 +234,11 @@ pub fn answer(
 /// second) do not.
 fn leader<'c>(cells: &[&'c MapCell]) -> Option<&'c MapCell> {
     let first = *cells.first()?;
-    cells.iter().copied().min_by(|a, b| {
-        compared(first, a)
-            .ratio
-            .total_cmp(&compared(first, b).ratio)
-    })
+    cells
+        .iter()
+        .map(|c| (compared(first, c).ratio, *c))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
 }
 
 /// Sets each cell's [`Standing`] to the group's leader (one key set, size and workload:

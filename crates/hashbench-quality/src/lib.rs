@@ -38,6 +38,8 @@ pub mod maps;
 pub mod rng;
 pub mod screen;
 pub mod stats;
+#[cfg(any(test, feature = "test-util"))]
+pub mod testutil;
 
 pub use answer::{MapAnswer, MAP_ANSWER_SCHEMA_VERSION};
 pub use document::{Document, Screened, SetSummary, QUALITY_SCHEMA_VERSION};

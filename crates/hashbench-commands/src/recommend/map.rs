@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use hashbench_catalog::map::MapOp;
 use hashbench_catalog::Implementation;
-use hashbench_model::{KeyKind, Keys, Pattern, Size, Verdict};
+use hashbench_model::{KeyKind, Pattern, Size, Verdict};
 use hashbench_plan::UsageError;
 use hashbench_quality::answer::{answer, closest, MapRecommendation};
 use hashbench_quality::{KeySet, MapsDocument, MAP_ANSWER_SCHEMA_VERSION};
@@ -144,15 +144,6 @@ fn sets_of(kind: KeyKind) -> Vec<&'static str> {
         .collect()
 }
 
-fn kind_of(keys: &Keys) -> Option<KeyKind> {
-    match keys {
-        Keys::U64(_) => Some(KeyKind::U64),
-        Keys::Id16(_) => Some(KeyKind::Id16),
-        Keys::Str(_) => Some(KeyKind::Str),
-        Keys::Bytes(_) => None,
-    }
-}
-
 impl MapQuestion<'_> {
     /// The map workload asked for, when `--need hash-table` is answered from one: by
     /// default (hit), unless `--workload hash` or an answer from a saved run.
@@ -201,11 +192,24 @@ impl MapQuestion<'_> {
             ));
         }
         let Some(op) = self.map_workload(from_file) else {
+            let without = if from_file {
+                "without --workload hash and without --from"
+            } else {
+                "without --workload hash"
+            };
             return match map_flag {
-                Some(flag) => Err(UsageError(format!(
-                    "{flag} chooses a map workload's keys: give it without --workload hash{}",
-                    if from_file { " and without --from" } else { "" }
+                Some("--quality") => Err(UsageError(format!(
+                    "--quality leaves out the hashers of poor quality from a map workload's \
+                     answer; give it {without}"
                 ))),
+                Some(flag) => Err(UsageError(format!(
+                    "{flag} chooses a map workload's keys: give it {without}"
+                ))),
+                None if self.sizes.is_empty() => Err(UsageError(
+                    "--size is required when hash_one calls are timed (--workload hash or \
+                     --from): the key's length in bytes, 8 for u64 keys, 16 for id16"
+                        .into(),
+                )),
                 None => Ok(()),
             };
         };
@@ -246,7 +250,7 @@ impl MapQuestion<'_> {
     /// miss: `--keys`, `--set`, or the set of the key `--key` or `--size` implies.
     fn answer_set(&self, entries: usize) -> Result<(KeySet, KeyKind), MapsError> {
         if let Some(set) = self.options.key_file.load()? {
-            let kind = kind_of(&set.keys).ok_or(MapsError::UntypedKeys)?;
+            let kind = set.keys.key_kind().ok_or(MapsError::UntypedKeys)?;
             if let Some(key) = self.key.filter(|&k| k != kind) {
                 return Err(MapsError::OtherKeys(format!(
                     "{} holds {} keys, not the {} --key asked for",
@@ -265,7 +269,7 @@ impl MapQuestion<'_> {
             (None, KeyKind::Str) => "words",
         };
         let set = maps::generated(name, entries)?;
-        let kind = kind_of(&set.keys).unwrap_or(kind);
+        let kind = set.keys.key_kind().unwrap_or(kind);
         Ok((set, kind))
     }
 
@@ -375,7 +379,7 @@ impl MapQuestion<'_> {
                 .find(|(r, _)| r == id)
                 .map(|(_, why)| why.clone())
         };
-        let first = answer(&measured.cells, &rejects, self.equivalence, &[])
+        let mut answer = answer(&measured.cells, &rejects, self.equivalence)
             .ok_or_else(|| MapsError::NoCandidate(no_candidate(&measured, &rejected)))?;
         let others: Vec<KeySet> = sets_of(kind)
             .into_iter()
@@ -385,7 +389,7 @@ impl MapQuestion<'_> {
         let elsewhere_measured = if others.is_empty() {
             None
         } else {
-            let rivals = closest(&first, RIVALS);
+            let rivals = closest(&answer, RIVALS);
             Some(maps::measure_on(
                 &self.maps_ask(op, rivals, size),
                 &others,
@@ -394,11 +398,9 @@ impl MapQuestion<'_> {
                 cancel,
             )?)
         };
-        let elsewhere = elsewhere_measured
-            .as_ref()
-            .map_or(&[][..], |d| d.cells.as_slice());
-        let answer = answer(&measured.cells, &rejects, self.equivalence, elsewhere)
-            .ok_or_else(|| MapsError::NoCandidate(no_candidate(&measured, &rejected)))?;
+        if let Some(d) = &elsewhere_measured {
+            answer.compare_elsewhere(&d.cells);
+        }
         let properties = hashers
             .iter()
             .find(|i| i.id == answer.answer.implementation)

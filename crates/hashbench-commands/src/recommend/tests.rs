@@ -67,7 +67,7 @@ fn keyed_and_stable_are_refused_where_the_need_has_no_key() {
 /// An ask for `need` at `sizes` with no other flag given.
 fn plain(need: Need, sizes: &[Size]) -> Ask {
     Ask {
-        sizes: SizeList(sizes.to_vec()),
+        sizes: Some(SizeList(sizes.to_vec())),
         need,
         min_bits: None,
         keyed: false,

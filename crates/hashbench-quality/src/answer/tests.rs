@@ -1,22 +1,9 @@
 use super::{answer, closest};
+use crate::testutil::map_cell;
 use crate::MapCell;
 
 fn cell(id: &str, set: &str, ns: f64, spread: f64) -> MapCell {
-    MapCell {
-        implementation: id.to_string(),
-        key_set: set.to_string(),
-        workload: "hit".to_string(),
-        entries: 8192,
-        ns,
-        low_ns: ns - spread,
-        high_ns: ns + spread,
-        settled: true,
-        rounds: 3,
-        samples: 30,
-        view: None,
-        paired: None,
-        standing: None,
-    }
+    map_cell(id, set, ns, ns - spread, ns + spread)
 }
 
 fn admit_all(_: &str) -> Option<String> {
@@ -33,7 +20,7 @@ fn the_fastest_admitted_hasher_is_the_answer_and_faster_excluded_ones_say_why() 
         cell("city", "random-u64", 4.0, 0.01),
     ];
     let rejects = |id: &str| (id == "fx").then(|| "not flood-resistant".to_string());
-    let a = answer(&cells, &rejects, 0.03, &[]).expect("an answer");
+    let a = answer(&cells, &rejects, 0.03).expect("an answer");
     assert_eq!(a.answer.implementation, "fold");
     assert_eq!(a.candidates, 4);
     // 2.55 / 2.5 = 1.02: within 3 %.
@@ -55,7 +42,7 @@ fn an_interval_across_the_margin_is_a_tie_not_an_equivalence() {
         cell("b", "words", 10.8, 0.5),
         cell("c", "words", 12.0, 0.1),
     ];
-    let a = answer(&cells, &admit_all, 0.03, &[]).expect("an answer");
+    let a = answer(&cells, &admit_all, 0.03).expect("an answer");
     assert_eq!(a.answer.implementation, "a");
     assert!(a.equivalent.is_empty());
     let ties: Vec<&str> = a.ties.iter().map(|p| p.implementation.as_str()).collect();
@@ -90,7 +77,7 @@ fn rounds_measured_side_by_side_are_compared_pair_by_pair() {
     a.paired = Some(paired(sweeps(1.0)));
     let mut b = cell("b", "serial", 10.2, 3.0);
     b.paired = Some(paired(sweeps(1.015)));
-    let answer = answer(&[a, b], &admit_all, 0.03, &[]).expect("an answer");
+    let answer = answer(&[a, b], &admit_all, 0.03).expect("an answer");
     let p = &answer.equivalent[0];
     assert_eq!(p.implementation, "b");
     assert!(p.paired_rounds >= 3, "{p:?}");
@@ -101,8 +88,8 @@ fn rounds_measured_side_by_side_are_compared_pair_by_pair() {
 fn nothing_admitted_gives_no_answer() {
     let cells = [cell("a", "words", 10.0, 0.1)];
     let none = |_: &str| Some("left out".to_string());
-    assert!(answer(&cells, &none, 0.03, &[]).is_none());
-    assert!(answer(&[], &admit_all, 0.03, &[]).is_none());
+    assert!(answer(&cells, &none, 0.03).is_none());
+    assert!(answer(&[], &admit_all, 0.03).is_none());
 }
 
 #[test]
@@ -122,7 +109,12 @@ fn another_key_set_changes_the_answer_only_when_its_leader_is_clearly_ahead() {
         cell("fx", "high-random", 2.2, 0.3),
         cell("fold", "high-random", 2.0, 0.3),
     ];
-    let a = answer(&cells, &admit_all, 0.03, &elsewhere).expect("an answer");
+    let mut a = answer(&cells, &admit_all, 0.03).expect("an answer");
+    assert!(
+        a.elsewhere.is_empty(),
+        "filled only when the other sets are given"
+    );
+    a.compare_elsewhere(&elsewhere);
     assert_eq!(a.answer.implementation, "fx");
     let seen: Vec<(&str, &str, bool)> = a
         .elsewhere
@@ -162,13 +154,13 @@ fn a_hasher_faster_in_the_sweeps_both_ran_is_the_answer_whatever_its_figure() {
     let mut b = cell("b", "serial", 3.0, 0.01);
     b.paired = Some(paired(vec![3, 4, 5], vec![3.0, 3.0, 3.0]));
     let rejects_b = |id: &str| (id == "b").then(|| "not keyed".to_string());
-    let answer_ab = answer(&[a.clone(), b.clone()], &admit_all, 0.03, &[]).expect("an answer");
+    let answer_ab = answer(&[a.clone(), b.clone()], &admit_all, 0.03).expect("an answer");
     assert_eq!(answer_ab.answer.implementation, "b");
     let p = &answer_ab.others[0];
     assert_eq!(p.implementation, "a");
     assert!((p.ratio - 4.0 / 3.0).abs() < 1e-9, "{p:?}");
     // Left out, it is named as faster than the answer it leaves.
-    let without = answer(&[a, b], &rejects_b, 0.03, &[]).expect("an answer");
+    let without = answer(&[a, b], &rejects_b, 0.03).expect("an answer");
     assert_eq!(without.answer.implementation, "a");
     assert_eq!(without.excluded_faster[0].pick.implementation, "b");
 }

@@ -29,7 +29,8 @@ fn ids(cells: &serde_json::Value, set: &str) -> Vec<String> {
 
 #[test]
 fn the_answer_comes_from_lookups_in_a_map_and_names_the_key_sets_that_would_change_it() {
-    let rec = ask(&["--size", "8", "--set", "high-bits"]);
+    // A key set given needs no --size: the set decides the keys.
+    let rec = ask(&["--set", "high-bits"]);
     let a = &rec["answer"];
     assert_eq!(a["workload"], "hit", "lookups that hit by default");
     assert_eq!(a["key_set"], "high-bits");
@@ -76,7 +77,7 @@ fn your_own_keys_are_answered_on_and_the_table_says_it_all() {
     std::fs::write(&file, names).expect("written");
     let o = run_ok(
         hashbench()
-            .args(["recommend", "--need", "hash-table", "--size", "14"])
+            .args(["recommend", "--need", "hash-table"])
             .args(["--time", "0.01", "--keys"])
             .arg(&file),
     );
@@ -159,6 +160,27 @@ fn map_flags_where_no_map_is_timed_are_usage_errors() {
     refused(
         &["--keys", few, "--entries", "2"],
         "--keys: a map of 2 keys needs 4 (as many again to miss); file:few.txt holds 3",
+    );
+    refused(
+        &["--workload", "hash", "--quality", "screen"],
+        "--quality leaves out the hashers of poor quality from a map workload's answer",
+    );
+    // Without a key set, or when calls are timed, the size is the question.
+    usage_error(
+        &["recommend", "--need", "hash-table"],
+        "required arguments were not provided",
+    );
+    usage_error(
+        &[
+            "recommend",
+            "--need",
+            "hash-table",
+            "--key",
+            "u64",
+            "--workload",
+            "hash",
+        ],
+        "--size is required when hash_one calls are timed (--workload hash or --from)",
     );
     refused(&["--workload", "lookup"], "workloads are: hash, build");
     refused(&["--quality", "good"], "give screen, smhasher3 or both");

@@ -1,45 +1,21 @@
 use hashbench_quality::answer::{answer, MapRecommendation};
-use hashbench_quality::{MapCell, MapsConfig, MapsDocument, SetSummary};
+use hashbench_quality::testutil::{map_cell, maps_document};
+use hashbench_quality::{MapCell, MapsDocument, SetSummary};
 
 use super::*;
 
 fn cell(id: &str, set: &str, ns: f64) -> MapCell {
-    MapCell {
-        implementation: id.to_string(),
-        key_set: set.to_string(),
-        workload: "hit".to_string(),
-        entries: 1024,
-        ns,
-        low_ns: ns * 0.99,
-        high_ns: ns * 1.01,
-        settled: true,
-        rounds: 3,
-        samples: 30,
-        view: None,
-        paired: None,
-        standing: None,
-    }
+    map_cell(id, set, ns, ns * 0.99, ns * 1.01)
 }
 
 fn doc(cells: Vec<MapCell>, set: &str) -> MapsDocument {
     MapsDocument {
-        schema_version: 1,
-        measured: None,
-        config: MapsConfig {
-            workloads: vec!["hit".to_string()],
-            entries: vec![1024],
-            entries_from: "given".to_string(),
-            rounds: 3,
-            time_per_cell_s: 0.05,
-            seed: 1,
-        },
         key_sets: vec![SetSummary {
             name: set.to_string(),
             kind: "u64",
             count: 2048,
         }],
-        cells,
-        skipped: Vec::new(),
+        ..maps_document(cells)
     }
 }
 
@@ -62,7 +38,8 @@ fn recommendation() -> MapRecommendation {
         "high-bits",
     );
     let rejects = |id: &str| (id == "fxhash/rustc-hash").then(|| "not flood-resistant".into());
-    let a = answer(&measured.cells, &rejects, 0.03, &elsewhere.cells).expect("an answer");
+    let mut a = answer(&measured.cells, &rejects, 0.03).expect("an answer");
+    a.compare_elsewhere(&elsewhere.cells);
     MapRecommendation {
         schema_version: 1,
         answer: a,

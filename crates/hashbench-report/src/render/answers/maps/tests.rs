@@ -1,5 +1,6 @@
 use hashbench_quality::map::{MapView, Placement};
-use hashbench_quality::{MapCell, MapSkip, MapsConfig, MapsDocument};
+use hashbench_quality::testutil::{map_cell, maps_document};
+use hashbench_quality::{MapCell, MapSkip, MapsDocument};
 
 use super::*;
 
@@ -16,16 +17,6 @@ fn placement(groups: f64, tags: f64, longest: u32) -> Placement {
 
 fn cell(id: &str, ns: f64, low: f64, high: f64, crowded: &[&str]) -> MapCell {
     MapCell {
-        implementation: id.to_string(),
-        key_set: "serial".to_string(),
-        workload: "hit".to_string(),
-        entries: 1024,
-        ns,
-        low_ns: low,
-        high_ns: high,
-        settled: true,
-        rounds: 3,
-        samples: 30,
         view: Some(MapView {
             keys: "serial".to_string(),
             path: "keys:u64",
@@ -36,29 +27,17 @@ fn cell(id: &str, ns: f64, low: f64, high: f64, crowded: &[&str]) -> MapCell {
             random: placement(1.05, 0.004, 2),
             crowded: crowded.iter().map(|s| s.to_string()).collect(),
         }),
-        paired: None,
-        standing: None,
+        ..map_cell(id, "serial", ns, low, high)
     }
 }
 
 fn doc(cells: Vec<MapCell>) -> MapsDocument {
     MapsDocument {
-        schema_version: 1,
-        measured: None,
-        config: MapsConfig {
-            workloads: vec!["hit".to_string()],
-            entries: vec![1024],
-            entries_from: "given".to_string(),
-            rounds: 3,
-            time_per_cell_s: 0.1,
-            seed: 1,
-        },
-        key_sets: Vec::new(),
-        cells,
         skipped: vec![MapSkip {
             implementation: "xxh32/xxhash-rust".to_string(),
             reason: "the library has no std BuildHasher".to_string(),
         }],
+        ..maps_document(cells)
     }
 }
 
