@@ -34,7 +34,7 @@ pub const EXAMPLES_RECOMMEND: &str = "Examples:
   hashbench recommend --size 64,1m --need crypto   collision-resistant, two sizes
   hashbench recommend --size 8 --need hash-table          a map's hasher for u64 keys, lookups that hit
   hashbench recommend --size 16 --need hash-table --keyed   ... for 16-byte ids, flood-resistant
-  hashbench recommend --size 32 --need hash-table --keys names.txt --workload miss   on your keys
+  hashbench recommend --need hash-table --keys names.txt --workload miss   on your keys (no --size)
   hashbench recommend --size 1..=32 --need hash-table --workload hash   one hash_one call per string
   hashbench recommend --size 4k --need hash --from run.json   from a saved run";
 

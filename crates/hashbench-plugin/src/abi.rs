@@ -90,15 +90,35 @@ impl Plugin {
         };
         // SAFETY: loading runs the library's initialisers: that is what the user asked
         // for by naming it, and it runs in the worker process, whose crash ends only it.
-        let library = unsafe { libloading::Library::new(path) }
-            .map_err(|e| load_error(format!("not a shared library hashbench can load: {e}")))?;
+        // Every symbol is bound now (RTLD_NOW), not at its first call: a library that
+        // calls a function nothing linked (zlib's `crc32` without `-lz`) is refused here
+        // with the symbol's name, instead of ending the worker in the middle of a call.
+        let library = unsafe {
+            libloading::os::unix::Library::open(
+                Some(path),
+                libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
+            )
+        }
+        .map(libloading::Library::from)
+        .map_err(|e| {
+            let e = with_sources(&e);
+            load_error(if e.contains("undefined symbol") {
+                format!(
+                    "cannot be loaded: {e}: a function it calls is in no library linked to \
+                     it (link that library: --cflags=-lNAME)"
+                )
+            } else {
+                format!("not a shared library hashbench can load: {e}")
+            })
+        })?;
         // SAFETY: the symbol's type is the header's; a library that exports another
         // thing under this name breaks the ABI it claims.
         let describe: libloading::Symbol<'_, unsafe extern "C" fn() -> *const Raw> =
             unsafe { library.get(SYMBOL.as_bytes()) }.map_err(|e| {
                 load_error(format!(
                     "no symbol {SYMBOL} (include/hashbench_plugin.h; for an eBASH \
-                     crypto_hash, give its folder): {e}"
+                     crypto_hash, give its folder): {}",
+                    with_sources(&e)
                 ))
             })?;
         // SAFETY: as above; the function takes nothing.
@@ -153,6 +173,19 @@ pub(crate) fn name_ok(name: &str) -> bool {
 }
 
 /// Every rule of the header, in its order.
+/// `e` and what it wraps: libloading says only "dlopen failed" and keeps the system's
+/// reason (the file, the symbol) as its source.
+fn with_sources(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
 fn check(path: &Path, raw: &Raw, library: Arc<libloading::Library>) -> Result<Plugin, PluginError> {
     let bad = |why: String| descriptor_error(path, &why);
     if raw.abi != ABI {

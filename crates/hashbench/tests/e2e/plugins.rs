@@ -205,6 +205,13 @@ fn each_bad_plugin_ends_with_its_reason_and_the_rest_of_the_run_is_saved() {
             "not a shared library hashbench can load",
         ),
         ("compile-error", 0, "runtime/plugin", "this_is_not_declared"),
+        (
+            "unlinked",
+            0,
+            "runtime/plugin",
+            "undefined symbol: hashbench_fixture_nowhere: a function it calls is in no \
+             library linked to it",
+        ),
     ];
     for &(name, code, id, says) in cases {
         let dir = tempfile::tempdir().unwrap();
