@@ -122,8 +122,10 @@ pub struct Change {
     pub ratio_low: f64,
     pub ratio_high: f64,
     pub verdict: Verdict,
-    /// Why an `unreliable` verdict is: `flagged` (a guard flagged a cell or its run) or
-    /// `machine` (the machine's speed moved as much as the cell).
+    /// Why an `unreliable` verdict is: `flagged` (a guard flagged a cell or its run),
+    /// `machine` (the machine's speed moved as much as the cell), or `estimator` (a
+    /// `read` or `memcpy` baseline the machine estimate is made of, moved beyond it: the
+    /// machine did not change uniformly).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unreliable: Option<&'static str>,
 }
@@ -196,10 +198,20 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         let machine_moved = machine
             .as_ref()
             .is_some_and(|m| m.ratio.ln().abs() + m.log_half_width() >= adjusted.ln().abs());
+        // A baseline the estimate is made of moves with the machine by definition: one
+        // that moved beyond the estimate (its placement in a run that met another state
+        // of the machine: `memcpy` at 64 B read 0.87 while the reference read 1.00) says
+        // the machine did not change uniformly, not that `memcpy` got faster.
+        let estimator = machine.is_some()
+            && matches!(
+                key.series.implementation,
+                Subject::Baseline(Baseline::Read | Baseline::Memcpy)
+            );
         let unreliable = match verdict {
             Verdict::WithinNoise | Verdict::Unreliable => None,
             _ if flagged => Some("flagged"),
             _ if machine_moved => Some("machine"),
+            _ if estimator => Some("estimator"),
             _ => None,
         };
         changes.push(Change {

@@ -340,6 +340,56 @@ fn a_noisy_estimator_does_not_move_the_machine_estimate() {
     assert!(m.high > 1.05, "{m:?}");
 }
 
+/// issue 32, on an AMD EPYC guest: an A/A pair read `baseline/memcpy` at 64 B "faster" at
+/// an adjusted 0.873, its rounds in one run all in a state of the machine the drift
+/// reference does not see. A baseline the machine estimate is made of is the machine:
+/// moved beyond the estimate, it is `unreliable`, never a change of its own.
+#[test]
+fn a_baseline_the_machine_estimate_uses_never_reads_faster_or_slower() {
+    use hashbench_model::testutil::analysis::reference;
+    // Figures whose intervals (±half) hold the next run, as today's runs write them.
+    let fig = |id: &str, size: u64, median: f64, half: f64| {
+        let mut c = hashbench_model::testutil::analysis::cell_rounds(id, size, &[median; 8], None);
+        let f = c.figure.as_mut().expect("a figure");
+        f.ci_low_ns = median * (1.0 - half);
+        f.ci_high_ns = median * (1.0 + half);
+        f.interval = hashbench_stats::rounds::IntervalKind::NextRun;
+        c
+    };
+    let runs = |memcpy64: f64, nop64: f64| {
+        let mut r = run_with(vec![fig("a/a", 4096, 100.0, 0.005)]);
+        r.reference = Some(reference(&[12.17, 12.18, 12.17, 12.18, 12.17]));
+        r.baselines = vec![
+            fig("baseline/read", 4096, 12.17, 0.005),
+            fig("baseline/memcpy", 64, memcpy64, 0.01),
+            fig("baseline/nop", 64, nop64, 0.005),
+        ];
+        r
+    };
+    let c = compare(&runs(3.40, 0.22), &runs(2.97, 0.22), 0.05);
+    let verdict = |id: &str| {
+        let ch = c
+            .changes
+            .iter()
+            .find(|ch| ch.key.series.implementation.id() == id)
+            .expect("joined");
+        (ch.verdict, ch.unreliable)
+    };
+    assert_eq!(
+        verdict("baseline/memcpy"),
+        (Verdict::Unreliable, Some("estimator"))
+    );
+    assert_eq!(verdict("a/a"), (Verdict::WithinNoise, None));
+    // `nop` is no estimator: its own move is still judged.
+    let c = compare(&runs(3.40, 0.22), &runs(3.40, 0.14), 0.05);
+    let nop = c
+        .changes
+        .iter()
+        .find(|ch| ch.key.series.implementation.id() == "baseline/nop")
+        .expect("joined");
+    assert_eq!(nop.verdict, Verdict::Faster, "{nop:?}");
+}
+
 /// A cell of figure `median` whose interval reaches ±`half` (a fraction) and holds, as
 /// its JSON says, the next run (or only its rounds, for files from before that).
 fn with_interval(median: f64, half: f64, kind: hashbench_stats::rounds::IntervalKind) -> Cell {

@@ -195,6 +195,7 @@ pub(crate) fn table_rows(
                         (c.adjusted_ratio - 1.0) * 100.0,
                         match c.unreliable {
                             Some("machine") => "the machine moved as much",
+                            Some("estimator") => "a machine baseline: the machine moved unevenly",
                             _ => "flagged",
                         }
                     ),
