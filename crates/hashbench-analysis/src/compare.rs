@@ -28,7 +28,7 @@ use hashbench_model::{Baseline, Cell, Mode, Pattern, Run, SeriesKey, Size, Subje
 
 mod machine;
 pub(crate) use machine::interval;
-pub use machine::{machine_speed, MachineSpeed};
+pub use machine::{machine_speed, MachineSpeed, ESTIMATOR_BASELINES};
 
 /// What identifies a cell across runs: its series at one size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,10 +203,8 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         // of the machine: `memcpy` at 64 B read 0.87 while the reference read 1.00) says
         // the machine did not change uniformly, not that `memcpy` got faster.
         let estimator = machine.is_some()
-            && matches!(
-                key.series.implementation,
-                Subject::Baseline(Baseline::Read | Baseline::Memcpy)
-            );
+            && matches!(key.series.implementation,
+                Subject::Baseline(b) if ESTIMATOR_BASELINES.contains(&b));
         let unreliable = match verdict {
             Verdict::WithinNoise | Verdict::Unreliable => None,
             _ if flagged => Some("flagged"),

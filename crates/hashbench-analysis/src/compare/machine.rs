@@ -82,6 +82,10 @@ fn reference_level(r: &DriftReference) -> Option<(f64, f64)> {
     Some((level, ci / 100.0))
 }
 
+/// The baselines the estimate is made of, at every size both runs have (beside the drift
+/// reference): what moves with the machine and with no code under test.
+pub const ESTIMATOR_BASELINES: [Baseline; 2] = [Baseline::Read, Baseline::Memcpy];
+
 /// The machine-speed ratio of `candidate` over `base`: the precision-weighted mean of
 /// what the drift reference and the `read` and `memcpy` baselines at every size say, its
 /// interval the tightest estimator's, widened by how far any estimator lies beyond its
@@ -100,7 +104,7 @@ pub fn machine_speed(base: &Run, candidate: &Run) -> Option<MachineSpeed> {
         (1.0 + a.1).ln() + (1.0 + b.1).ln(),
     )];
     for size in base.sizes() {
-        for kind in [Baseline::Read, Baseline::Memcpy] {
+        for kind in ESTIMATOR_BASELINES {
             let (Some(ca), Some(cb)) = (base.baseline(kind, size), candidate.baseline(kind, size))
             else {
                 continue;
