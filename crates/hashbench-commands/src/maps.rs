@@ -22,28 +22,16 @@ use hashbench_quality::{
 };
 use hashbench_verify::{Depth, Status, VectorSource};
 
+mod sets;
 mod timing;
+
+pub use sets::{set_kind, sets_of, DEFAULT_SETS, SET_NAMES};
 
 use hashbench_analysis::ties::DEFAULT_EQUIVALENCE;
 use hashbench_quality::answer::rank_group;
 
 pub use crate::key_file::KeyFileArgs;
 use crate::quality::{hash_table_hashers, named, Catalogued};
-
-/// The key sets timed when none is named.
-pub const DEFAULT_SETS: [&str; 5] = ["serial", "high-bits", "random-u64", "id16-random", "words"];
-
-/// Every generated set's name, as `--set` takes it.
-pub const SET_NAMES: [&str; 8] = [
-    "serial",
-    "high-bits",
-    "high-random",
-    "random-u64",
-    "id16-random",
-    "id16-time",
-    "words",
-    "urls",
-];
 
 /// The largest map: keys and their misses must fit in memory for every set.
 pub const MAX_ENTRIES: usize = 1 << 24;
@@ -158,8 +146,20 @@ impl Ask {
     ///
     /// A size that is not a count from 1 to [`MAX_ENTRIES`].
     pub fn entries(&self) -> Result<(Vec<usize>, String), MapsError> {
+        self.entries_on(&hashbench_host::Host::detect())
+    }
+
+    /// [`Ask::entries`] on `host`'s caches, for a caller that has detected it already.
+    ///
+    /// # Errors
+    ///
+    /// As [`Ask::entries`].
+    pub fn entries_on(
+        &self,
+        host: &hashbench_host::Host,
+    ) -> Result<(Vec<usize>, String), MapsError> {
         if self.entries.is_empty() {
-            return Ok(from_caches(&hashbench_host::Host::detect()));
+            return Ok(from_caches(host));
         }
         let mut out = Vec::new();
         for text in &self.entries {
@@ -295,14 +295,15 @@ pub fn measure_on(
     observer: &mut dyn FnMut(&[MapCell]),
     cancel: &AtomicBool,
 ) -> Result<MapsDocument, MapsError> {
+    let host = hashbench_host::Host::detect();
     let measured = MapsMeasured {
         tool: hashbench_runner::tool(),
         timestamp: hashbench_runner::timestamp(std::time::SystemTime::now()),
-        cpu: hashbench_host::Host::detect().cpu_model,
+        cpu: host.cpu_model.clone(),
         build: hashbench_runner::build_info(),
     };
     let implementations = implementations(ask, notes)?;
-    let (entries, entries_from) = ask.entries()?;
+    let (entries, entries_from) = ask.entries_on(&host)?;
     let (timed, mut skipped) = verified(&implementations)?;
     // Lookups that hit, where none is named: what a map does most.
     let workloads = if ask.workloads.is_empty() {

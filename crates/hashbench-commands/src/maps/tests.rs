@@ -159,3 +159,13 @@ fn a_key_file_too_small_for_a_size_sets_that_size_aside() {
         doc.skipped
     );
 }
+
+#[test]
+fn every_set_says_the_key_type_it_is_generated_with() {
+    for name in SET_NAMES {
+        let set = generated(name, 4).expect("a set");
+        assert_eq!(set_kind(name), set.keys.key_kind(), "{name}");
+        assert!(sets_of(set.keys.key_kind().expect("typed")).contains(&name));
+    }
+    assert_eq!(set_kind("primes"), None);
+}

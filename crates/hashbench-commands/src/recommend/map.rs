@@ -126,24 +126,6 @@ pub struct MapQuestion<'a> {
     pub call_flag: Option<&'static str>,
 }
 
-/// The key type of a generated set.
-fn set_kind(name: &str) -> Option<KeyKind> {
-    match name {
-        "serial" | "high-bits" | "high-random" | "random-u64" => Some(KeyKind::U64),
-        "id16-random" | "id16-time" => Some(KeyKind::Id16),
-        "words" | "urls" => Some(KeyKind::Str),
-        _ => None,
-    }
-}
-
-/// The generated sets of a key type, in the order `maps --set` lists them.
-fn sets_of(kind: KeyKind) -> Vec<&'static str> {
-    maps::SET_NAMES
-        .into_iter()
-        .filter(|n| set_kind(n) == Some(kind))
-        .collect()
-}
-
 impl MapQuestion<'_> {
     /// The map workload asked for, when `--need hash-table` is answered from one: by
     /// default (hit), unless `--workload hash` or an answer from a saved run.
@@ -225,18 +207,15 @@ impl MapQuestion<'_> {
                  --workload hash to answer each size's hash_one calls)"
             )));
         }
-        if let (Some(name), Some(key)) = (&m.set, self.key) {
-            let held = set_kind(name).ok_or_else(|| unknown_set(name))?;
-            if held != key {
+        if let Some(name) = &m.set {
+            let held = maps::set_kind(name).ok_or_else(|| unknown_set(name))?;
+            if let Some(key) = self.key.filter(|&k| k != held) {
                 return Err(UsageError(format!(
                     "--set {name} holds {} keys, not the {} --key asked for",
                     Pattern::Keys(held),
                     Pattern::Keys(key)
                 )));
             }
-        }
-        if let Some(name) = &m.set {
-            set_kind(name).ok_or_else(|| unknown_set(name))?;
         }
         if let Some(text) = m.entries.as_ref().filter(|t| t.contains(',')) {
             return Err(UsageError(format!(
@@ -381,7 +360,7 @@ impl MapQuestion<'_> {
         };
         let mut answer = answer(&measured.cells, &rejects, self.equivalence)
             .ok_or_else(|| MapsError::NoCandidate(no_candidate(&measured, &rejected)))?;
-        let others: Vec<KeySet> = sets_of(kind)
+        let others: Vec<KeySet> = maps::sets_of(kind)
             .into_iter()
             .filter(|&name| name != set.name)
             .map(|name| maps::generated(name, n))
