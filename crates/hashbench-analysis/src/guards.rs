@@ -408,11 +408,12 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         }
     }
 
+    // Each reference's drift: the short one is slowed by what the first does not use.
     run.flags = run
         .reference
-        .as_ref()
-        .and_then(drift_of)
-        .into_iter()
+        .iter()
+        .flat_map(|r| std::iter::once(r).chain(r.short.as_deref()))
+        .filter_map(drift_of)
         .collect();
 }
 

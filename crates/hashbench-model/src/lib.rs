@@ -58,7 +58,8 @@ pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
     phases_of, Checkpoint, DriftReference, LoadSample, MachineLoad, Origin, ProviderVersion,
-    ReferencePoint, RememberedSpeed, Run, RunConfig, SuiteInfo, Tool, SCHEMA_VERSION,
+    ReferencePoint, RememberedSpeed, RememberedSpeeds, Run, RunConfig, SuiteInfo, Tool,
+    SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
 pub use series::SeriesKey;

@@ -123,6 +123,13 @@ pub struct DriftReference {
     /// this run's own timings settled on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remembered: Option<RememberedSpeed>,
+    /// A second kernel timed at the same points, bound by the core rather than by the L1
+    /// cache's bandwidth (`read` at 64 B; absent in older files). The passes are judged
+    /// by both: on the development VM a state of the machine made short calls 1.7x
+    /// slower for whole runs while `read` at 4 KiB moved 6 % (`hashbench_stats::phase::
+    /// PassPhases::and`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub short: Option<Box<DriftReference>>,
 }
 
 /// What earlier runs on one machine say of the drift reference's undisturbed time.
@@ -133,6 +140,14 @@ pub struct RememberedSpeed {
     pub median_ns: f64,
     /// How many earlier runs that figure rests on.
     pub runs: usize,
+}
+
+/// What earlier runs on one machine remember of its two drift references' undisturbed
+/// times: the run's reference (`read` at 4 KiB) and its short companion (`read` at 64 B).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RememberedSpeeds {
+    pub first: Option<RememberedSpeed>,
+    pub short: Option<RememberedSpeed>,
 }
 
 impl DriftReference {
@@ -170,7 +185,20 @@ impl DriftReference {
                 Checkpoint::Start => None,
             })
             .max()?;
-        phases_of(&self.points, passes, self.remembered.map(|r| r.median_ns))
+        self.phases(passes)
+    }
+
+    /// The phase of each of the first `passes` passes as this reference and its short
+    /// companion judge them together ([`phases_of`] for each,
+    /// `hashbench_stats::phase::PassPhases::and`).
+    #[must_use]
+    pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
+        let own = phases_of(&self.points, passes, self.remembered.map(|r| r.median_ns));
+        let short = self
+            .short
+            .as_ref()
+            .and_then(|s| phases_of(&s.points, passes, s.remembered.map(|r| r.median_ns)));
+        hashbench_stats::phase::PassPhases::and(own, short)
     }
 }
 

@@ -19,7 +19,7 @@
 use std::collections::BTreeMap;
 
 use hashbench_host::Host;
-use hashbench_model::{RememberedSpeed, Run};
+use hashbench_model::{DriftReference, RememberedSpeed, RememberedSpeeds, Run};
 use hashbench_stats::{undisturbed, Round};
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +67,14 @@ pub fn key(host: &Host, version: &str) -> String {
     )
 }
 
+/// The key under which the short reference's figures (`read` at 64 B, beside the first
+/// reference at every point of a run) are kept for the machine `key`: the two kernels'
+/// figures are remembered apart, each judged by its own fastest cluster.
+#[must_use]
+pub fn short_key(key: &str) -> String {
+    format!("{key} | short reference")
+}
+
 /// This machine's key for a hashbench of this version, and the time now in seconds since
 /// the epoch: what [`MachineMemory::recall`] and [`MachineMemory::record`] are given when
 /// the memory is this machine's own.
@@ -99,27 +107,43 @@ impl MachineMemory {
         })
     }
 
-    /// Adds what `run` says of the machine's speed (its drift reference's figure, where
+    /// What earlier runs remember of both drift references of the machine `key`
+    /// ([`MachineMemory::recall`] under `key` and under [`short_key`]).
+    #[must_use]
+    pub fn recall_both(&self, key: &str, now: u64) -> RememberedSpeeds {
+        RememberedSpeeds {
+            first: self.recall(key, now),
+            short: self.recall(&short_key(key), now),
+        }
+    }
+
+    /// Adds what `run` says of the machine's speed (each drift reference's figure, where
     /// its timings settled on one with no faster timings unconfirmed, and the run was
-    /// not interrupted), then forgets what is too old or too much. Returns whether it
-    /// added anything.
+    /// not interrupted; the short reference's under [`short_key`]), then forgets what is
+    /// too old or too much. Returns whether it added anything.
     pub fn record(&mut self, key: &str, run: &Run, now: u64) -> bool {
-        let figure = run
-            .reference
-            .as_ref()
-            .and_then(hashbench_model::DriftReference::figure)
-            .filter(|f| run.complete && f.settled && f.faster_rounds == 0);
-        let Some(figure) = figure else {
+        let Some(reference) = run.reference.as_ref().filter(|_| run.complete) else {
             return false;
         };
-        let runs = self.machines.entry(key.to_string()).or_default();
-        runs.push(Remembered {
-            at: now,
-            median_ns: figure.median_ns,
-        });
-        self.version = VERSION;
-        self.forget(now);
-        true
+        let short = reference.short.as_deref();
+        let mut added = false;
+        for (key, reference) in [(key.to_string(), Some(reference)), (short_key(key), short)] {
+            let figure = reference
+                .and_then(DriftReference::figure)
+                .filter(|f| f.settled && f.faster_rounds == 0);
+            if let Some(figure) = figure {
+                self.machines.entry(key).or_default().push(Remembered {
+                    at: now,
+                    median_ns: figure.median_ns,
+                });
+                added = true;
+            }
+        }
+        if added {
+            self.version = VERSION;
+            self.forget(now);
+        }
+        added
     }
 
     /// Drops runs older than [`KEPT_DAYS`], all but the last [`KEPT_RUNS`] of a machine,

@@ -79,7 +79,7 @@ pub struct RunPlan {
     /// What earlier runs on this machine remember of the drift reference's undisturbed
     /// time (the binary's machine memory, docs/method.md): not an option, a fact the run
     /// is given, so that a run spent wholly in a slow spell knows it.
-    pub remembered: Option<hashbench_model::RememberedSpeed>,
+    pub remembered: hashbench_model::RememberedSpeeds,
     /// How errors name the sizes and threads given.
     pub spelling: Spelling,
 }
@@ -99,7 +99,7 @@ impl Default for RunPlan {
             relative_to: Vec::new(),
             suite: None,
             command_line: Vec::new(),
-            remembered: None,
+            remembered: hashbench_model::RememberedSpeeds::default(),
             spelling: Spelling::default(),
         }
     }

@@ -1,62 +1,64 @@
-//! The drift reference: one fixed kernel timed at the start of a run and after every
+//! The drift references: two fixed kernels timed at the start of a run and after every
 //! round, so that a change of the machine's speed during the run shows (the `drift`
-//! guard compares the timings).
+//! guard compares the timings, and the passes are judged by them).
 //!
-//! The kernel is the `read` baseline at 4 KiB: it belongs to no library under test,
-//! its input stays in L1, and its speed follows the core's clock, which is what this
-//! VM's slow spells change.
+//! The first is the `read` baseline at 4 KiB: it belongs to no library under test, its
+//! input stays in L1, and its speed follows the core's clock and the L1's bandwidth,
+//! which this VM's slow spells change. The second, `read` at 64 B, is a short call bound
+//! by the core: on the AMD development VM of 2026-11-29 a state of the machine made it
+//! (and `crc32c` at 64 B, and `nop`) 1.7x slower for whole runs while `read` at 4 KiB moved
+//! 6 %, so the first alone called such runs undisturbed.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_engine::{measure, Config, Input, Read, Workload};
-use hashbench_model::{Baseline, Checkpoint, DriftReference, ReferencePoint, RememberedSpeed};
+use hashbench_model::{
+    Baseline, Checkpoint, DriftReference, ReferencePoint, RememberedSpeed, RememberedSpeeds,
+};
 
 use crate::RunError;
 
-/// Input bytes of the reference kernel.
+/// Input bytes of the first reference kernel.
 pub(crate) const REFERENCE_SIZE: u64 = 4096;
 
-/// Time budget of one reference timing: short, since it is repeated after every pass of
-/// the rounds (up to 25 times in a run, 31 in `recommend`'s race), and enough for a
-/// couple of hundred 50 µs samples.
+/// Input bytes of the short reference kernel.
+pub(crate) const SHORT_REFERENCE_SIZE: u64 = 64;
+
+/// Time budget of one timing of the first reference: short, since it is repeated after
+/// every pass of the rounds (up to 25 times in a run, 31 in `recommend`'s race), and
+/// enough for a couple of hundred 50 µs samples.
 const BUDGET: Duration = Duration::from_millis(10);
 
-/// Collects the reference timings of one run.
-pub(crate) struct DriftTimer {
+/// Time budget of one timing of the short reference: a 64 B read is a few ns, so half
+/// the first's budget still gives about a hundred samples of thousands of calls each.
+const SHORT_BUDGET: Duration = Duration::from_millis(5);
+
+/// One kernel's timings.
+struct Timings {
     input: Workload,
     kernel: Read,
+    size: u64,
+    budget: Duration,
     points: Vec<ReferencePoint>,
     remembered: Option<RememberedSpeed>,
 }
 
-impl DriftTimer {
-    /// A timer for a run with input seed `seed`, with what earlier runs on this machine
-    /// remember of the reference's undisturbed time.
-    pub fn new(seed: u64, remembered: Option<RememberedSpeed>) -> Self {
+impl Timings {
+    fn new(size: u64, seed: u64, budget: Duration, remembered: Option<RememberedSpeed>) -> Self {
         Self {
-            input: Workload::plain(Input::new(REFERENCE_SIZE as usize, seed, 0)),
+            input: Workload::plain(Input::new(size as usize, seed, 0)),
             kernel: Read::default(),
+            size,
+            budget,
             points: Vec::new(),
             remembered,
         }
     }
 
-    /// The machine's phase in each of the first `passes` passes, from the timings so
-    /// far and the remembered speed; `None` while they cannot tell
-    /// (`hashbench_model::phases_of`).
-    pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
-        hashbench_model::phases_of(&self.points, passes, self.remembered.map(|r| r.median_ns))
-    }
-
-    /// Times the reference once and records it as `at` (`start`, `after round 1`...).
-    /// Does nothing once `cancel` is set.
-    pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
-        if cancel.load(std::sync::atomic::Ordering::SeqCst) {
-            return Ok(());
-        }
+    fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
         let config = Config {
-            time_budget: BUDGET,
+            time_budget: self.budget,
             target_precision: 0.005,
             ..Config::default()
         };
@@ -72,12 +74,62 @@ impl DriftTimer {
         Ok(())
     }
 
-    pub fn finish(self) -> DriftReference {
+    fn finish(self, short: Option<Box<DriftReference>>) -> DriftReference {
         DriftReference {
             kernel: Baseline::Read.id().to_string(),
-            size: REFERENCE_SIZE,
+            size: self.size,
             points: self.points,
             remembered: self.remembered,
+            short,
         }
+    }
+}
+
+/// Collects the reference timings of one run.
+pub(crate) struct DriftTimer {
+    first: Timings,
+    short: Timings,
+}
+
+impl DriftTimer {
+    /// A timer for a run with input seed `seed`, with what earlier runs on this machine
+    /// remember of the references' undisturbed times.
+    pub fn new(seed: u64, remembered: RememberedSpeeds) -> Self {
+        Self {
+            first: Timings::new(REFERENCE_SIZE, seed, BUDGET, remembered.first),
+            short: Timings::new(SHORT_REFERENCE_SIZE, seed, SHORT_BUDGET, remembered.short),
+        }
+    }
+
+    /// The machine's phase in each of the first `passes` passes, from the timings so
+    /// far and the remembered speeds; `None` while they cannot tell
+    /// (`DriftReference::phases`).
+    pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
+        let short = hashbench_model::phases_of(
+            &self.short.points,
+            passes,
+            self.short.remembered.map(|r| r.median_ns),
+        );
+        let first = hashbench_model::phases_of(
+            &self.first.points,
+            passes,
+            self.first.remembered.map(|r| r.median_ns),
+        );
+        hashbench_stats::phase::PassPhases::and(first, short)
+    }
+
+    /// Times both references once and records them as `at` (`start`, `after round
+    /// 1`...). Does nothing once `cancel` is set.
+    pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
+        if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            return Ok(());
+        }
+        self.first.time(at, cancel)?;
+        self.short.time(at, cancel)
+    }
+
+    pub fn finish(self) -> DriftReference {
+        let short = self.short.finish(None);
+        self.first.finish(Some(Box::new(short)))
     }
 }

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use hashbench_model::bounded::read_file_at_most;
-use hashbench_model::{RememberedSpeed, Run};
+use hashbench_model::{RememberedSpeeds, Run};
 use hashbench_plan::memory::{here, MachineMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
@@ -30,10 +30,13 @@ fn load(path: &Path) -> MachineMemory {
         .unwrap_or_default()
 }
 
-/// What earlier runs on this machine remember of its undisturbed speed.
-pub fn recall() -> Option<RememberedSpeed> {
+/// What earlier runs on this machine remember of its undisturbed speed, by both drift
+/// references.
+pub fn recall() -> RememberedSpeeds {
     let (machine, now) = here(env!("CARGO_PKG_VERSION"));
-    load(&path()?).recall(&machine, now)
+    path().map_or_else(RememberedSpeeds::default, |p| {
+        load(&p).recall_both(&machine, now)
+    })
 }
 
 /// Adds `run`'s reference figure to the memory (where it has a settled one).

@@ -23,8 +23,13 @@ pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases) -> Option<Flag> {
         let fast_passes = phases.fast_passes();
         let speed = if phases.remembered {
             format!(
-                "this machine's speed as earlier runs remember it ({})",
-                hashbench_model::format::time_ns(phases.level_ns)
+                "this machine's speed as earlier runs remember it ({}{})",
+                hashbench_model::format::time_ns(phases.level_ns),
+                if phases.second {
+                    " for the short reference, read at 64 B"
+                } else {
+                    ""
+                }
             )
         } else {
             "the machine's speed".to_string()
@@ -33,7 +38,7 @@ pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases) -> Option<Flag> {
             FlagCode::HighSpread,
             format!(
                 "{fast} of its {} rounds ran in the {fast_passes} passes the drift \
-                 reference shows at {speed} (the others beside a reference timing over \
+                 references show at {speed} (the others beside a reference timing over \
                  {:.0} % slower): its figure may be a slow phase's; measure longer \
                  (--time) for {MIN_CLUSTER_ROUNDS} rounds at the machine's speed",
                 pass_ids.len(),

@@ -123,6 +123,7 @@ fn speed_range_is_slowest_over_fastest() {
         size: 4096,
         points: vec![point(15.9), point(30.3), point(15.7)],
         remembered: None,
+        short: None,
     };
     assert!((speed_range(&r) - 30.3 / 15.7).abs() < 1e-12);
     // Settled at 15.7-15.9 ns after one slow timing: the settled spread.

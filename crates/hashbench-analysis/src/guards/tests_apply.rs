@@ -437,7 +437,7 @@ fn a_figure_from_the_slow_passes_only_is_flagged_slow_phase() {
     );
     assert_eq!(
         run.cells[0].flags[0].reason,
-        "0 of its 10 rounds ran in the 11 passes the drift reference shows at the \
+        "0 of its 10 rounds ran in the 11 passes the drift references show at the \
          machine's speed (the others beside a reference timing over 15 % slower): its \
          figure may be a slow phase's; measure longer (--time) for 3 rounds at the \
          machine's speed"

@@ -92,6 +92,7 @@ pub fn reference(medians: &[f64]) -> DriftReference {
             })
             .collect(),
         remembered: None,
+        short: None,
     }
 }
 

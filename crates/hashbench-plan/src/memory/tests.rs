@@ -103,3 +103,29 @@ fn the_key_names_the_machine_and_the_version() {
         "{k}"
     );
 }
+
+#[test]
+fn the_short_reference_is_remembered_apart_and_recalled_with_the_first() {
+    let now = 10 * DAY;
+    let mut run = run_at(&[20.0, 20.1, 20.0]);
+    if let Some(r) = run.reference.as_mut() {
+        let mut short = reference(&[2.8, 2.78, 2.79]);
+        short.size = 64;
+        r.short = Some(Box::new(short));
+    }
+    let mut m = MachineMemory::default();
+    for _ in 0..3 {
+        assert!(m.record("m", &run, now));
+    }
+    let both = m.recall_both("m", now);
+    assert_eq!(both.first.map(|r| r.median_ns), Some(20.0));
+    assert_eq!(both.short.map(|r| r.median_ns), Some(2.79));
+    assert_eq!(m.machines[&short_key("m")].len(), 3);
+    // A short reference that never settled adds nothing of its own; the first still counts.
+    if let Some(r) = run.reference.as_mut() {
+        r.short = Some(Box::new(reference(&[2.8, 4.3, 3.5, 5.0])));
+    }
+    assert!(m.record("m", &run, now));
+    assert_eq!(m.machines[&short_key("m")].len(), 3);
+    assert_eq!(m.machines["m"].len(), 4);
+}

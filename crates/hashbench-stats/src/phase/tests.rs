@@ -137,3 +137,37 @@ fn a_multi_thread_cell_needs_three_rounds_with_its_cpus_free() {
     assert!(free_enough(&[45.8, 0.4, 0.3, 5.0]));
     assert_eq!(free_rounds(&[f64::NAN, 6.0, 1.0]), 1);
 }
+
+#[test]
+fn two_references_judge_a_pass_slow_when_either_saw_it_slow() {
+    // The L1 read steady at 20 ns; the short read fast (2.5 ns) for passes 0-5, then
+    // 1.7x slower: a state the first reference does not see.
+    let l1: Vec<Option<f64>> = (0..=10).map(|_| Some(20.0)).collect();
+    let short: Vec<Option<f64>> = (0..=10)
+        .map(|k| Some(if k <= 5 { 2.5 } else { 4.3 }))
+        .collect();
+    let first = pass_phases(&l1, 10, None);
+    assert!(first.as_ref().is_some_and(|p| p.fast_passes() == 10));
+    let both = PassPhases::and(first, pass_phases(&short, 10, None)).expect("both settled");
+    assert_eq!(both.fast_passes(), 5, "{both:?}");
+    assert!(both.phases[5..].iter().all(|&p| p == Phase::Slow));
+    assert!(!both.second && !both.remembered);
+    assert!(!both.supported(&[6, 7, 8, 9]));
+}
+
+#[test]
+fn a_remembered_second_level_is_the_one_reported() {
+    // A whole run in the short read's slow state, which earlier runs remember at 2.5 ns.
+    let l1: Vec<Option<f64>> = (0..=6).map(|_| Some(20.0)).collect();
+    let short: Vec<Option<f64>> = (0..=6).map(|_| Some(4.3)).collect();
+    let both = PassPhases::and(pass_phases(&l1, 6, None), pass_phases(&short, 6, Some(2.5)))
+        .expect("judged");
+    assert!(both.remembered && both.second);
+    assert_eq!(both.level_ns, 2.5);
+    assert_eq!(both.fast_passes(), 0);
+    assert!(both.judges() && !both.supported(&[0, 1, 2, 3, 4, 5]));
+    // One reference alone is itself.
+    let alone = PassPhases::and(pass_phases(&l1, 6, None), None).expect("settled");
+    assert_eq!(alone.fast_passes(), 6);
+    assert_eq!(PassPhases::and(None, None), None);
+}

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use hashbench_plan::memory::{key, MachineMemory, Remembered, VERSION};
+use hashbench_plan::memory::{key, short_key, MachineMemory, Remembered, VERSION};
 
 use crate::common::{hashbench, read_json, run_exit, run_ok};
 
@@ -74,18 +74,38 @@ fn a_run_is_remembered_in_the_data_directory() {
         let memory: MachineMemory =
             serde_json::from_str(&std::fs::read_to_string(&file).expect("readable")).expect("json");
         assert_eq!(memory.version, VERSION);
-        let runs: Vec<&Remembered> = memory.machines.values().flatten().collect();
-        assert_eq!(runs.len(), 1, "{memory:?}");
-        // The run's own reference figure, as the model computes it from the file.
+        // The run's own reference figures, as the model computes them from the file:
+        // the first under the machine's key, the short one (read at 64 B) under its own.
         let text = std::fs::read_to_string(&result).expect("readable");
         let loaded = hashbench_model::load_run("run.json", &text).expect("loads");
-        let figure = loaded
-            .reference
-            .as_ref()
-            .and_then(hashbench_model::DriftReference::figure)
-            .expect("a figure");
-        assert_eq!(runs[0].median_ns, figure.median_ns);
-        assert!(runs[0].median_ns >= fastest);
+        let reference = loaded.reference.as_ref().expect("a reference");
+        let machine = key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"));
+        let references = [
+            (machine.clone(), Some(reference)),
+            (short_key(&machine), reference.short.as_deref()),
+        ];
+        for (key, reference) in references {
+            let figure = reference
+                .and_then(hashbench_model::DriftReference::figure)
+                .filter(|f| f.settled && f.faster_rounds == 0);
+            let runs: Vec<&Remembered> = memory.machines.get(&key).into_iter().flatten().collect();
+            match figure {
+                Some(figure) => {
+                    assert_eq!(runs.len(), 1, "{key}: {memory:?}");
+                    assert_eq!(runs[0].median_ns, figure.median_ns);
+                }
+                None => assert!(runs.is_empty(), "{key}: {memory:?}"),
+            }
+        }
+        assert!(memory.machines.len() <= 2, "{memory:?}");
+        if let Some(first) = memory.machines.get(&machine) {
+            assert!(first[0].median_ns >= fastest);
+        }
+        assert_eq!(
+            reference.short.as_ref().map(|s| s.size),
+            Some(64),
+            "the short reference reads 64 B"
+        );
     }
     // Off means off: nothing read, nothing written.
     let off = tempfile::tempdir().expect("temp dir");
@@ -101,15 +121,28 @@ fn a_run_is_remembered_in_the_data_directory() {
 
 #[test]
 fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
+    let machine = key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"));
+    remembered_faster_flags_every_figure(machine, false);
+}
+
+/// The same with the short reference (`read` at 64 B) remembered faster and the first
+/// not remembered at all: a state that slows short calls alone is judged by it.
+#[test]
+fn a_short_reference_remembered_faster_than_it_runs_now_flags_every_figure() {
+    let machine = key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"));
+    remembered_faster_flags_every_figure(short_key(&machine), true);
+}
+
+/// A run told that the reference under `key` ran at 0.01 ns on this machine.
+fn remembered_faster_flags_every_figure(key: String, short: bool) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let host = hashbench_host::Host::detect();
     let remembered = Remembered {
         at: now(),
         median_ns: 0.01,
     };
     let memory = MachineMemory {
         version: VERSION,
-        machines: [(key(&host, env!("CARGO_PKG_VERSION")), vec![remembered; 3])].into(),
+        machines: [(key, vec![remembered; 3])].into(),
     };
     std::fs::write(
         dir.path().join("machine-speed.json"),
@@ -120,8 +153,14 @@ fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
     let o = run_with_memory(dir.path(), &result, &["--strict"]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let run = read_json(&result);
-    assert_eq!(run["reference"]["remembered"]["median_ns"], 0.01);
-    assert_eq!(run["reference"]["remembered"]["runs"], 3);
+    let (told, other) = if short {
+        (&run["reference"]["short"], &run["reference"])
+    } else {
+        (&run["reference"], &run["reference"]["short"])
+    };
+    assert_eq!(told["remembered"]["median_ns"], 0.01);
+    assert_eq!(told["remembered"]["runs"], 3);
+    assert!(other.get("remembered").is_none(), "{run}");
     let cell = &run["cells"][0];
     // More rounds than --rounds (3), up to --max-rounds (5), as many as its --time
     // allows: a loaded machine may leave time for one extra round only.
@@ -147,13 +186,19 @@ fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
         .and_then(hashbench_model::DriftReference::pass_phases)
         .expect("judged by the memory");
     assert!(phases.remembered && phases.fast_passes() == 0, "{phases:?}");
+    assert_eq!(phases.second, short, "{phases:?}");
     let flag = hashbench_analysis::guards::slow_phase(&loaded.cells[0].round_id_list(), &phases)
         .expect("flagged");
+    let which = if short {
+        " for the short reference, read at 64 B"
+    } else {
+        ""
+    };
     assert!(
-        flag.reason.starts_with(
-            "0 of its 5 rounds ran in the 0 passes the drift reference shows at this \
-             machine's speed as earlier runs remember it (0.010 ns)"
-        ),
+        flag.reason.starts_with(&format!(
+            "0 of its 5 rounds ran in the 0 passes the drift references show at this \
+             machine's speed as earlier runs remember it (0.010 ns{which})"
+        )),
         "{}",
         flag.reason
     );
