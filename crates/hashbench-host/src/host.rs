@@ -85,6 +85,14 @@ impl Host {
             .map(|c| c.size_bytes)
     }
 
+    /// Whether an input of `size` bytes fills more than half of the L2 cache, the last
+    /// level a core has to itself on the x86 parts hashbench meets: its calls then also
+    /// meet the shared L3, whose other users move them from one process to the next.
+    /// `None` when the L2's size is not known.
+    pub fn past_own_caches(&self, size: u64) -> Option<bool> {
+        self.cache_size(2).map(|l2| size.saturating_mul(2) > l2)
+    }
+
     /// Whether [`Host::cpu_features`] lists `feature` (e.g. `"avx2"`).
     pub fn has_feature(&self, feature: &str) -> bool {
         self.cpu_features.iter().any(|f| f == feature)

@@ -11,7 +11,7 @@
 //! it measures on while its passes are slower, then flags what never met it.
 //!
 //! Kept per machine (CPU model, its features, memory, kernel) and per
-//! hashbench version (the reference kernel is hashbench's code), the last
+//! hashbench build ([`build_id`]: the reference kernels are hashbench's code), the last
 //! [`KEPT_RUNS`] runs of the last [`KEPT_DAYS`] days; nothing but times and dates. The
 //! binary reads and writes the file (`machine-speed.json` in the data directory,
 //! docs/usage.md); this is what it means.
@@ -67,6 +67,23 @@ pub fn key(host: &Host, version: &str) -> String {
     )
 }
 
+/// What names the build whose reference kernels a memory holds, for [`key`]: the version,
+/// the commit it was built from where known, and an unoptimised build apart. The
+/// kernels' speed depends on where the compiler placed their loops, which any change of
+/// the code may move: on the development VM the short reference read 2.77 ns in every run
+/// of one build and 2.23 ns in every run of the next (2026-11-29), and a memory shared by
+/// the two would judge every run of the slower-placed build slow.
+#[must_use]
+pub fn build_id(tool: &hashbench_model::Tool, optimised: bool) -> String {
+    let commit = tool
+        .git_commit
+        .as_deref()
+        .map(|c| format!(" {}", c.get(..12).unwrap_or(c)))
+        .unwrap_or_default();
+    let profile = if optimised { "" } else { " unoptimised" };
+    format!("{}{commit}{profile}", tool.version)
+}
+
 /// The key under which the short reference's figures (`read` at 64 B, beside the first
 /// reference at every point of a run) are kept for the machine `key`: the two kernels'
 /// figures are remembered apart, each judged by its own fastest cluster.
@@ -75,7 +92,7 @@ pub fn short_key(key: &str) -> String {
     format!("{key} | short reference")
 }
 
-/// This machine's key for a hashbench of this version, and the time now in seconds since
+/// This machine's key for a hashbench of this build ([`build_id`]), and the time now in seconds since
 /// the epoch: what [`MachineMemory::recall`] and [`MachineMemory::record`] are given when
 /// the memory is this machine's own.
 #[must_use]

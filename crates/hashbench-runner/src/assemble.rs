@@ -165,6 +165,9 @@ pub(crate) fn cells(
             c.round_wait_percent = std::mem::take(&mut p.round_waits);
         }
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
+        c.figure = c
+            .figure
+            .map(|f| f.with_floor(interval_floor(host, p.size.max_bytes())));
         if c.algorithm.is_some() {
             cells.push(c);
         } else if matches!(planned.planned[i].kind, Kind::External(_)) {
@@ -235,6 +238,17 @@ pub(crate) fn streams_cell(
         stop_reason: r.stop_reason,
         load: None,
     })
+}
+
+/// The least reach of a figure's next-run interval for an input of `bytes` on `host`:
+/// [`hashbench_stats::rounds::SHARED_CACHE_FLOOR`] past the core's own caches, where a
+/// new process meets another share of the L3; the statistics' own floor otherwise.
+pub(crate) fn interval_floor(host: &Host, bytes: u64) -> f64 {
+    if host.past_own_caches(bytes) == Some(true) {
+        hashbench_stats::rounds::SHARED_CACHE_FLOOR
+    } else {
+        hashbench_stats::rounds::FLOOR
+    }
 }
 
 #[cfg(test)]

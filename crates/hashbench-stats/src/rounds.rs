@@ -42,7 +42,7 @@ use crate::order::{ci_method, median_ci_ranks, median_sorted, order_statistic_co
 mod cluster;
 mod next_run;
 pub use cluster::{CLUSTER_WIDTH, MIN_CLUSTER_ROUNDS};
-pub use next_run::{levels, next_run, FLOOR, PREDICTION_LEVEL, REPLAYS};
+pub use next_run::{levels, next_run, FLOOR, PREDICTION_LEVEL, REPLAYS, SHARED_CACHE_FLOOR};
 
 /// The fewest rounds measured side by side (both in their clusters) for a paired ratio;
 /// with fewer, two cells are compared by their figures' intervals.
@@ -120,6 +120,16 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl RoundFigure {
+    /// The figure with its interval reaching at least `floor` (a fraction of the figure)
+    /// either way: what a run cannot see of how the next process will move it
+    /// ([`SHARED_CACHE_FLOOR`]).
+    #[must_use]
+    pub fn with_floor(mut self, floor: f64) -> Self {
+        self.ci_low_ns = self.ci_low_ns.min(self.median_ns * (1.0 - floor));
+        self.ci_high_ns = self.ci_high_ns.max(self.median_ns * (1.0 + floor));
+        self
+    }
+
     /// Half-width of the interval relative to the figure, as a fraction.
     #[must_use]
     pub fn relative_half_width(&self) -> f64 {

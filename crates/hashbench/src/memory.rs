@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::{RememberedSpeeds, Run};
-use hashbench_plan::memory::{here, MachineMemory};
+use hashbench_plan::memory::{build_id, here, MachineMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
 const MAX_BYTES: u64 = 1 << 20;
@@ -30,10 +30,15 @@ fn load(path: &Path) -> MachineMemory {
         .unwrap_or_default()
 }
 
+/// This binary's build, as the memory keys it.
+fn this_build() -> String {
+    build_id(&hashbench_runner::tool(), !cfg!(debug_assertions))
+}
+
 /// What earlier runs on this machine remember of its undisturbed speed, by both drift
 /// references.
 pub fn recall() -> RememberedSpeeds {
-    let (machine, now) = here(env!("CARGO_PKG_VERSION"));
+    let (machine, now) = here(&this_build());
     path().map_or_else(RememberedSpeeds::default, |p| {
         load(&p).recall_both(&machine, now)
     })
@@ -45,7 +50,7 @@ pub fn record(run: &Run) {
         return;
     };
     let mut memory = load(&path);
-    let (machine, now) = here(env!("CARGO_PKG_VERSION"));
+    let (machine, now) = here(&this_build());
     if !memory.record(&machine, run, now) {
         return;
     }

@@ -78,3 +78,16 @@ fn each_size_lives_in_the_first_level_that_holds_it() {
     );
     assert_eq!(CacheLevel::L2.to_string(), "L2");
 }
+
+#[test]
+fn past_own_caches_is_more_than_half_the_l2() {
+    let h = cascade_lake();
+    assert_eq!(h.past_own_caches(64 << 10), Some(false));
+    assert_eq!(h.past_own_caches(512 << 10), Some(false));
+    assert_eq!(h.past_own_caches((512 << 10) + 1), Some(true));
+    assert_eq!(h.past_own_caches(1 << 20), Some(true));
+    assert_eq!(
+        host(&[(1, "data", 32 << 10)]).past_own_caches(1 << 30),
+        None
+    );
+}

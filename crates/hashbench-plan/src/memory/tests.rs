@@ -129,3 +129,20 @@ fn the_short_reference_is_remembered_apart_and_recalled_with_the_first() {
     assert_eq!(m.machines[&short_key("m")].len(), 3);
     assert_eq!(m.machines["m"].len(), 4);
 }
+
+#[test]
+fn each_build_is_remembered_apart() {
+    let tool = |commit: Option<&str>| hashbench_model::Tool {
+        name: "hashbench".into(),
+        version: "0.1.0".into(),
+        git_commit: commit.map(str::to_string),
+    };
+    let a = build_id(
+        &tool(Some("d590d0d15672a2b9659c709bac1f1ef340c056e7")),
+        true,
+    );
+    assert_eq!(a, "0.1.0 d590d0d15672");
+    assert_ne!(a, build_id(&tool(Some("4117a80aaaaaaaaaaaaa")), true));
+    assert_eq!(build_id(&tool(None), true), "0.1.0");
+    assert_eq!(build_id(&tool(Some("abc")), false), "0.1.0 abc unoptimised");
+}

@@ -49,3 +49,38 @@ fn without_a_read_on_its_threads_a_cell_has_no_fraction_and_says_why() {
     read_ceilings(&mut cells, &[]);
     assert_eq!(cells[0].no_read_ceiling, Some(NoReadCeiling::NoRead));
 }
+
+#[test]
+fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
+    use hashbench_stats::rounds::{FLOOR, SHARED_CACHE_FLOOR};
+    let mut host = hashbench_host::Host::detect();
+    host.caches = vec![hashbench_host::Cache {
+        level: 2,
+        kind: "unified".into(),
+        size_bytes: MIB,
+        shared_by_cpus: None,
+    }];
+    assert_eq!(super::interval_floor(&host, 64 << 10), FLOOR);
+    assert_eq!(super::interval_floor(&host, MIB), SHARED_CACHE_FLOOR);
+    // A machine whose caches are unknown keeps the statistics' own floor.
+    host.caches.clear();
+    assert_eq!(super::interval_floor(&host, MIB), FLOOR);
+    // The floor widens a narrow interval and leaves a wide one.
+    let figure = hashbench_stats::undisturbed(&[hashbench_stats::Round::exact(1000.0); 3])
+        .expect("a figure");
+    let narrow = hashbench_stats::RoundFigure {
+        ci_low_ns: 999.0,
+        ci_high_ns: 1001.0,
+        ..figure.clone()
+    };
+    let floored = narrow.with_floor(SHARED_CACHE_FLOOR);
+    assert!((floored.ci_low_ns - 985.0).abs() < 1e-9, "{floored:?}");
+    assert!((floored.ci_high_ns - 1015.0).abs() < 1e-9, "{floored:?}");
+    let wide = hashbench_stats::RoundFigure {
+        ci_low_ns: 950.0,
+        ci_high_ns: 1100.0,
+        ..figure
+    };
+    let kept = wide.with_floor(SHARED_CACHE_FLOOR);
+    assert_eq!((kept.ci_low_ns, kept.ci_high_ns), (950.0, 1100.0));
+}

@@ -46,6 +46,18 @@ pub const PREDICTION_LEVEL: f64 = 0.95;
 /// by under 0.5 %, while rankings and comparisons decide on 3 % and 5 %.
 pub const FLOOR: f64 = 0.005;
 
+/// The least the interval of a figure whose input fills more than half of the core's own
+/// L2 reaches on each side, as a fraction. Past the caches a core has to itself, a call
+/// also meets the shared L3 and memory, which the other cores and, on a VM, other tenants
+/// use too; that use changes over seconds to minutes, so the rounds of one run (a second
+/// or two) share it and the next process meets another. On the AMD EPYC development VM
+/// (2026-11-29, `scripts/coverage`, 8 runs idle and 8 with the neighbour, 98 pairs of
+/// cells per size) the next run's figure moved by 0.42 % (median), 1.20 % (90th
+/// percentile) and 1.45 % (95th) at 1 MiB, against 0.07 %, 0.23 % and 0.43 % at 64 KiB;
+/// with [`FLOOR`] alone 77-80 % of the next runs at 1 MiB fell inside the interval. Not
+/// what `--precision` judges: more rounds of one run cannot narrow it.
+pub const SHARED_CACHE_FLOOR: f64 = 0.015;
+
 /// The interval `[low, high]` (ns) in which the next run's figure is expected to fall,
 /// given this run's round medians and its figure: from `figure`, √2 times the distance to
 /// the 2.5 % and 97.5 % points of the replays' figures on each side, within the range of

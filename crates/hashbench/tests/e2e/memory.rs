@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use hashbench_plan::memory::{key, short_key, MachineMemory, Remembered, VERSION};
+use hashbench_plan::memory::{build_id, key, short_key, MachineMemory, Remembered, VERSION};
 
 use crate::common::{hashbench, read_json, run_exit, run_ok};
 
@@ -26,6 +26,12 @@ const CELL: &[&str] = &[
     "--format",
     "json",
 ];
+
+/// The build of the binary under test, as its memory keys it: the same commit and profile
+/// as this test's.
+fn this_build() -> String {
+    build_id(&hashbench_runner::tool(), !cfg!(debug_assertions))
+}
 
 fn now() -> u64 {
     std::time::SystemTime::now()
@@ -79,7 +85,7 @@ fn a_run_is_remembered_in_the_data_directory() {
         let text = std::fs::read_to_string(&result).expect("readable");
         let loaded = hashbench_model::load_run("run.json", &text).expect("loads");
         let reference = loaded.reference.as_ref().expect("a reference");
-        let machine = key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"));
+        let machine = key(&hashbench_host::Host::detect(), &this_build());
         let references = [
             (machine.clone(), Some(reference)),
             (short_key(&machine), reference.short.as_deref()),
@@ -121,7 +127,7 @@ fn a_run_is_remembered_in_the_data_directory() {
 
 #[test]
 fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
-    let machine = key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"));
+    let machine = key(&hashbench_host::Host::detect(), &this_build());
     remembered_faster_flags_every_figure(machine, false);
 }
 
@@ -129,7 +135,7 @@ fn a_machine_remembered_faster_than_it_runs_now_flags_every_figure() {
 /// not remembered at all: a state that slows short calls alone is judged by it.
 #[test]
 fn a_short_reference_remembered_faster_than_it_runs_now_flags_every_figure() {
-    let machine = key(&hashbench_host::Host::detect(), env!("CARGO_PKG_VERSION"));
+    let machine = key(&hashbench_host::Host::detect(), &this_build());
     remembered_faster_flags_every_figure(short_key(&machine), true);
 }
 
