@@ -29,11 +29,17 @@ pub struct Ask {
     /// without one) that speaks docs/adapters.md, as `run --adapter` (repeatable).
     #[cfg_attr(feature = "clap", arg(long = "adapter", value_name = "COMMAND"))]
     pub adapters: Vec<String>,
+    /// `--plugin`, `--cflags`, `--algorithm`: also list what your own C implementations
+    /// offer (docs/plugins.md), built and loaded as `run --plugin` would, or why they
+    /// cannot run.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub plugin: hashbench_plan::options::PluginOptions,
 }
 
-/// What `hashbench list FILTER... --runtime R --adapter C` shows: the implementations the
-/// filters select (every one without a filter), and the runtimes asked for, by
-/// `--runtime`, a filter term or `--adapter`, as their adapters answer. `notes` hears an
+/// What `hashbench list FILTER... --runtime R --adapter C --plugin P` shows: the
+/// implementations the filters select (every one without a filter), and the runtimes
+/// asked for, by `--runtime`, a filter term, `--adapter` or `--plugin`, as their adapters
+/// (a plugin's worker) answer. `notes` hears an
 /// alias resolved.
 ///
 /// # Errors
@@ -41,12 +47,9 @@ pub struct Ask {
 /// An unknown filter term, or an unknown implementation of a runtime.
 pub fn of(ask: &Ask, notes: &mut dyn FnMut(&str)) -> Result<Listing, PlanError> {
     let runtimes = ask.runtime.clone().unwrap_or_default().0;
-    let selection = select(
-        &ask.filter,
-        &runtimes,
-        (&ask.adapters, &Default::default()),
-        notes,
-    )?;
+    let selection = ask
+        .plugin
+        .asked(|plugins| select(&ask.filter, &runtimes, (&ask.adapters, plugins), notes))?;
     let selected = selection.local_or_all();
     let mut asked: Vec<String> = runtimes;
     for runtime in selection.external.iter().map(|e| &e.runtime) {
@@ -127,6 +130,7 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
             available: false,
             unavailable_reason: Some(why.clone()),
             setup: Some(setup.clone()),
+            through: through(runtime),
             implementations: Vec::new(),
         });
     }
@@ -139,6 +143,7 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
             available: true,
             unavailable_reason: None,
             setup: None,
+            through: through(runtime),
             implementations: selection
                 .external
                 .iter()
@@ -162,4 +167,16 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
             .unwrap_or(usize::MAX)
     });
     out
+}
+
+/// What speaks for `runtime` in a listing: a built-in runtime's adapter (its script
+/// under adapters/), hashbench's own worker for a plugin, or the user's adapter.
+fn through(runtime: &str) -> String {
+    if hashbench_adapters::RUNTIMES.contains(&runtime) {
+        format!("adapters/{runtime}")
+    } else if runtime == hashbench_plugin::worker::RUNTIME || runtime.starts_with("plugin `") {
+        "hashbench's plugin worker".to_string()
+    } else {
+        "your adapter".to_string()
+    }
 }

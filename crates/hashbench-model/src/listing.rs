@@ -77,6 +77,9 @@ pub struct RuntimeEntry {
     /// Why not, and the command that sets it up.
     pub unavailable_reason: Option<String>,
     pub setup: Option<String>,
+    /// What speaks for it: `adapters/node` (a built-in runtime's adapter), `your adapter`
+    /// (`--adapter`) or `hashbench's plugin worker` (`--plugin`).
+    pub through: String,
     pub implementations: Vec<ExternalEntry>,
 }
 

@@ -358,3 +358,35 @@ fn a_plugin_is_fuzzed_against_the_catalogue() {
         "{text}"
     );
 }
+
+#[test]
+fn list_shows_what_a_plugin_offers_or_why_it_cannot_run() {
+    if !compiler_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let list = |plugin: PathBuf, format: &str| {
+        let mut cmd = hashbench_in(dir.path());
+        cmd.args(["list", "--format", format, "--plugin"])
+            .arg(plugin);
+        let out = run_ok(&mut cmd);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let text = list(example("crc32-ebash"), "table");
+    assert!(
+        text.contains("plugin (runtime ABI 1), through hashbench's plugin worker:")
+            && text.contains("crc32/plugin:crc32-ebash")
+            && text.contains("eBASH crypto_hash"),
+        "{text}"
+    );
+    let json: Value = serde_json::from_str(&list(example("crc32-ebash"), "json")).unwrap();
+    let runtime = &json["runtimes"][0];
+    assert_eq!(runtime["through"], "hashbench's plugin worker", "{json}");
+    assert_eq!(
+        runtime["implementations"][0]["id"], "crc32/plugin:crc32-ebash",
+        "{json}"
+    );
+    // A plugin that cannot be built is listed as unavailable, with the compiler's reason.
+    let broken = list(bad("compile-error"), "table");
+    assert!(broken.contains("UNAVAILABLE"), "{broken}");
+}

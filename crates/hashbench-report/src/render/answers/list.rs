@@ -183,9 +183,9 @@ fn runtime_text(r: &RuntimeEntry) -> String {
                 })
                 .collect();
             format!(
-                "{} (runtime {version}), through adapters/{}:\n{}",
+                "{} (runtime {version}), through {}:\n{}",
                 r.runtime,
-                r.runtime,
+                r.through,
                 aligned(&rows, &[])
             )
         }
