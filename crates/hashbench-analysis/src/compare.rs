@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
-use hashbench_model::{Baseline, Cell, Mode, Pattern, Run, SeriesKey, Size, Subject};
+use hashbench_model::{Baseline, Cell, FlagCode, Mode, Pattern, Run, SeriesKey, Size, Subject};
 
 mod machine;
 pub(crate) use machine::interval;
@@ -172,11 +172,17 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         let ratio = mb / ma;
         let (ratio_low, ratio_high) = ratio_interval(ca, cb);
         // A wide interval is no reason to doubt a change its interval excludes: the
-        // verdict already allowed for it.
+        // verdict already allowed for it. Nor is a slow state of the machine that both
+        // cells were measured in: the two figures are that state's, comparable with each
+        // other (the machine estimate adjusts for a difference in its degree, and calls
+        // a change it could explain `unreliable`), where one figure from the state and one
+        // from the machine's speed are not.
+        let slow = |c: &Cell| c.flags.iter().any(|f| f.code == FlagCode::SlowPhase);
+        let both_slow = slow(ca) && slow(cb);
         let doubted = |flags: &[hashbench_model::Flag]| {
-            flags
-                .iter()
-                .any(|f| f.code != hashbench_model::FlagCode::WideInterval)
+            flags.iter().any(|f| {
+                f.code != FlagCode::WideInterval && !(both_slow && f.code == FlagCode::SlowPhase)
+            })
         };
         let flagged = doubted(&ca.flags)
             || doubted(&cb.flags)

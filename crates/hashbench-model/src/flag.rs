@@ -27,6 +27,10 @@ pub enum FlagCode {
     /// 5 % from it: a next run may read it that far away. The interval says how far, so
     /// a comparison that is significant despite it stands.
     WideInterval,
+    /// Fewer than 3 of the cell's rounds ran in passes the drift references show at the
+    /// machine's speed: its figure is a slow state's of the machine, which two runs that
+    /// both met it can still compare (files before 2026-11-29 said `high-spread`).
+    SlowPhase,
 }
 
 impl FlagCode {
@@ -42,6 +46,7 @@ impl FlagCode {
             FlagCode::BusyMachine => "busy-machine",
             FlagCode::ShortBudget => "short-budget",
             FlagCode::WideInterval => "wide-interval",
+            FlagCode::SlowPhase => "slow-phase",
         }
     }
 }

@@ -444,3 +444,45 @@ fn a_figure_inside_the_other_runs_promise_is_no_change() {
     assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
     assert!(close(c.ratio_low, 1.0), "{c:?}");
 }
+
+/// Two runs that both measured a cell in a slow state of the machine compare it: a 10 %
+/// slowdown between them is found. One run in the slow state against one at the machine's
+/// speed is no comparison (`unreliable`, flagged).
+#[test]
+fn a_cell_both_runs_measured_in_a_slow_state_is_compared() {
+    use hashbench_model::{Flag, FlagCode};
+    let fig = |median: f64, slow: bool| {
+        let mut c =
+            hashbench_model::testutil::analysis::cell_rounds("a/a", 4096, &[median; 8], None);
+        let f = c.figure.as_mut().expect("a figure");
+        f.ci_low_ns = median * 0.995;
+        f.ci_high_ns = median * 1.005;
+        f.interval = hashbench_stats::rounds::IntervalKind::NextRun;
+        if slow {
+            c.flags
+                .push(Flag::new(FlagCode::SlowPhase, "set by the test".into()));
+        }
+        c
+    };
+    let verdict = |base: Cell, candidate: Cell| {
+        let c = compare(&run_with(vec![base]), &run_with(vec![candidate]), 0.05);
+        (c.changes[0].verdict, c.changes[0].unreliable)
+    };
+    assert_eq!(
+        verdict(fig(100.0, true), fig(110.0, true)),
+        (Verdict::Slower, None)
+    );
+    assert_eq!(
+        verdict(fig(100.0, false), fig(110.0, true)),
+        (Verdict::Unreliable, Some("flagged"))
+    );
+    // Any other flag still makes it unreliable.
+    let mut spread = fig(110.0, true);
+    spread
+        .flags
+        .push(Flag::new(FlagCode::HighSpread, "set by the test".into()));
+    assert_eq!(
+        verdict(fig(100.0, true), spread),
+        (Verdict::Unreliable, Some("flagged"))
+    );
+}

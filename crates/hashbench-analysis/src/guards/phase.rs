@@ -35,7 +35,7 @@ pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases) -> Option<Flag> {
             "the machine's speed".to_string()
         };
         Flag::new(
-            FlagCode::HighSpread,
+            FlagCode::SlowPhase,
             format!(
                 "{fast} of its {} rounds ran in the {fast_passes} passes the drift \
                  references show at {speed} (the others beside a reference timing over \

@@ -432,7 +432,7 @@ fn a_figure_from_the_slow_passes_only_is_flagged_slow_phase() {
     let flags: Vec<Vec<FlagCode>> = run.cells.iter().map(codes_of).collect();
     assert_eq!(
         flags,
-        [vec![FlagCode::HighSpread], vec![], vec![]],
+        [vec![FlagCode::SlowPhase], vec![], vec![]],
         "{run:#?}"
     );
     assert_eq!(

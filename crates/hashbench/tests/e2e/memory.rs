@@ -176,9 +176,9 @@ fn remembered_faster_flags_every_figure(key: String, short: bool) {
         "a cell with no round at the machine's speed gets rounds past --rounds: {rounds}"
     );
     assert!(
-        cell["flags"]
-            .as_array()
-            .is_some_and(|f| f.iter().any(|f| f["code"] == "high-spread")),
+        cell["flags"].as_array().is_some_and(|f| f
+            .iter()
+            .any(|f| f["code"] == "slow-phase" || f["code"] == "high-spread")),
         "{cell}"
     );
     // Every pass was judged slow against the remembered speed, and the slow-phase guard
@@ -195,6 +195,7 @@ fn remembered_faster_flags_every_figure(key: String, short: bool) {
     assert_eq!(phases.second, short, "{phases:?}");
     let flag = hashbench_analysis::guards::slow_phase(&loaded.cells[0].round_id_list(), &phases)
         .expect("flagged");
+    assert_eq!(flag.code, hashbench_model::FlagCode::SlowPhase);
     let which = if short {
         " for the short reference, read at 64 B"
     } else {
