@@ -28,8 +28,8 @@ pub enum FlagCode {
     /// a comparison that is significant despite it stands.
     WideInterval,
     /// Fewer than 3 of the cell's rounds ran in passes the drift references show at the
-    /// machine's speed: its figure is a slow state's of the machine, which two runs that
-    /// both met it can still compare (files before 2026-11-29 said `high-spread`).
+    /// machine's speed: its figure may be a slow state's of the machine (files before
+    /// 2026-11-29 said `high-spread`).
     SlowPhase,
 }
 

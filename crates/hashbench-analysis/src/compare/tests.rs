@@ -445,11 +445,11 @@ fn a_figure_inside_the_other_runs_promise_is_no_change() {
     assert!(close(c.ratio_low, 1.0), "{c:?}");
 }
 
-/// Two runs that both measured a cell in a slow state of the machine compare it: a 10 %
-/// slowdown between them is found. One run in the slow state against one at the machine's
-/// speed is no comparison (`unreliable`, flagged).
+/// A cell flagged `slow-phase` in either run, or in both, is no comparison: the machine's
+/// slow states are several and slow kernels unevenly, so two figures from slow states
+/// differ by what the states did (an A/A pair read 117 and 102.6 ns, both `slow-phase`).
 #[test]
-fn a_cell_both_runs_measured_in_a_slow_state_is_compared() {
+fn a_cell_measured_in_a_slow_state_is_no_comparison_even_in_both_runs() {
     use hashbench_model::{Flag, FlagCode};
     let fig = |median: f64, slow: bool| {
         let mut c =
@@ -469,20 +469,15 @@ fn a_cell_both_runs_measured_in_a_slow_state_is_compared() {
         (c.changes[0].verdict, c.changes[0].unreliable)
     };
     assert_eq!(
-        verdict(fig(100.0, true), fig(110.0, true)),
-        (Verdict::Slower, None)
+        verdict(fig(117.0, true), fig(102.6, true)),
+        (Verdict::Unreliable, Some("flagged"))
     );
     assert_eq!(
         verdict(fig(100.0, false), fig(110.0, true)),
         (Verdict::Unreliable, Some("flagged"))
     );
-    // Any other flag still makes it unreliable.
-    let mut spread = fig(110.0, true);
-    spread
-        .flags
-        .push(Flag::new(FlagCode::HighSpread, "set by the test".into()));
     assert_eq!(
-        verdict(fig(100.0, true), spread),
-        (Verdict::Unreliable, Some("flagged"))
+        verdict(fig(100.0, false), fig(110.0, false)),
+        (Verdict::Slower, None)
     );
 }
