@@ -57,9 +57,9 @@ pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
 pub use run::{
-    phases_of, Checkpoint, DriftReference, LoadSample, MachineLoad, Origin, ProviderVersion,
-    ReferencePoint, RememberedSpeed, RememberedSpeeds, Run, RunConfig, SuiteInfo, Tool,
-    SCHEMA_VERSION,
+    phases_of, phases_of_both, Checkpoint, DriftReference, LoadSample, MachineLoad, Origin,
+    ProviderVersion, ReferencePoint, RememberedSpeed, RememberedSpeeds, Run, RunConfig, SuiteInfo,
+    Tool, SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
 pub use series::SeriesKey;

@@ -193,12 +193,16 @@ impl DriftReference {
     /// `hashbench_stats::phase::PassPhases::and`).
     #[must_use]
     pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
-        let own = phases_of(&self.points, passes, self.remembered.map(|r| r.median_ns));
-        let short = self
-            .short
-            .as_ref()
-            .and_then(|s| phases_of(&s.points, passes, s.remembered.map(|r| r.median_ns)));
-        hashbench_stats::phase::PassPhases::and(own, short)
+        phases_of_both(
+            self.timings(),
+            self.short.as_deref().map(Self::timings),
+            passes,
+        )
+    }
+
+    /// Its timings and remembered speed, as [`phases_of_both`] takes them.
+    fn timings(&self) -> (&[ReferencePoint], Option<RememberedSpeed>) {
+        (&self.points, self.remembered)
     }
 }
 
@@ -223,6 +227,22 @@ pub fn phases_of(
         }
     }
     hashbench_stats::phase::pass_phases(&boundaries, passes, remembered)
+}
+
+/// The phase of each of the first `passes` passes as two references judge them together:
+/// the first's timings and remembered speed, and the short one's where there is one
+/// ([`phases_of`] for each, `hashbench_stats::phase::PassPhases::and`). What a run judges
+/// its passes by while it measures, and what a saved run is judged by again.
+#[must_use]
+pub fn phases_of_both(
+    first: (&[ReferencePoint], Option<RememberedSpeed>),
+    short: Option<(&[ReferencePoint], Option<RememberedSpeed>)>,
+    passes: usize,
+) -> Option<hashbench_stats::phase::PassPhases> {
+    let judge = |(points, remembered): (&[ReferencePoint], Option<RememberedSpeed>)| {
+        phases_of(points, passes, remembered.map(|r| r.median_ns))
+    };
+    hashbench_stats::phase::PassPhases::and(judge(first), short.and_then(judge))
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -105,17 +105,11 @@ impl DriftTimer {
     /// far and the remembered speeds; `None` while they cannot tell
     /// (`DriftReference::phases`).
     pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
-        let short = hashbench_model::phases_of(
-            &self.short.points,
+        hashbench_model::phases_of_both(
+            (&self.first.points, self.first.remembered),
+            Some((&self.short.points, self.short.remembered)),
             passes,
-            self.short.remembered.map(|r| r.median_ns),
-        );
-        let first = hashbench_model::phases_of(
-            &self.first.points,
-            passes,
-            self.first.remembered.map(|r| r.median_ns),
-        );
-        hashbench_stats::phase::PassPhases::and(first, short)
+        )
     }
 
     /// Times both references once and records them as `at` (`start`, `after round
