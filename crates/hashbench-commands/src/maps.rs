@@ -89,10 +89,10 @@ pub struct Ask {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3,
         value_parser = clap::value_parser!(u64).range(1..=50)))]
     pub rounds: u64,
-    /// The drift reference's undisturbed time from earlier runs on this machine (the
-    /// machine memory), ns: not a flag.
+    /// The drift references' undisturbed times from earlier runs on this machine (the
+    /// machine memory): not a flag.
     #[cfg_attr(feature = "clap", arg(skip))]
-    pub remembered_ns: Option<f64>,
+    pub remembered: hashbench_model::RememberedSpeeds,
 }
 
 #[cfg(feature = "clap")]
@@ -354,8 +354,7 @@ pub fn measure_on(
             for &op in &workloads {
                 let spec = spec(set, n, op);
                 let mut group = Vec::new();
-                let figures =
-                    timing::time_group(&timed, &spec, (&config, ask.remembered_ns), cancel)?;
+                let figures = timing::time_group(&timed, &spec, (&config, ask.remembered), cancel)?;
                 for ((&imp, views), figure) in timed.iter().zip(&views).zip(figures) {
                     match figure {
                         Ok(t) => group.push(MapCell {

@@ -409,7 +409,7 @@ impl Ask {
             time_s: self.time_s,
             rounds: SCREENING_ROUNDS,
             equivalence: self.equivalence,
-            remembered_ns: None,
+            remembered: hashbench_model::RememberedSpeeds::default(),
             call_flag: [
                 (self.mode.is_some(), "--mode"),
                 (self.threads > 1, "--threads"),

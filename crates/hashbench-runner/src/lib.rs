@@ -47,6 +47,7 @@ use hashbench_model::Metric;
 use hashbench_plan::RunPlan;
 pub use meta::{build_info, timestamp, tool};
 pub use observer::{PlanReady, Progress, Quiet, RunObserver, Step};
+pub use reference::DriftTimer;
 pub use schedule::shuffle;
 
 /// What [`run`] measured, before rendering.

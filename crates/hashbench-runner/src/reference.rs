@@ -12,7 +12,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_engine::{measure, Config, Input, Read, Workload};
+use hashbench_engine::{measure, Config, EngineError, Input, Read, Workload};
 use hashbench_model::{
     Baseline, Checkpoint, DriftReference, ReferencePoint, RememberedSpeed, RememberedSpeeds,
 };
@@ -56,14 +56,13 @@ impl Timings {
         }
     }
 
-    fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
+    fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), EngineError> {
         let config = Config {
             time_budget: self.budget,
             target_precision: 0.005,
             ..Config::default()
         };
-        let result = measure(&mut self.kernel, &mut self.input, &config, None, cancel)
-            .map_err(|source| RunError::DriftReference { at, source })?;
+        let result = measure(&mut self.kernel, &mut self.input, &config, None, cancel)?;
         if result.complete {
             self.points.push(ReferencePoint {
                 at,
@@ -85,8 +84,9 @@ impl Timings {
     }
 }
 
-/// Collects the reference timings of one run.
-pub(crate) struct DriftTimer {
+/// Collects the reference timings of one run (and of `maps`' sweeps, which are judged
+/// by the same two references).
+pub struct DriftTimer {
     first: Timings,
     short: Timings,
 }
@@ -94,6 +94,7 @@ pub(crate) struct DriftTimer {
 impl DriftTimer {
     /// A timer for a run with input seed `seed`, with what earlier runs on this machine
     /// remember of the references' undisturbed times.
+    #[must_use]
     pub fn new(seed: u64, remembered: RememberedSpeeds) -> Self {
         Self {
             first: Timings::new(REFERENCE_SIZE, seed, BUDGET, remembered.first),
@@ -104,6 +105,7 @@ impl DriftTimer {
     /// The machine's phase in each of the first `passes` passes, from the timings so
     /// far and the remembered speeds; `None` while they cannot tell
     /// (`DriftReference::phases`).
+    #[must_use]
     pub fn phases(&self, passes: usize) -> Option<hashbench_stats::phase::PassPhases> {
         hashbench_model::phases_of_both(
             (&self.first.points, self.first.remembered),
@@ -114,7 +116,11 @@ impl DriftTimer {
 
     /// Times both references once and records them as `at` (`start`, `after round
     /// 1`...). Does nothing once `cancel` is set.
-    pub fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
+    ///
+    /// # Errors
+    ///
+    /// The engine's, should a reference kernel fail.
+    pub fn time_at(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), EngineError> {
         if cancel.load(std::sync::atomic::Ordering::SeqCst) {
             return Ok(());
         }
@@ -122,6 +128,14 @@ impl DriftTimer {
         self.short.time(at, cancel)
     }
 
+    /// [`DriftTimer::time_at`], its failure a run's.
+    pub(crate) fn time(&mut self, at: Checkpoint, cancel: &AtomicBool) -> Result<(), RunError> {
+        self.time_at(at, cancel)
+            .map_err(|source| RunError::DriftReference { at, source })
+    }
+
+    /// Both references' timings, the short one inside the first.
+    #[must_use]
     pub fn finish(self) -> DriftReference {
         let short = self.short.finish(None);
         self.first.finish(Some(Box::new(short)))

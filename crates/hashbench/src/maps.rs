@@ -30,7 +30,7 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
         }
     };
     let ask = Ask {
-        remembered_ns: crate::memory::recall().first.map(|r| r.median_ns),
+        remembered: crate::memory::recall(),
         ..args.ask.clone()
     };
     let doc = measure(&ask, &mut note, &mut show, &cancel)?;

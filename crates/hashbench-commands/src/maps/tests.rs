@@ -126,6 +126,37 @@ fn every_workload_is_timed_with_its_interval_and_what_the_map_saw() {
     assert_eq!(doc.key_sets[0].count, 128);
 }
 
+/// A group whose every sweep the short reference (`read` at 64 B) shows slower than the
+/// machine remembers it: each hasher gets sweeps past its rounds, up to the extra ones,
+/// and no figure is settled. The first reference is not remembered at all, so only the
+/// second can judge: the sweeps are judged by both, as `run`'s passes are.
+#[test]
+fn sweeps_the_short_reference_shows_slow_add_rounds_and_settle_nothing() {
+    let ask = |short| Ask {
+        implementations: vec!["fxhash".into()],
+        sets: vec!["serial".into()],
+        workloads: vec![MapOp::Hit],
+        entries: vec!["64".into()],
+        time: 0.01,
+        rounds: 2,
+        remembered: hashbench_model::RememberedSpeeds { first: None, short },
+        ..Ask::default()
+    };
+    let slow = measure(
+        &ask(Some(hashbench_model::RememberedSpeed {
+            median_ns: 0.01,
+            runs: 3,
+        })),
+        &mut |_| {},
+        &mut |_| {},
+        &AtomicBool::new(false),
+    )
+    .expect("measured");
+    let cell = &slow.cells[0];
+    assert_eq!(cell.rounds, 2 + timing::EXTRA_SWEEPS, "{cell:?}");
+    assert!(!cell.settled, "{cell:?}");
+}
+
 #[test]
 fn a_key_file_too_small_for_a_size_sets_that_size_aside() {
     let dir = tempfile::tempdir().expect("temp dir");

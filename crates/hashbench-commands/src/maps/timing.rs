@@ -1,36 +1,32 @@
 //! How a group of map cells (one key set, size and workload, every hasher) is timed: in
 //! sweeps, each sweep one round of every hasher that still needs one, each round on a new
-//! map, with the drift reference (`read` at 4 KiB, as `run`'s) timed before the first
-//! sweep and after each. A sweep the reference shows in a slow phase of the machine
-//! (this VM's neighbour: 1.6-2x for seconds) does not count towards a hasher's support:
-//! a hasher whose rounds all fell in slow sweeps gets more, up to [`EXTRA_SWEEPS`], so
-//! that every figure of the group is the machine's undisturbed speed, as `run`'s rounds
-//! are (`hashbench_stats::phase`). One lasting slow phase then shows as `unsettled`.
+//! map, with `run`'s two drift references (`read` at 4 KiB and at 64 B,
+//! [`hashbench_runner::DriftTimer`]) timed before the first sweep and after each. A sweep
+//! either reference shows in a slow phase of the machine (this VM's neighbour: 1.6-2x for
+//! seconds) does not count towards a hasher's support: a hasher whose rounds all fell in
+//! slow sweeps gets more, up to [`EXTRA_SWEEPS`], so that every figure of the group is the
+//! machine's undisturbed speed, as `run`'s rounds are (`hashbench_stats::phase`). One
+//! lasting slow phase then shows as `unsettled`.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hashbench_catalog::map::MapSpec;
 use hashbench_catalog::Implementation;
-use hashbench_engine::{
-    measure, CellState, Config, EngineError, Input, MapKernel, Read, Workload, MAP_CORRECT,
-};
+use hashbench_engine::{CellState, Config, EngineError, Input, MapKernel, Workload, MAP_CORRECT};
+use hashbench_model::{Checkpoint, RememberedSpeeds};
 use hashbench_quality::MapsConfig;
-use hashbench_stats::phase::pass_phases;
+use hashbench_runner::DriftTimer;
 use hashbench_stats::RoundFigure;
 
 /// Sweeps beyond the rounds asked for that a hasher without phase support may get.
 pub const EXTRA_SWEEPS: usize = 6;
 
-/// Input bytes of the drift reference, and its time budget: `run`'s.
-const REFERENCE_SIZE: usize = 4096;
-const REFERENCE_BUDGET: Duration = Duration::from_millis(10);
-
 /// One hasher's timing in a group.
 pub struct Timing {
     pub figure: RoundFigure,
     /// Whether enough of its rounds fell in sweeps at the machine's undisturbed speed
-    /// (or the reference could not tell the phases apart).
+    /// (or the references could not tell the phases apart).
     pub supported: bool,
     pub rounds: usize,
     pub samples: usize,
@@ -42,21 +38,10 @@ pub struct Timing {
 /// A hasher's timing, or why its map cannot be made.
 pub type Timed = Result<Timing, String>;
 
-/// The drift reference, timed once: its median, ns (`None` when cancelled).
-fn reference(input: &mut Workload, cancel: &AtomicBool) -> Result<Option<f64>, EngineError> {
-    let config = Config {
-        time_budget: REFERENCE_BUDGET,
-        target_precision: 0.005,
-        ..Config::default()
-    };
-    let result = measure(&mut Read::default(), input, &config, None, cancel)?;
-    Ok(result.complete.then(|| result.summary.median.get()))
-}
-
 /// One [`Timed`] per hasher of `imps`: `config.rounds` rounds each (more for a hasher
 /// without phase support), the hashers' rounds interleaved (round 1 of every hasher,
-/// then round 2, each sweep starting one hasher later). `remembered` is the reference's
-/// undisturbed time from earlier runs on this machine (the machine memory), which tells
+/// then round 2, each sweep starting one hasher later). `remembered` is the references'
+/// undisturbed times from earlier runs on this machine (the machine memory), which tell
 /// a group timed wholly in a slow phase that it was.
 ///
 /// # Errors
@@ -65,7 +50,7 @@ fn reference(input: &mut Workload, cancel: &AtomicBool) -> Result<Option<f64>, E
 pub fn time_group(
     imps: &[&'static Implementation],
     spec: &MapSpec<'_>,
-    (config, remembered): (&MapsConfig, Option<f64>),
+    (config, remembered): (&MapsConfig, RememberedSpeeds),
     cancel: &AtomicBool,
 ) -> Result<Vec<Timed>, EngineError> {
     let engine = Config {
@@ -77,10 +62,11 @@ pub fn time_group(
     let mut sweeps_of: Vec<Vec<u32>> = vec![Vec::new(); imps.len()];
     // The engine hands every call an input; a map's calls read their own keys.
     let mut work = Workload::plain(Input::new(0, 0, 0));
-    let mut reference_input = Workload::plain(Input::new(REFERENCE_SIZE, config.seed, 0));
-    let mut boundaries = vec![reference(&mut reference_input, cancel)?];
+    let mut references = DriftTimer::new(config.seed, remembered);
+    references.time_at(Checkpoint::Start, cancel)?;
+    let mut sweeps = 0;
     for sweep in 0..config.rounds + EXTRA_SWEEPS {
-        let phases = pass_phases(&boundaries, sweep, remembered);
+        let phases = references.phases(sweep);
         let wants: Vec<bool> = (0..imps.len())
             .map(|i| {
                 states[i].is_ok()
@@ -112,9 +98,10 @@ pub fn time_group(
                 Err(why) => states[i] = Err(why),
             }
         }
-        boundaries.push(reference(&mut reference_input, cancel)?);
+        sweeps = sweep + 1;
+        references.time_at(Checkpoint::AfterRound(sweeps), cancel)?;
     }
-    let phases = pass_phases(&boundaries, boundaries.len() - 1, remembered);
+    let phases = references.phases(sweeps);
     states
         .into_iter()
         .zip(&sweeps_of)

@@ -119,8 +119,8 @@ pub struct MapQuestion<'a> {
     pub time_s: f64,
     pub rounds: u32,
     pub equivalence: f64,
-    /// The drift reference's undisturbed time from earlier runs on this machine, ns.
-    pub remembered_ns: Option<f64>,
+    /// The drift references' undisturbed times from earlier runs on this machine.
+    pub remembered: hashbench_model::RememberedSpeeds,
     /// The first flag given that only a timing of calls reads (`--mode`, `--threads`,
     /// `--pinned`, `--plugin`).
     pub call_flag: Option<&'static str>,
@@ -405,7 +405,7 @@ impl MapQuestion<'_> {
             entries,
             time: self.time_s,
             rounds: u64::from(self.rounds),
-            remembered_ns: self.remembered_ns,
+            remembered: self.remembered,
         }
     }
 }
