@@ -364,18 +364,22 @@ impl Ask {
         Ok(())
     }
 
-    /// One recommendation per size asked, from `run`.
+    /// One recommendation per size asked, from `run`, read from the file `from` where it
+    /// was not measured here.
     ///
     /// # Errors
     ///
-    /// A size the run lacks, or one without a candidate.
-    pub fn answer(&self, run: &Run) -> Result<Vec<Recommendation>, UsageError> {
+    /// A size the run lacks, or one without a candidate; the file named (escaped, as a run
+    /// file can come from anywhere), as the loader's errors name it.
+    pub fn answer(&self, run: &Run, from: Option<&str>) -> Result<Vec<Recommendation>, UsageError> {
         let props = properties();
+        let named = |e: String| match from {
+            Some(name) => UsageError(format!("{}: {e}", hashbench_model::inert::escaped(name))),
+            None => UsageError(e),
+        };
         self.sizes()
             .iter()
-            .map(|&size| {
-                recommend(run, &props, &self.at(size)).map_err(|e| UsageError(e.to_string()))
-            })
+            .map(|&size| recommend(run, &props, &self.at(size)).map_err(|e| named(e.to_string())))
             .collect()
     }
 

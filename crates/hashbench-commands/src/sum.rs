@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use hashbench_catalog::reader::BUFFER;
-use hashbench_catalog::{Hasher, Implementation};
+use hashbench_catalog::{digest_reader, Hasher, Implementation};
 use hashbench_model::Pattern;
 use hashbench_verify::{spot_check, VectorError, VectorSource, WrongAnswer};
 
@@ -250,6 +250,37 @@ fn calibration_data() -> Vec<u8> {
             (x >> 24) as u8
         })
         .collect()
+}
+
+/// Digests the file at `path` (`-`: standard input) into `out`, in reads of [`BUFFER`]
+/// bytes; the error is the line `sum` prints for it, the OS message as coreutils words it.
+///
+/// # Errors
+///
+/// The file cannot be read, or is a directory.
+pub fn digest_path(
+    h: &mut dyn Hasher,
+    path: &std::path::Path,
+    out: &mut [u8],
+) -> Result<(), String> {
+    if path.as_os_str() == "-" {
+        return digest_reader(h, std::io::stdin().lock(), out).map_err(|e| e.to_string());
+    }
+    let meta = std::fs::metadata(path).map_err(|e| describe_io(&e))?;
+    if meta.is_dir() {
+        return Err("Is a directory".to_string());
+    }
+    let file = std::fs::File::open(path).map_err(|e| describe_io(&e))?;
+    digest_reader(h, file, out).map_err(|e| describe_io(&e))
+}
+
+/// The OS message without Rust's "(os error N)" suffix, as coreutils prints it.
+fn describe_io(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
 }
 
 #[cfg(test)]

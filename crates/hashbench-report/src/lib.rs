@@ -16,6 +16,6 @@ pub mod format;
 pub mod render;
 
 pub use render::{
-    render, render_run, render_with, renderer, renderer_with, Format, Render, RenderError,
-    RunFormat, TextOptions, View,
+    render, render_run, render_with, renderer, renderer_with, ColorChoice, Format, Render,
+    RenderError, RunFormat, TextOptions, View,
 };

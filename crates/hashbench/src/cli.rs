@@ -104,11 +104,6 @@ fn is_dev_null() -> bool {
 /// that a bad value is the same error wherever it is found.
 pub use hashbench_plan::UsageError;
 
-/// Tells the user something on standard error (an alias resolved): the plan's notes.
-pub fn note(text: &str) {
-    say(text);
-}
-
 /// Writes `hashbench: TEXT` as one line on standard error. Every message hashbench
 /// writes there goes through here, made inert by the one rule for outside text
 /// ([`hashbench_model::inert::escaped`]): a message may quote a file name, a suite's or

@@ -54,40 +54,37 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     let runs: Vec<&Run> = std::iter::once(&base)
         .chain(loaded.iter().map(|(_, r)| r))
         .collect();
+    let names: Vec<String> = std::iter::once(base_name.clone())
+        .chain(
+            loaded
+                .iter()
+                .map(|(p, _)| escaped(&p.display().to_string()).into_owned()),
+        )
+        .collect();
     if let Shown::Machines { one_machine } = view_of(args.view, &runs, fail.is_some())? {
-        let names: Vec<String> = std::iter::once(base_name.clone())
-            .chain(
-                loaded
-                    .iter()
-                    .map(|(p, _)| escaped(&p.display().to_string()).into_owned()),
-            )
-            .collect();
         let named: Vec<(&str, &Run)> = names.iter().map(String::as_str).zip(runs).collect();
-        emit(&machines_document(
-            format,
-            &named,
-            one_machine,
-            crate::render::width(false),
-        )?);
+        let width = crate::render::width(false);
+        emit(&machines_document(format, &named, one_machine, width)?);
         return Ok(Outcome::Done);
     }
     let mut outcome = Outcome::Done;
-    let mut compared: Vec<(String, Run, Comparison)> = Vec::new();
-    for (path, candidate) in loaded {
+    let mut compared: Vec<(&str, &Run, Comparison)> = Vec::new();
+    for ((path, candidate), name) in loaded.iter().zip(&names[1..]) {
         let shown_path = path.display().to_string();
+        let noise = args.noise / 100.0;
         let c = hashbench_commands::compare::compared(
             &base_name,
             &base,
             &shown_path,
-            &candidate,
-            args.noise / 100.0,
+            candidate,
+            noise,
         )?;
         outcome = outcome.and(regression_exit(&c, fail));
-        compared.push((escaped(&shown_path).into_owned(), candidate, c));
+        compared.push((name, candidate, c));
     }
     let candidates: Vec<Candidate> = compared
         .iter()
-        .map(|(name, run, comparison)| Candidate {
+        .map(|&(name, run, ref comparison)| Candidate {
             name,
             run,
             comparison,

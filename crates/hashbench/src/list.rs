@@ -17,7 +17,7 @@ pub struct ListArgs {
 }
 
 pub fn run(args: &ListArgs) -> Result<Outcome> {
-    let listing = of(&args.ask, &mut crate::cli::note)?;
+    let listing = of(&args.ask, &mut crate::cli::say)?;
     match args.format {
         Format::Json => emit(&json(&listing)?),
         Format::Table => emit(&text(&listing)),

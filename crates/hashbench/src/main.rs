@@ -48,7 +48,7 @@ struct Cli {
     /// Colour in tables: auto (only on a terminal, and not with NO_COLOR or TERM=dumb),
     /// always or never.
     #[arg(long, global = true, value_enum, default_value_t)]
-    color: render::ColorChoice,
+    color: hashbench_report::ColorChoice,
 }
 
 #[derive(Subcommand, Debug)]

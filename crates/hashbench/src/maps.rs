@@ -7,7 +7,7 @@ use anyhow::Result;
 use hashbench_commands::maps::{measure, Ask};
 use hashbench_report::render::maps::{footer, group, json};
 
-use crate::cli::{emit, note, Format};
+use crate::cli::{emit, say, Format};
 
 #[derive(clap::Args, Debug)]
 pub struct MapsArgs {
@@ -33,7 +33,7 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
         remembered: crate::memory::recall(),
         ..args.ask.clone()
     };
-    let doc = measure(&ask, &mut note, &mut show, &cancel)?;
+    let doc = measure(&ask, &mut say, &mut show, &cancel)?;
     emit(&if table { footer(&doc) } else { json(&doc)? });
     Ok(hashbench_commands::Outcome::failed_if(doc.cells.is_empty()))
 }

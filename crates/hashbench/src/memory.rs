@@ -23,24 +23,23 @@ fn path() -> Option<PathBuf> {
         .map(|d| d.join("machine-speed.json"))
 }
 
-fn load(path: &Path) -> MachineMemory {
-    read_file_at_most(path, MAX_BYTES, "the machine memory")
+/// The memory at `path`, and this machine's key for this binary's build with the time now
+/// ([`here`]); a memory that cannot be read is an empty one.
+fn load(path: &Path) -> (MachineMemory, (String, u64)) {
+    let memory = read_file_at_most(path, MAX_BYTES, "the machine memory")
         .ok()
         .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-        .unwrap_or_default()
-}
-
-/// This binary's build, as the memory keys it.
-fn this_build() -> String {
-    build_id(&hashbench_runner::tool(), !cfg!(debug_assertions))
+        .unwrap_or_default();
+    let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
+    (memory, here(&build))
 }
 
 /// What earlier runs on this machine remember of its undisturbed speed, by both drift
 /// references.
 pub fn recall() -> RememberedSpeeds {
-    let (machine, now) = here(&this_build());
     path().map_or_else(RememberedSpeeds::default, |p| {
-        load(&p).recall_both(&machine, now)
+        let (memory, (machine, now)) = load(&p);
+        memory.recall_both(&machine, now)
     })
 }
 
@@ -49,8 +48,7 @@ pub fn record(run: &Run) {
     let Some(path) = path() else {
         return;
     };
-    let mut memory = load(&path);
-    let (machine, now) = here(&this_build());
+    let (mut memory, (machine, now)) = load(&path);
     if !memory.record(&machine, run, now) {
         return;
     }

@@ -15,9 +15,7 @@ use hashbench_commands::recommend::{Ask, MapQuestion};
 use hashbench_commands::Outcome;
 use hashbench_report::render::map_answer;
 use hashbench_report::render::recommend::{document, machines_document};
-use hashbench_report::render::sanitize::escaped;
 
-use crate::cli::UsageError;
 use crate::obtain::saved_or_measured;
 use crate::{cli::emit, cli::Format};
 
@@ -64,11 +62,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         return Ok(Outcome::Interrupted);
     }
     let from = args.from.first().map(|f| f.display().to_string());
-    // An answer the file cannot give names the file, as the loader's errors do.
-    let recs = ask.answer(&measured.run).map_err(|e| match &from {
-        Some(name) => UsageError(format!("{}: {e}", escaped(name))),
-        None => e,
-    })?;
+    let recs = ask.answer(&measured.run, from.as_deref())?;
     emit(&document(&measured.run, from, &recs, !text)?);
     Ok(Outcome::failed_if(measured.failed))
 }
@@ -84,9 +78,7 @@ fn per_machine(ask: &Ask, files: &[PathBuf], format: Format) -> Result<Outcome> 
         let run = crate::obtain::shown(crate::store::read_run(path)?, text);
         let name = path.display().to_string();
         // Which of the files cannot give the answer: the first that cannot, named.
-        let recs = ask
-            .answer(&run)
-            .map_err(|e| UsageError(format!("{}: {e}", escaped(&name))))?;
+        let recs = ask.answer(&run, Some(&name))?;
         runs.push(run);
         answers.push((name, recs));
     }
@@ -102,7 +94,7 @@ fn map_answer(ask: &MapQuestion, op: MapOp, format: Format, quiet: bool) -> Resu
     let cancel = AtomicBool::new(false);
     let mut notes = |line: &str| {
         if !quiet {
-            crate::cli::note(line);
+            crate::cli::say(line);
         }
     };
     let rec = ask.answer_map(op, &mut notes, &cancel)?;

@@ -8,22 +8,11 @@ use std::sync::OnceLock;
 
 use anyhow::Result;
 use hashbench_model::Run;
-use hashbench_report::TextOptions;
+use hashbench_report::{ColorChoice, TextOptions};
 pub(crate) use hashbench_report::{RunFormat, View};
 
 use crate::cli::emit;
 use crate::output::Destination;
-
-/// `--color`: whether the terminal table is coloured.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// Colour only when standard output is a terminal, and neither `NO_COLOR` nor
-    /// `TERM=dumb` is set.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
 
 /// The `--color` given on the command line, set once by `main`.
 static COLOR: OnceLock<ColorChoice> = OnceLock::new();

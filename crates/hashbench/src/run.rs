@@ -21,7 +21,7 @@ pub fn plan(request: RunRequest, suite: Option<Parsed>, line: Vec<String>) -> Re
         request,
         suite,
         line,
-        &mut crate::cli::note,
+        &mut crate::cli::say,
     )?)
 }
 

@@ -3,12 +3,11 @@
 //! they live, saving and loading them). `run`, `compare`, `report` and `crossover` all
 //! come here, so none of them imports another.
 
-use std::fs::{self, File, Permissions};
 use std::io::Write;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use atomic_write_file::AtomicWriteFile;
 use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::inert::escaped;
 use hashbench_model::{load_run, Run};
@@ -71,31 +70,15 @@ pub fn load_baseline(name: &str) -> Result<Run> {
 }
 
 /// Replaces the regular file `path` (or creates it) with `contents`: a temporary file
-/// made exclusively beside it, written, flushed to disk, then renamed over it. The
-/// temporary file is removed on every error path (its drop does it).
+/// made beside it, written, flushed to disk, then renamed over it
+/// (`atomic-write-file`). A file that is replaced keeps its permissions; a new one gets
+/// the usual 0666 less the umask. The temporary file is removed on every error path.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let dir = parent_of(path);
-    let mode = match fs::metadata(path) {
-        // A file that is replaced keeps its permissions; a new one gets the usual
-        // 0666 less the umask, not tempfile's private 0600.
-        Ok(meta) => meta.permissions().mode() & 0o7777,
-        Err(_) => 0o666 & !current_umask(),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".hashbench-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
+    let mut file = AtomicWriteFile::open(path)
         .with_context(|| format!("writing {}: creating a temporary file", path.display()))?;
-    tmp.write_all(contents)
-        .and_then(|()| tmp.as_file().sync_all())
-        .and_then(|()| fs::set_permissions(tmp.path(), Permissions::from_mode(mode)))
-        .with_context(|| format!("writing {}", path.display()))?;
-    tmp.persist(path)
-        .map_err(|e| anyhow::Error::new(e.error))
-        .with_context(|| format!("writing {}", path.display()))?;
-    // The rename is durable once the directory is; a failure here loses nothing.
-    let _ = File::open(&dir).and_then(|d| d.sync_all());
-    Ok(())
+    file.write_all(contents)
+        .and_then(|()| file.commit())
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// The directory a file is created in: its parent, or `.` for a bare name.
@@ -104,13 +87,4 @@ pub fn parent_of(path: &Path) -> PathBuf {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     }
-}
-
-/// The process's umask (read by setting it and setting it back: there is no getter).
-fn current_umask() -> u32 {
-    // SAFETY: umask only swaps an integer in the process; it cannot fail.
-    let old = unsafe { libc::umask(0o022) };
-    // SAFETY: as above; restores the value just read.
-    unsafe { libc::umask(old) };
-    old
 }

@@ -1,40 +1,18 @@
 //! `hashbench sum`: digests of files, sha256sum-style (the lines are `hashbench-report`'s
-//! `render::sum`), streamed in fixed-size reads (`hashbench_catalog::digest_reader`); an
+//! `render::sum`), streamed in fixed-size reads (`hashbench_commands::sum::digest_path`); an
 //! implementation that cannot stream holds each input whole, bounded, and says so.
 
-use std::fs::File;
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use hashbench_catalog::reader::{BUFFER, HELD_WHOLE_LIMIT};
-use hashbench_catalog::{digest_reader, Hasher};
+use hashbench_commands::sum::digest_path;
 use hashbench_commands::Outcome;
 use hashbench_model::Pattern;
 use hashbench_report::render::sum::line;
 use hashbench_verify::vectors::encode_hex;
-
-fn digest_path(h: &mut dyn Hasher, path: &Path, out: &mut [u8]) -> Result<(), String> {
-    if path.as_os_str() == "-" {
-        return digest_reader(h, io::stdin().lock(), out).map_err(|e| e.to_string());
-    }
-    let meta = std::fs::metadata(path).map_err(|e| describe_io(&e))?;
-    if meta.is_dir() {
-        return Err("Is a directory".to_string());
-    }
-    let file = File::open(path).map_err(|e| describe_io(&e))?;
-    digest_reader(h, file, out).map_err(|e| describe_io(&e))
-}
-
-/// The OS message without Rust's "(os error N)" suffix, as coreutils prints it.
-fn describe_io(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
-}
 
 #[derive(clap::Args, Debug)]
 pub struct SumArgs {

@@ -25,7 +25,7 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_commands::Outcome> {
     if let Some(cases) = ask.fuzz {
         return fuzz(&ask, cases, format);
     }
-    let selection = ask.selection(&mut crate::cli::note)?;
+    let selection = ask.selection(&mut crate::cli::say)?;
     let mut print_line = |o: &Outcome| {
         if matches!(format, Format::Table) {
             emit(&describe(o));
@@ -41,7 +41,7 @@ pub fn run(args: VerifyArgs) -> Result<hashbench_commands::Outcome> {
 }
 
 fn fuzz(ask: &Ask, cases: u64, format: Format) -> Result<hashbench_commands::Outcome> {
-    let selection = ask.selection(&mut crate::cli::note)?;
+    let selection = ask.selection(&mut crate::cli::say)?;
     let config = FuzzConfig::new(cases, ask.seed, ask.stop_after);
     let replay = config.replay(&ask.replay_terms());
     if matches!(format, Format::Table) {

@@ -49,7 +49,7 @@ pub use runs::{csv, cycles, flags, html, json, layouts, runtimes, text};
 pub(crate) use runs::{fit, modes, ranges, ranking, staircase};
 
 pub use flags::flags_text;
-pub use options::{ellipsized, TextOptions};
+pub use options::{ellipsized, ColorChoice, TextOptions};
 pub use renderer::{Render, RenderError};
 pub use select::{
     render, render_run, render_with, renderer, renderer_with, Format, RunFormat, View,

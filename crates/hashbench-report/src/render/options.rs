@@ -18,6 +18,18 @@ pub struct TextOptions {
     pub color: bool,
 }
 
+/// `--color`: whether the terminal table is coloured (the binary decides what `auto` finds).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum ColorChoice {
+    /// Colour only when standard output is a terminal, and neither `NO_COLOR` nor
+    /// `TERM=dumb` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
 /// What a painted piece of text means; the colour follows from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Paint {
