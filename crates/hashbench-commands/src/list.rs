@@ -8,7 +8,7 @@ use hashbench_model::listing::{
     LIST_SCHEMA_VERSION,
 };
 
-use hashbench_plan::select::{select, Selection};
+use hashbench_plan::select::{select, Selection, Speaker};
 use hashbench_plan::values::RuntimeList;
 use hashbench_plan::PlanError;
 
@@ -130,7 +130,7 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
             available: false,
             unavailable_reason: Some(why.clone()),
             setup: Some(setup.clone()),
-            through: through(runtime),
+            through: through(selection, runtime),
             implementations: Vec::new(),
         });
     }
@@ -143,7 +143,7 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
             available: true,
             unavailable_reason: None,
             setup: None,
-            through: through(runtime),
+            through: through(selection, runtime),
             implementations: selection
                 .external
                 .iter()
@@ -169,14 +169,13 @@ fn runtime_entries(selection: &Selection, asked: &[String]) -> Vec<RuntimeEntry>
     out
 }
 
-/// What speaks for `runtime` in a listing: a built-in runtime's adapter (its script
-/// under adapters/), hashbench's own worker for a plugin, or the user's adapter.
-fn through(runtime: &str) -> String {
-    if hashbench_adapters::RUNTIMES.contains(&runtime) {
-        format!("adapters/{runtime}")
-    } else if runtime == hashbench_plugin::worker::RUNTIME || runtime.starts_with("plugin `") {
-        "hashbench's plugin worker".to_string()
-    } else {
-        "your adapter".to_string()
+/// What speaks for `runtime` in a listing, as the selection recorded it when it started
+/// the runtime: a built-in runtime's adapter (its script under adapters/), hashbench's own
+/// worker for a plugin, or the user's adapter.
+fn through(selection: &Selection, runtime: &str) -> String {
+    match selection.speaker(runtime) {
+        Speaker::Shipped => format!("adapters/{runtime}"),
+        Speaker::PluginWorker => "hashbench's plugin worker".to_string(),
+        Speaker::Yours => "your adapter".to_string(),
     }
 }

@@ -23,9 +23,34 @@ pub struct Selection {
     pub refused: Vec<(String, String)>,
     /// Whether any filter term or `--runtime` asked for something.
     pub asked: bool,
+    /// What speaks for each runtime started (or tried), by its name.
+    pub speakers: std::collections::BTreeMap<String, Speaker>,
+}
+
+/// What speaks for a runtime's implementations: which process answers hashbench's
+/// requests for them, so that a listing says whose code stands between hashbench and the
+/// implementation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    /// One of hashbench's own adapters (`adapters/NAME`).
+    Shipped,
+    /// The user's own adapter (`--adapter COMMAND`).
+    Yours,
+    /// hashbench's plugin worker, serving a `--plugin` library.
+    PluginWorker,
 }
 
 impl Selection {
+    /// What speaks for `runtime`: recorded when it was started; a runtime never started
+    /// here can only be one of hashbench's own.
+    #[must_use]
+    pub fn speaker(&self, runtime: &str) -> Speaker {
+        self.speakers
+            .get(runtime)
+            .copied()
+            .unwrap_or(Speaker::Shipped)
+    }
+
     /// The in-process implementations selected, or the whole catalogue when nothing was
     /// asked for (`list` and `verify` without a filter).
     #[must_use]
@@ -154,12 +179,14 @@ pub fn select(
         external: Vec::new(),
         unavailable: Vec::new(),
         refused: Vec::new(),
+        speakers: std::collections::BTreeMap::new(),
         asked: !filters.is_empty()
             || !runtimes.is_empty()
             || !adapters.is_empty()
             || !plugins.paths.is_empty(),
     };
     for rt in &started {
+        selection.speakers.insert(rt.name.clone(), Speaker::Shipped);
         take_offered(&mut selection, rt, &whole, &ids, runtimes, &local_terms);
     }
     for command in adapters {
@@ -167,6 +194,7 @@ pub fn select(
         // What the adapter offers of the algorithms the filters select, as `--runtime`
         // takes a runtime's; all of it without filters.
         let by_flag = [rt.name.clone()];
+        selection.speakers.insert(rt.name.clone(), Speaker::Yours);
         take_offered(&mut selection, &rt, &[], &[], &by_flag, &local_terms);
     }
     for path in plugins.paths {
@@ -176,6 +204,9 @@ pub fn select(
         // whatever the filters select (its own algorithm may be one no filter can name,
         // a new one its manifest defines).
         let by_flag = [rt.name.clone()];
+        selection
+            .speakers
+            .insert(rt.name.clone(), Speaker::PluginWorker);
         take_offered(&mut selection, &rt, &[], &[], &by_flag, &[]);
         // The worker knows the library it loaded; the build is known here.
         if let Some(origin) = origin {

@@ -256,6 +256,10 @@ fn your_own_adapter_is_measured_beside_the_catalogue() {
         listed.contains("crc32/python:good") && listed.contains("crc32/python:wrong"),
         "{listed}"
     );
+    // Said to come through the user's adapter, although it calls its runtime `python`,
+    // the name of one hashbench ships: what speaks for it was recorded when it started.
+    assert!(listed.contains("through your adapter"), "{listed}");
+    assert!(!listed.contains("adapters/python"), "{listed}");
     let out = run_exit(
         hashbench().args(["verify", "crc32/crc32fast", "--adapter", &command]),
         1,
