@@ -24,7 +24,9 @@ pub use groups::kill_all;
 pub use locate::{adapters_dir, ADAPTERS_ENV};
 pub use process::probe::Closed;
 pub use process::{interrupt, Adapter, AdapterError, Shared};
-pub use protocol::{Hello, ImplInfo, Request, TimeReply, PROTOCOL};
+pub use protocol::{
+    error_reply, ok_reply, DigestReply, Hello, ImplInfo, Request, Served, TimeReply, PROTOCOL,
+};
 pub use remote::RemoteHasher;
 pub use runtimes::{
     discover, is_runtime, start_user, start_words, time, External, Runtime, RuntimeState, RUNTIMES,

@@ -1,5 +1,6 @@
 //! The protocol's messages, typed (docs/adapters.md): every request hashbench writes and
-//! every reply it reads. A reply is decoded in two steps: its envelope (`"ok"`, and
+//! every reply it reads, and the same messages from the other side, as hashbench's own
+//! plugin worker reads the requests ([`Served`]) and writes the replies. A reply is decoded in two steps: its envelope (`"ok"`, and
 //! `"error"` when it is false), then its body as the request's reply type, so that a
 //! reply that breaks the contract is named by the field that broke it
 //! (`implementations[3].patterns: invalid type: ...`).
@@ -73,8 +74,58 @@ pub(crate) struct Versioned {
     pub protocol: Option<u64>,
 }
 
-/// The `hello` reply.
+/// A request as an adapter reads it: [`Request`] from the other side, its pattern kept
+/// as text so that one the server does not know is answered with its name, and its data
+/// as the wire's hex.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub enum Served {
+    Hello {
+        #[serde(default)]
+        protocol: Option<u32>,
+    },
+    Digest {
+        id: String,
+        pattern: String,
+        #[serde(deserialize_with = "hex_in")]
+        data: Vec<u8>,
+        #[serde(default)]
+        splits: Vec<usize>,
+    },
+    Time {
+        id: String,
+        pattern: String,
+        size: usize,
+        seed: u64,
+        iterations: u64,
+        batches: u64,
+    },
+}
+
+/// A reply as an adapter writes it: `body`'s fields with `"ok": true`.
+///
+/// # Errors
+///
+/// `body` does not serialise to a JSON object.
+pub fn ok_reply<T: Serialize>(body: &T) -> Result<Value, String> {
+    match serde_json::to_value(body) {
+        Ok(Value::Object(mut fields)) => {
+            fields.insert("ok".to_string(), Value::Bool(true));
+            Ok(Value::Object(fields))
+        }
+        Ok(_) => Err("a reply that is not a JSON object".to_string()),
+        Err(e) => Err(format!("a reply that cannot be written: {e}")),
+    }
+}
+
+/// A failed request's reply: `"ok": false` with the reason.
+#[must_use]
+pub fn error_reply(why: &str) -> Value {
+    serde_json::json!({"ok": false, "error": why})
+}
+
+/// The `hello` reply.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Hello {
     /// The protocol version the adapter speaks (equal to [`PROTOCOL`] once accepted).
     pub protocol: u32,
@@ -86,7 +137,7 @@ pub struct Hello {
 }
 
 /// One implementation as the adapter describes it.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ImplInfo {
     pub id: String,
     pub algorithm: String,
@@ -100,25 +151,25 @@ pub struct ImplInfo {
 }
 
 /// The `digest` reply.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct DigestReply {
-    #[serde(deserialize_with = "hex_in")]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DigestReply {
+    #[serde(deserialize_with = "hex_in", serialize_with = "hex_vec_out")]
     pub digest: Vec<u8>,
 }
 
 /// The `time` reply.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TimeReply {
     /// The input's fold (16 hex digits on the wire).
-    #[serde(deserialize_with = "fold_in")]
+    #[serde(deserialize_with = "fold_in", serialize_with = "fold_out")]
     pub input_fold: u64,
     /// Each batch's elapsed time on the runtime's monotonic clock.
     pub batches_ns: Vec<u64>,
     /// The last call's digest (hex on the wire).
-    #[serde(deserialize_with = "hex_in")]
+    #[serde(deserialize_with = "hex_in", serialize_with = "hex_vec_out")]
     pub digest: Vec<u8>,
     /// GC heap bytes allocated per call, where the runtime can say (Crystal).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bytes_allocated_per_call: Option<f64>,
 }
 
@@ -144,6 +195,15 @@ pub(crate) fn decode<T: DeserializeOwned>(op: &str, reply: &Value) -> Result<T, 
 #[allow(clippy::trivially_copy_pass_by_ref)]
 fn hex_out<S: Serializer>(bytes: &&[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&hex::encode(bytes))
+}
+
+fn hex_vec_out<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&hex::encode(bytes))
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn fold_out<S: Serializer>(fold: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("{fold:016x}"))
 }
 
 fn hex_in<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {

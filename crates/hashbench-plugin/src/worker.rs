@@ -1,5 +1,6 @@
 //! The worker: `hashbench plugin-worker LIB...` loads the libraries and serves them over
-//! the adapter protocol (docs/adapters.md) on standard input and output, exactly as an
+//! the adapter protocol (docs/adapters.md; its messages are `hashbench_adapters`' types,
+//! read and written from the adapter's side) on standard input and output, exactly as an
 //! adapter of another runtime does, so that hashbench runs it through the same path as
 //! `--adapter`: its own process group, a time limit on every reply, bounded reads, known
 //! answers before any timing. A plugin that crashes takes this process down, not the run.
@@ -12,10 +13,12 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
+use hashbench_adapters::{
+    error_reply, ok_reply, DigestReply, Hello, ImplInfo, Served as Request, TimeReply, PROTOCOL,
+};
 use hashbench_catalog::Hasher;
 use hashbench_model::Pattern;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::guard::Guarded;
 use crate::hasher::PluginHasher;
@@ -28,28 +31,6 @@ pub const NOP: &str = "nop/plugin";
 /// The worker's flag naming a folder whose manifest defines a new algorithm, read
 /// before the libraries are loaded (crate::manifest).
 pub const DEFINE_FLAG: &str = "define";
-
-/// A request as the worker reads it (the protocol's, from hashbench's side).
-#[derive(Deserialize)]
-#[serde(tag = "op", rename_all = "lowercase")]
-enum Request {
-    Hello,
-    Digest {
-        id: String,
-        pattern: String,
-        data: String,
-        #[serde(default)]
-        splits: Vec<usize>,
-    },
-    Time {
-        id: String,
-        pattern: String,
-        size: usize,
-        seed: u64,
-        iterations: u64,
-        batches: u64,
-    },
-}
 
 /// The largest `size` a `time` request may ask: hashbench's own sizes stay far below.
 const MAX_SIZE: usize = 1 << 30;
@@ -110,7 +91,7 @@ pub fn serve(
         }
         let reply = match answer(&mut served, &line) {
             Ok(v) => v,
-            Err(why) => json!({"ok": false, "error": why}),
+            Err(why) => error_reply(&why),
         };
         let written = writeln!(output, "{reply}").and_then(|()| output.flush());
         if written.is_err() {
@@ -123,7 +104,7 @@ pub fn serve(
 fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
     let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
     match request {
-        Request::Hello => Ok(hello(served)),
+        Request::Hello { .. } => ok_reply(&hello(served)),
         Request::Digest {
             id,
             pattern,
@@ -132,9 +113,8 @@ fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
         } => {
             let s = find(served, &id)?;
             let pattern = supported(s, parsed(&pattern)?)?;
-            let data = hex::decode(&data).map_err(|e| format!("data is not hex: {e}"))?;
-            digest(s, pattern, &data, &splits)
-                .map(|d| json!({"ok": true, "digest": hex::encode(d)}))
+            let digest = digest(s, pattern, &data, &splits)?;
+            ok_reply(&DigestReply { digest })
         }
         Request::Time {
             id,
@@ -153,38 +133,40 @@ fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
             let input = hashbench_verify::vectors::xorshift(size, seed);
             let pattern = parsed(&pattern)?;
             if id == NOP {
-                return Ok(nop(&input, iterations, batches));
+                return ok_reply(&nop(&input, iterations, batches));
             }
             let s = find(served, &id)?;
             let pattern = supported(s, pattern)?;
-            time(s, pattern, &input, iterations, batches)
+            ok_reply(&time(s, pattern, &input, iterations, batches)?)
         }
     }
 }
 
-fn hello(served: &[Served]) -> Value {
-    let implementations: Vec<Value> = served
-        .iter()
-        .map(|s| {
-            json!({
-                "id": s.plugin.id(),
-                "algorithm": s.plugin.algorithm.id,
-                "provider": format!("plugin:{} ({}, sha256 {})", s.plugin.name,
-                                    s.plugin.path.display(), s.sha256),
-                "backend": s.plugin.backend,
-                "patterns": PluginHasher::patterns(&s.plugin)
-                    .iter().map(ToString::to_string).collect::<Vec<_>>(),
+fn hello(served: &[Served]) -> Hello {
+    Hello {
+        protocol: PROTOCOL,
+        runtime: RUNTIME.to_string(),
+        version: format!("ABI {}", crate::abi::ABI),
+        nop: NOP.to_string(),
+        implementations: served
+            .iter()
+            .map(|s| ImplInfo {
+                id: s.plugin.id(),
+                algorithm: s.plugin.algorithm.id.to_string(),
+                provider: format!(
+                    "plugin:{} ({}, sha256 {})",
+                    s.plugin.name,
+                    s.plugin.path.display(),
+                    s.sha256
+                ),
+                backend: s.plugin.backend.clone(),
+                patterns: PluginHasher::patterns(&s.plugin)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
             })
-        })
-        .collect();
-    json!({
-        "ok": true,
-        "protocol": hashbench_adapters::PROTOCOL,
-        "runtime": RUNTIME,
-        "version": format!("ABI {}", crate::abi::ABI),
-        "nop": NOP,
-        "implementations": implementations,
-    })
+            .collect(),
+    }
 }
 
 fn find<'a>(served: &'a mut [Served], id: &str) -> Result<&'a mut Served, String> {
@@ -283,7 +265,7 @@ fn time(
     input: &[u8],
     iterations: u64,
     batches: u64,
-) -> Result<Value, String> {
+) -> Result<TimeReply, String> {
     let mut batches_ns = Vec::new();
     s.hasher.reset();
     for b in 0..batches {
@@ -293,16 +275,16 @@ fn time(
         fault(s, &format!("in timed batch {b}"))?;
         batches_ns.push(u64::try_from(ns).unwrap_or(u64::MAX));
     }
-    Ok(json!({
-        "ok": true,
-        "input_fold": format!("{:016x}", hashbench_adapters::input_fold(input)),
-        "batches_ns": batches_ns,
-        "digest": hex::encode(s.out.body()),
-    }))
+    Ok(TimeReply {
+        input_fold: hashbench_adapters::input_fold(input),
+        batches_ns,
+        digest: s.out.body().to_vec(),
+        bytes_allocated_per_call: None,
+    })
 }
 
 /// The floor: the same loop and the same call through a `Hasher`, with no hashing.
-fn nop(input: &[u8], iterations: u64, batches: u64) -> Value {
+fn nop(input: &[u8], iterations: u64, batches: u64) -> TimeReply {
     let mut empty = hashbench_catalog::Empty;
     let mut out = [0u8; 1];
     let batches_ns: Vec<u64> = (0..batches)
@@ -314,10 +296,10 @@ fn nop(input: &[u8], iterations: u64, batches: u64) -> Value {
                 .max(1)
         })
         .collect();
-    json!({
-        "ok": true,
-        "input_fold": format!("{:016x}", hashbench_adapters::input_fold(input)),
-        "batches_ns": batches_ns,
-        "digest": hex::encode([input.first().copied().unwrap_or(0)]),
-    })
+    TimeReply {
+        input_fold: hashbench_adapters::input_fold(input),
+        batches_ns,
+        digest: vec![input.first().copied().unwrap_or(0)],
+        bytes_allocated_per_call: None,
+    }
 }

@@ -100,3 +100,54 @@ fn a_broken_reply_is_named_by_its_field() {
         "{e}"
     );
 }
+
+/// The server's side (the plugin worker's) reads what the client writes, and the client
+/// decodes what the server writes: one set of types, both directions.
+#[test]
+fn each_side_reads_what_the_other_writes() {
+    let digest = Request::Digest {
+        id: "crc32/plugin:mine",
+        pattern: Pattern::New,
+        data: b"abc",
+        splits: &[1],
+    };
+    match serde_json::from_str::<Served>(&line(&digest)).expect("served") {
+        Served::Digest {
+            id,
+            pattern,
+            data,
+            splits,
+        } => assert_eq!(
+            (id.as_str(), pattern.as_str(), data.as_slice(), splits),
+            ("crc32/plugin:mine", "new", &b"abc"[..], vec![1])
+        ),
+        other => panic!("read as {other:?}"),
+    }
+    let hello = line(&Request::Hello { protocol: PROTOCOL });
+    assert!(matches!(
+        serde_json::from_str::<Served>(&hello),
+        Ok(Served::Hello {
+            protocol: Some(PROTOCOL)
+        })
+    ));
+    let reply = TimeReply {
+        input_fold: 0x0123_4567_89ab_cdef,
+        batches_ns: vec![10, 11],
+        digest: vec![0xde, 0xad],
+        bytes_allocated_per_call: None,
+    };
+    let written = ok_reply(&reply).expect("an object");
+    assert_eq!(written["ok"], true);
+    assert_eq!(written["input_fold"], "0123456789abcdef");
+    assert_eq!(written["digest"], "dead");
+    assert!(written.get("bytes_allocated_per_call").is_none());
+    let read: TimeReply = decode("time", &written).expect("decodes");
+    assert_eq!(
+        (read.input_fold, read.batches_ns, read.digest),
+        (reply.input_fold, reply.batches_ns, reply.digest)
+    );
+    assert_eq!(
+        error_reply("no such id"),
+        serde_json::json!({"ok": false, "error": "no such id"})
+    );
+}
