@@ -27,8 +27,10 @@ use serde::{Serialize, Serializer};
 use hashbench_model::{Baseline, Cell, FlagCode, Mode, Pattern, Run, SeriesKey, Size, Subject};
 
 mod machine;
+mod state;
 pub(crate) use machine::interval;
 pub use machine::{machine_speed, MachineSpeed, ESTIMATOR_BASELINES};
+pub use state::same_steady_state;
 
 /// What identifies a cell across runs: its series at one size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,6 +163,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
     };
     let (a, b) = (index(base), index(candidate));
     let machine = machine_speed(base, candidate);
+    let steady = same_steady_state(base, candidate);
     let mut changes = Vec::new();
     let mut only_in_base = Vec::new();
     for (key, ca) in &a {
@@ -177,9 +180,12 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         // unevenly (an A/A pair on the development VM, both runs `slow-phase`, read
         // `crc32c` at 4 KiB at 117 ns and 102.6 ns while `read` and `memcpy` at 4 KiB
         // agreed within 1 %: the machine estimate saw nothing, and the verdict would
-        // have been "faster").
+        // have been "faster"). Unless both runs spent their whole length in one steady
+        // state, the same one ([`same_steady_state`]): then they measured on one footing.
         let doubted = |flags: &[hashbench_model::Flag]| {
-            flags.iter().any(|f| f.code != FlagCode::WideInterval)
+            flags.iter().any(|f| {
+                f.code != FlagCode::WideInterval && !(steady && f.code == FlagCode::SlowPhase)
+            })
         };
         let flagged = doubted(&ca.flags)
             || doubted(&cb.flags)
