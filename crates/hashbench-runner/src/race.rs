@@ -16,6 +16,28 @@ use hashbench_stats::rounds::{decide, ratio, Relation, RoundFigure, Side};
 /// already paid those, so a cold cell reads a few per cent slow, not half as fast.
 pub(crate) const COLD_DROP: f64 = 1.5;
 
+/// How far behind its leader, side by side (the low end of the paired ratio's
+/// interval), a decided cell may be and still get rounds for the machine's phases: a
+/// cell further behind is out of the answer whatever state of the machine its rounds
+/// met (the slow states of the development VM slow kernels by 1.5-2x, unevenly, so
+/// they move a ratio by at most about 1.3x), and its figure is only there to say why it
+/// is left out. Without this a run spent in a slow spell measured every one of
+/// `--need checksum`'s ~120 candidates up to its budget: 5.5-6.4 s instead of about 2.3.
+pub(crate) const DISTANT: f64 = 2.0;
+
+/// A cell's standing in the race after the rounds so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Standing {
+    /// Needs more rounds to be decided against its group's leader (or is a leader that
+    /// races with such cells, or is not settled yet).
+    Racing,
+    /// Decided: it races no more, but its rounds still need the machine's speed.
+    Decided,
+    /// Decided slower than the leader by at least [`DISTANT`], side by side: its figure
+    /// says only why it is left out.
+    Distant,
+}
+
 /// What the race knows of one cell after the rounds so far.
 pub(crate) struct Entry<'a> {
     /// The group it races in: cells of one size and mode.
@@ -39,8 +61,18 @@ pub(crate) struct Entry<'a> {
 /// Which cells are still contenders: `true` for a cell that needs more rounds to be
 /// decided against its group's leader, and for a leader that has any such cell (the
 /// pairs need both in each pass) or whose own figure is not settled yet.
+#[cfg(test)]
 pub(crate) fn contenders(entries: &[Entry<'_>], margin: f64) -> Vec<bool> {
-    let mut out = vec![false; entries.len()];
+    standings(entries, margin)
+        .into_iter()
+        .map(|s| s == Standing::Racing)
+        .collect()
+}
+
+/// Each cell's [`Standing`]: [`contenders`], with the decided cells that are
+/// [`DISTANT`] told apart.
+pub(crate) fn standings(entries: &[Entry<'_>], margin: f64) -> Vec<Standing> {
+    let mut out = vec![Standing::Decided; entries.len()];
     let mut groups: Vec<(Size, Mode)> = entries
         .iter()
         .filter(|e| e.races)
@@ -68,7 +100,7 @@ pub(crate) fn contenders(entries: &[Entry<'_>], margin: f64) -> Vec<bool> {
         for &i in members.iter().filter(|&&i| i != leader) {
             let e = &entries[i];
             let Some(f) = &e.figure else {
-                out[i] = true;
+                out[i] = Standing::Racing;
                 any = true;
                 continue;
             };
@@ -96,12 +128,16 @@ pub(crate) fn contenders(entries: &[Entry<'_>], margin: f64) -> Vec<bool> {
                 Relation::Faster | Relation::Undecided => false,
             });
             if !decided {
-                out[i] = true;
+                out[i] = Standing::Racing;
                 any = true;
+            } else if r.is_some_and(|r| r.paired_rounds > 0 && r.low >= DISTANT) {
+                out[i] = Standing::Distant;
             }
         }
         // The leader races on until it is warm: its figure is the answer's.
-        out[leader] = any || !lf.settled || lf.faster_rounds > 0 || !lead.warm;
+        if any || !lf.settled || lf.faster_rounds > 0 || !lead.warm {
+            out[leader] = Standing::Racing;
+        }
     }
     out
 }

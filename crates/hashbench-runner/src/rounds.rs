@@ -55,7 +55,12 @@ impl Rounds<'_> {
     /// Whether `cell` is measured in one more pass; `contender` is its standing in a race
     /// (`None` when the run does not race); `phases`, the machine's phase in each pass so
     /// far, where the drift reference can tell them.
-    fn wants(&self, cell: &Planned, contender: Option<bool>, phases: Option<&PassPhases>) -> bool {
+    fn wants(
+        &self,
+        cell: &Planned,
+        standing: Option<race::Standing>,
+        phases: Option<&PassPhases>,
+    ) -> bool {
         let done = cell.state.rounds().len();
         if cell.failed || done >= self.max_rounds {
             return false;
@@ -68,8 +73,11 @@ impl Rounds<'_> {
         }
         // A figure from rounds that all fell in slow passes is a slow phase's, however
         // well they agree: the cell goes on until it has rounds at the machine's speed
-        // (hashbench_stats::phase), whatever its precision or its standing in a race.
-        if phases.is_some_and(|p| !p.supported(&cell.round_ids)) {
+        // (hashbench_stats::phase), whatever its precision or its standing in a race,
+        // unless the race left it far behind (race::DISTANT: out of the answer in any
+        // state of the machine; its figure keeps its flag).
+        let distant = standing == Some(race::Standing::Distant);
+        if !distant && phases.is_some_and(|p| !p.supported(&cell.round_ids)) {
             return true;
         }
         // A cell on several threads is slowed by any task that takes one of its CPUs, which
@@ -78,15 +86,15 @@ impl Rounds<'_> {
         if cell.threads > 1 && !phase::free_enough(&cell.round_waits) {
             return true;
         }
-        match contender {
-            Some(racing) => racing,
+        match standing {
+            Some(s) => s == race::Standing::Racing,
             None => !cell.state.precise(self.precision),
         }
     }
 
     /// Each cell's standing in the race after the rounds so far (`None` for every cell
     /// when the run does not race).
-    fn standings(&self, cells: &Cells, warmed: &Warmed) -> Vec<Option<bool>> {
+    fn standings(&self, cells: &Cells, warmed: &Warmed) -> Vec<Option<race::Standing>> {
         let Some(margin) = self.race else {
             return vec![None; cells.planned.len()];
         };
@@ -107,7 +115,7 @@ impl Rounds<'_> {
                 figure: p.state.figure(),
             })
             .collect();
-        race::contenders(&entries, margin)
+        race::standings(&entries, margin)
             .into_iter()
             .map(Some)
             .collect()
@@ -192,7 +200,7 @@ fn one(
     cells: &mut Cells,
     i: usize,
     (work, warmed): (&mut [Workload; 2], &mut Warmed),
-    (pass, standing): (usize, Option<bool>),
+    (pass, standing): (usize, Option<race::Standing>),
     load: &mut LoadRecorder,
     observer: &mut dyn RunObserver,
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
@@ -210,7 +218,7 @@ fn one(
     // (warmup::Level) before it races on, and so do the baselines, whose figures the
     // guards use. A decided cell measured on for the machine's phases stays as it is.
     let candidate = !matches!(cells.planned[i].kind, Kind::Baseline(_));
-    let screened = pass < r.rounds || standing != Some(true);
+    let screened = pass < r.rounds || standing != Some(race::Standing::Racing);
     let level = if r.race.is_some() && screened && candidate {
         Level::Slice
     } else {

@@ -186,3 +186,39 @@ fn only_answerable_cells_race_and_the_leader_is_the_fastest_of_them() {
     e[0].answerable = false;
     assert_eq!(contenders(&e, 0.03), vec![false, true, true]);
 }
+
+#[test]
+fn a_decided_cell_twice_as_slow_side_by_side_is_distant_and_a_closer_one_is_not() {
+    let sim = |t: f64| Sim {
+        time: t,
+        ids: vec![0, 1, 2, 3],
+        medians: vec![t, t * 1.001, t * 0.999, t],
+    };
+    let sims = [sim(100.0), sim(150.0), sim(210.0), sim(101.0)];
+    let mut e = entries(&sims);
+    e.iter_mut().for_each(|x| x.warm = true);
+    assert_eq!(
+        standings(&e, 0.03),
+        // 1.5x behind: decided, but its rounds still want the machine's speed; 2.1x:
+        // distant; 1 % behind: equivalent within the margin, decided.
+        vec![
+            Standing::Decided,
+            Standing::Decided,
+            Standing::Distant,
+            Standing::Decided,
+        ]
+    );
+    // Not side by side (no pass in common): decided by the figures alone, never distant.
+    let apart = Sim {
+        time: 300.0,
+        ids: vec![10, 11, 12, 13],
+        medians: vec![300.0; 4],
+    };
+    let sims = [sim(100.0), apart];
+    let mut e = entries(&sims);
+    e.iter_mut().for_each(|x| x.warm = true);
+    assert_eq!(
+        standings(&e, 0.03),
+        vec![Standing::Decided, Standing::Decided]
+    );
+}
