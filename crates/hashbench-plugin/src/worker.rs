@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use hashbench_adapters::{
-    error_reply, ok_reply, DigestReply, Hello, ImplInfo, Served as Request, TimeReply, PROTOCOL,
+    error_reply, ok_reply, DigestReply, Hello, ImplInfo, Served, TimeReply, PROTOCOL,
 };
 use hashbench_catalog::Hasher;
 use hashbench_model::Pattern;
@@ -38,7 +38,7 @@ const MAX_SIZE: usize = 1 << 30;
 const MAX_BATCHES: u64 = 1 << 16;
 
 /// One plugin served: what was loaded, and where from.
-struct Served {
+struct Loaded {
     plugin: Plugin,
     hasher: PluginHasher,
     out: Guarded,
@@ -77,7 +77,7 @@ pub fn serve(
             file: lib.clone(),
             source,
         })?;
-        served.push(Served {
+        served.push(Loaded {
             hasher: PluginHasher::new(&plugin),
             out: Guarded::new(plugin.digest_bytes()),
             plugin,
@@ -101,11 +101,11 @@ pub fn serve(
     Ok(())
 }
 
-fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
-    let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
+fn answer(served: &mut [Loaded], line: &str) -> Result<Value, String> {
+    let request: Served = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
     match request {
-        Request::Hello { .. } => ok_reply(&hello(served)),
-        Request::Digest {
+        Served::Hello { .. } => ok_reply(&hello(served)),
+        Served::Digest {
             id,
             pattern,
             data,
@@ -116,7 +116,7 @@ fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
             let digest = digest(s, pattern, &data, &splits)?;
             ok_reply(&DigestReply { digest })
         }
-        Request::Time {
+        Served::Time {
             id,
             pattern,
             size,
@@ -142,7 +142,7 @@ fn answer(served: &mut [Served], line: &str) -> Result<Value, String> {
     }
 }
 
-fn hello(served: &[Served]) -> Hello {
+fn hello(served: &[Loaded]) -> Hello {
     Hello {
         protocol: PROTOCOL,
         runtime: RUNTIME.to_string(),
@@ -169,7 +169,7 @@ fn hello(served: &[Served]) -> Hello {
     }
 }
 
-fn find<'a>(served: &'a mut [Served], id: &str) -> Result<&'a mut Served, String> {
+fn find<'a>(served: &'a mut [Loaded], id: &str) -> Result<&'a mut Loaded, String> {
     served
         .iter_mut()
         .find(|s| s.plugin.id() == id)
@@ -182,7 +182,7 @@ fn parsed(name: &str) -> Result<Pattern, String> {
 }
 
 /// `pattern`, if the plugin expresses it.
-fn supported(s: &Served, pattern: Pattern) -> Result<Pattern, String> {
+fn supported(s: &Loaded, pattern: Pattern) -> Result<Pattern, String> {
     s.hasher
         .supports(pattern)
         .map(|()| pattern)
@@ -191,7 +191,7 @@ fn supported(s: &Served, pattern: Pattern) -> Result<Pattern, String> {
 
 /// What went wrong in the calls since the last look: a function's non-zero return, a
 /// write past the output or the state.
-fn fault(s: &mut Served, when: &str) -> Result<(), String> {
+fn fault(s: &mut Loaded, when: &str) -> Result<(), String> {
     let id = s.plugin.id();
     if let Some(f) = s.hasher.take_failed() {
         return Err(format!(
@@ -218,7 +218,7 @@ fn fault(s: &mut Served, when: &str) -> Result<(), String> {
 /// The digest of `data` through `pattern`, cut into updates at `splits` for `new` and
 /// `reuse` (`reuse` hashes it twice on one state and answers the second).
 fn digest(
-    s: &mut Served,
+    s: &mut Loaded,
     pattern: Pattern,
     data: &[u8],
     splits: &[usize],
@@ -260,7 +260,7 @@ fn digest(
 
 /// `batches` timed batches of `iterations` calls in the catalogue's loop.
 fn time(
-    s: &mut Served,
+    s: &mut Loaded,
     pattern: Pattern,
     input: &[u8],
     iterations: u64,

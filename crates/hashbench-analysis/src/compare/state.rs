@@ -44,13 +44,8 @@ fn level(r: &DriftReference) -> Option<(f64, f64)> {
         return None;
     }
     v.sort_by(f64::total_cmp);
-    let n = v.len();
-    let median = if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    };
-    Some((median, v[n - 1] / v[0] - 1.0))
+    let median = hashbench_stats::order::median_sorted(&v)?;
+    Some((median, v[v.len() - 1] / v[0] - 1.0))
 }
 
 /// Whether `base` and `candidate` were each measured wholly in one steady state of the
