@@ -150,6 +150,7 @@ pub fn external_outcomes(
         failed_checks: 0,
         failures: Vec::new(),
         reference: None,
+        remembered: false,
     };
     for (runtime, why, setup) in &selection.unavailable {
         let o = unavailable(

@@ -39,6 +39,7 @@ mod stop;
 mod subject;
 #[cfg(any(test, feature = "test-util"))]
 pub mod testutil;
+mod verification;
 
 pub use cell::{Cell, NoReadCeiling, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
@@ -67,3 +68,4 @@ pub use size::{Mode, Size, MAX_RANGE_LENGTHS};
 pub use skip::{SkipReason, Skipped};
 pub use stop::StopReason;
 pub use subject::{Baseline, Subject};
+pub use verification::VerificationFacts;

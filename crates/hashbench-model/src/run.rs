@@ -379,6 +379,9 @@ pub struct RunConfig {
     /// `--streams N`, when given.
     #[serde(default)]
     pub streams: Option<usize>,
+    /// How the implementations were verified; absent in files from before 2026-11-29.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verification: Option<crate::VerificationFacts>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -80,6 +80,9 @@ pub struct RunPlan {
     /// time (the binary's machine memory, docs/method.md): not an option, a fact the run
     /// is given, so that a run spent wholly in a slow spell knows it.
     pub remembered: hashbench_model::RememberedSpeeds,
+    /// What earlier runs of the same code proved (the binary's proof memory,
+    /// `hashbench_verify::proofs`): `None` verifies everything and learns nothing.
+    pub proofs: Option<hashbench_verify::ProofMemory>,
     /// How errors name the sizes and threads given.
     pub spelling: Spelling,
 }
@@ -100,6 +103,7 @@ impl Default for RunPlan {
             suite: None,
             command_line: Vec::new(),
             remembered: hashbench_model::RememberedSpeeds::default(),
+            proofs: None,
             spelling: Spelling::default(),
         }
     }

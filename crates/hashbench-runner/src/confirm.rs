@@ -11,20 +11,22 @@
 
 use hashbench_model::Skipped;
 use hashbench_plan::RunPlan;
-use hashbench_verify::Status;
+use hashbench_verify::{Depth, Status};
 
 use crate::cells::{Cells, Kind};
+use crate::verification::RunProofs;
 use crate::warmup::Warmed;
 use crate::RunError;
 
 /// Verifies in full the implementations of `cells` that raced past the screening (those
 /// `warmed` gave the warm-up floor: the contenders and each size's leader); sets aside
-/// those that fail.
+/// those that fail. What the same code proved in full before is not verified again.
 pub(crate) fn contenders(
     plan: &RunPlan,
     cells: &mut Cells,
     warmed: &Warmed,
     (skipped, failed): (&mut Vec<Skipped>, &mut bool),
+    proofs: &mut RunProofs,
 ) -> Result<(), RunError> {
     let mut imps: Vec<&'static hashbench_catalog::Implementation> = (0..cells.planned.len())
         .filter(|&i| warmed.floor(cells, i))
@@ -38,7 +40,7 @@ pub(crate) fn contenders(
     if imps.is_empty() {
         return Ok(());
     }
-    let outcomes = hashbench_verify::verify(&imps, &plan.vectors(), &mut |_| {})?;
+    let outcomes = proofs.verify(plan, &imps, Depth::Full)?;
     for outcome in outcomes.iter().filter(|o| o.status == Status::Failed) {
         *failed = true;
         for p in &mut cells.planned {

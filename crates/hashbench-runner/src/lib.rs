@@ -57,6 +57,9 @@ pub struct Measured {
     pub failed: bool,
     /// `cancel` stopped the run (Ctrl-C); `run` holds what was measured.
     pub interrupted: bool,
+    /// What this run proved, under its code's key, for the proof memory
+    /// (`hashbench_verify::proofs`); `None` where the plan gave no memory.
+    pub learned: Option<hashbench_verify::Learned>,
 }
 
 /// One round of a cell: a share of its budget (as if it ran to its most rounds), a
@@ -103,7 +106,8 @@ pub fn run(
         passed,
         mut skipped,
         mut failed,
-    } = verification::verify(plan)?;
+        mut proofs,
+    } = verification::verify(plan, &host)?;
     // Pinned only now: a thread pool an implementation started while being verified
     // (blake3+rayon) keeps every CPU; the measuring thread gets one.
     if let Some(cpu) = plan.options.pin {
@@ -158,7 +162,8 @@ pub fn run(
         (&mut skipped, &mut failed),
     )?;
     if plan.race {
-        confirm::contenders(plan, &mut cells, &warmed, (&mut skipped, &mut failed))?;
+        let outcome = (&mut skipped, &mut failed);
+        confirm::contenders(plan, &mut cells, &warmed, outcome, &mut proofs)?;
     }
     let streams_out = match streams_plan(plan, &fixed, seed, tsc_hz, cancel) {
         Some(s) => streams::measure_all(&s, &passed, observer, (&mut skipped, &mut failed))?,
@@ -197,6 +202,7 @@ pub fn run(
             reference: reference.finish(),
             load: machine_load,
             interrupted,
+            verification: proofs.facts(),
         },
     );
     postprocess::apply(&mut run, &plan.relative_to, plan.options.metric);
@@ -204,6 +210,7 @@ pub fn run(
         run,
         failed,
         interrupted,
+        learned: proofs.learned(),
     })
 }
 
@@ -284,6 +291,7 @@ struct Measurements<'a> {
     reference: hashbench_model::DriftReference,
     load: Option<hashbench_model::MachineLoad>,
     interrupted: bool,
+    verification: hashbench_model::VerificationFacts,
 }
 
 /// The run model of `plan` and what was measured, before post-processing.
@@ -336,6 +344,7 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             pin_cpu: plan.options.pin,
             threads: plan.threads().map(<[usize]>::to_vec),
             streams: plan.options.streams,
+            verification: Some(m.verification),
         },
         providers,
         skipped: m.skipped,

@@ -3,9 +3,12 @@
 //! available and passes), and the runner checks every measured digest against that same
 //! reference: one source of truth.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use hashbench_catalog::Implementation;
-use hashbench_model::{SkipReason, Skipped};
-use hashbench_verify::{Depth, Outcome, Status};
+use hashbench_host::Host;
+use hashbench_model::{SkipReason, Skipped, VerificationFacts};
+use hashbench_verify::{Depth, Learned, Outcome, Proof, Sealed, Status};
 
 use hashbench_plan::RunPlan;
 
@@ -24,19 +27,122 @@ pub(crate) struct Verified {
     pub skipped: Vec<Skipped>,
     /// An implementation failed its known answers or disagreed with its reference.
     pub failed: bool,
+    /// What was verified now and what the proof memory vouched for.
+    pub proofs: RunProofs,
+}
+
+/// The run's verification as it goes, before the rounds and after them ([`crate::confirm`]).
+pub(crate) struct RunProofs {
+    /// What names the machine in the code's key ([`hashbench_verify::proofs::code_key`]).
+    salt: String,
+    /// The code's key and what it proved before, found at the first verification; `None`
+    /// without a proof memory, or where the code cannot be named.
+    code: Option<(String, BTreeMap<String, Proof>)>,
+    /// The file hashes the key was made of.
+    files: BTreeMap<String, Sealed>,
+    checked: BTreeSet<String>,
+    remembered: BTreeSet<String>,
+    learned: BTreeMap<String, Proof>,
+}
+
+impl RunProofs {
+    /// Nothing verified yet, on `host`.
+    pub fn new(host: &Host) -> RunProofs {
+        RunProofs {
+            salt: hashbench_plan::memory::key(host, ""),
+            code: None,
+            files: BTreeMap::new(),
+            checked: BTreeSet::new(),
+            remembered: BTreeSet::new(),
+            learned: BTreeMap::new(),
+        }
+    }
+
+    /// Verifies `selected` at `depth`, but what the same code proved before (the plan's
+    /// proof memory), noting what was checked now and what the memory vouched for.
+    pub fn verify(
+        &mut self,
+        plan: &RunPlan,
+        selected: &[&'static Implementation],
+        depth: Depth,
+    ) -> Result<Vec<Outcome>, RunError> {
+        if let (Some(memory), None) = (&plan.proofs, &self.code) {
+            let mut files = memory.files.clone();
+            self.code = hashbench_verify::code_of(selected, &self.salt, &mut files)
+                .map(|code| (code.clone(), memory.recall(&code).implementations));
+            // Only the files this code is made of are handed back.
+            let mapped = hashbench_verify::proofs::mapped_code().unwrap_or_default();
+            self.files = mapped
+                .iter()
+                .filter_map(|p| {
+                    let name = p.to_string_lossy().into_owned();
+                    files.remove(&name).map(|s| (name, s))
+                })
+                .collect();
+        }
+        let none = BTreeMap::new();
+        let proven = self.code.as_ref().map_or(&none, |(_, proven)| proven);
+        let found = hashbench_verify::verify_remembering(
+            selected,
+            &plan.vectors(),
+            depth,
+            proven,
+            &mut |_| {},
+        )?;
+        for o in &found.outcomes {
+            if o.remembered {
+                if !self.checked.contains(&o.implementation) {
+                    self.remembered.insert(o.implementation.clone());
+                }
+            } else if o.checks > 0 {
+                self.remembered.remove(&o.implementation);
+                self.checked.insert(o.implementation.clone());
+            }
+        }
+        for (id, proof) in found.learned {
+            match self.learned.get(&id) {
+                Some(had) if had.depth == Depth::Full => {}
+                _ => {
+                    self.learned.insert(id, proof);
+                }
+            }
+        }
+        Ok(found.outcomes)
+    }
+
+    /// What the run model records.
+    pub fn facts(&self) -> VerificationFacts {
+        VerificationFacts {
+            verified: self.checked.len(),
+            remembered: self.remembered.iter().cloned().collect(),
+            code: self.code.as_ref().map(|(code, _)| code.clone()),
+        }
+    }
+
+    /// What the proof memory learns; `None` without one.
+    pub fn learned(self) -> Option<Learned> {
+        self.code.map(|(code, _)| Learned {
+            code,
+            proofs: self.learned,
+            files: self.files,
+        })
+    }
 }
 
 /// Verifies the plan's implementations against its vectors: in full, or for
 /// `recommend`'s race the path it times ([`Depth::Timed`]; its contenders are verified in
-/// full after the rounds, [`crate::confirm`]).
-pub(crate) fn verify(plan: &RunPlan) -> Result<Verified, RunError> {
+/// full after the rounds, [`crate::confirm`]). What the same code proved before (the
+/// plan's proof memory) is not verified again.
+pub(crate) fn verify(plan: &RunPlan, host: &Host) -> Result<Verified, RunError> {
     let selected = &plan.implementations;
     let depth = if plan.race { Depth::Timed } else { Depth::Full };
-    let outcomes = hashbench_verify::verify_at(selected, &plan.vectors(), depth, &mut |_| {})?;
+    let mut proofs = RunProofs::new(host);
+    let outcomes = proofs.verify(plan, selected, depth)?;
     let mut verified = Verified {
         passed: Vec::new(),
         skipped: Vec::new(),
         failed: false,
+        proofs,
     };
     for (imp, outcome) in selected.iter().zip(&outcomes) {
         match &outcome.status {

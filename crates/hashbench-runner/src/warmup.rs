@@ -22,6 +22,15 @@ pub(crate) const FLOOR: Duration = Duration::from_millis(20);
 pub(crate) const CEILING: Duration = Duration::from_millis(100);
 /// One slice: a throw-away round of the cell, sampled for this long.
 const SLICE: Duration = Duration::from_millis(8);
+/// The one slice `recommend`'s race gives each candidate before its screening
+/// ([`Level::Slice`]). 2 ms, not a whole [`SLICE`]: over 16 runs of `recommend --size
+/// 4k --need checksum` with this slice at 0, 0.5, 2 and 8 ms, a candidate's first
+/// screening round read no slower against its next two at 2 ms than at 8 ms (the ratio's
+/// 90th percentile 1.34 and 1.25, the machine's own phases, never the same candidate
+/// twice), and only with no slice at all did a cold start show (xxHash's C library,
+/// 3x); at ~120 candidates the 6 ms saved each were a third of the answer's time
+/// (docs/method.md, "recommend races").
+const SCREEN_SLICE: Duration = Duration::from_millis(2);
 /// Two slices' medians within 2 % of each other: the per-batch time is stable.
 const STABLE: f64 = 0.02;
 
@@ -39,7 +48,7 @@ fn key(cells: &Cells, i: usize) -> (String, usize) {
 
 /// The most the warm-ups of `cells` take: [`CEILING`] for each implementation and
 /// thread count, and in a race ([`Level::Slice`] first) a [`SLICE`] more (a slice of
-/// calls slower than [`SLICE`] may run past it).
+/// calls slower than a slice may run past it).
 pub(crate) fn at_most(cells: &Cells, race: bool) -> Duration {
     let keys: BTreeSet<(String, usize)> = (0..cells.planned.len()).map(|i| key(cells, i)).collect();
     let each = if race { CEILING + SLICE } else { CEILING };
@@ -83,11 +92,15 @@ impl Warmed {
         }
         self.0.insert(k, level);
         let (floor, ceiling) = match level {
-            Level::Slice => (SLICE, SLICE),
+            Level::Slice => (SCREEN_SLICE, SCREEN_SLICE),
             Level::Floor => (FLOOR, CEILING),
         };
         let config = Config {
-            time_budget: SLICE,
+            time_budget: if level == Level::Slice {
+                SCREEN_SLICE
+            } else {
+                SLICE
+            },
             // Never reached: each slice samples for its whole time.
             target_precision: 0.0,
             min_samples: 3,

@@ -3,24 +3,62 @@
 //! holds and why). A cache, never an input the user gave: a missing, unreadable or
 //! damaged file is as good as an empty one, and a failure to write it loses nothing but
 //! the memory. `HASHBENCH_MACHINE_MEMORY=off` neither reads nor writes it.
+//!
+//! Beside it, the proof memory (`verified.json`, `hashbench_verify::proofs`): what the
+//! same code proved, so that a run verifies only the rest. `HASHBENCH_PROOF_MEMORY=off`
+//! neither reads nor writes it: every run verifies everything.
 
 use std::path::{Path, PathBuf};
 
 use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::{RememberedSpeeds, Run};
 use hashbench_plan::memory::{build_id, here, MachineMemory};
+use hashbench_verify::{Learned, ProofMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
 const MAX_BYTES: u64 = 1 << 20;
 
 /// Where the memory lives; `None` when it is switched off or there is no data directory.
 fn path() -> Option<PathBuf> {
-    if std::env::var_os("HASHBENCH_MACHINE_MEMORY").is_some_and(|v| v == "off") {
+    file("HASHBENCH_MACHINE_MEMORY", "machine-speed.json")
+}
+
+/// `name` in the data directory, unless `switch` is `off` or there is none.
+fn file(switch: &str, name: &str) -> Option<PathBuf> {
+    if std::env::var_os(switch).is_some_and(|v| v == "off") {
         return None;
     }
-    crate::store::data_dir()
-        .ok()
-        .map(|d| d.join("machine-speed.json"))
+    crate::store::data_dir().ok().map(|d| d.join(name))
+}
+
+/// What earlier runs of the same code proved; `None` when the memory is switched off.
+pub fn proofs() -> Option<ProofMemory> {
+    file("HASHBENCH_PROOF_MEMORY", "verified.json").map(|p| ProofMemory::read(&p))
+}
+
+/// Adds what a run proved (`learned`, under its code's key) to the proof memory.
+pub fn prove(learned: Option<&Learned>) {
+    let (Some(learned), Some(path)) = (learned, file("HASHBENCH_PROOF_MEMORY", "verified.json"))
+    else {
+        return;
+    };
+    let mut memory = ProofMemory::read(&path);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    memory.learn(learned, now);
+    save(&path, serde_json::to_string_pretty(&memory));
+}
+
+/// Writes a memory's `text` to `path`; one that cannot be written is only a memory lost.
+fn save(path: &Path, text: serde_json::Result<String>) {
+    let Ok(text) = text else {
+        return;
+    };
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let _ = crate::store::write_atomic(path, text.as_bytes());
 }
 
 /// The memory at `path`, and this machine's key for this binary's build with the time now
@@ -49,15 +87,7 @@ pub fn record(run: &Run) {
         return;
     };
     let (mut memory, (machine, now)) = load(&path);
-    if !memory.record(&machine, run, now) {
-        return;
+    if memory.record(&machine, run, now) {
+        save(&path, serde_json::to_string_pretty(&memory));
     }
-    let Ok(text) = serde_json::to_string_pretty(&memory) else {
-        return;
-    };
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    // A memory that cannot be written is only a memory lost.
-    let _ = crate::store::write_atomic(&path, text.as_bytes());
 }

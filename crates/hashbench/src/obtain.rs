@@ -34,6 +34,7 @@ pub fn saved_or_measured(
             run: crate::store::read_run(path)?,
             failed: false,
             interrupted: false,
+            learned: None,
         },
         None => crate::progress::measure(&plan()?, quiet, false, None)?,
     };

@@ -264,12 +264,15 @@ pub(crate) fn measure(
     let mut progress = ProgressLine::new(quiet, force, cancel_after, cancel.clone());
     // What earlier runs here remember of the machine's speed tells a run spent wholly in
     // a slow spell that it was; this run's reference joins the memory.
+    // And what earlier runs of the same code proved is not verified again.
     let plan = hashbench_plan::RunPlan {
         remembered: crate::memory::recall(),
+        proofs: crate::memory::proofs(),
         ..plan.clone()
     };
     let measured = hashbench_runner::run(&plan, &mut progress, &cancel)?;
     crate::memory::record(&measured.run);
+    crate::memory::prove(measured.learned.as_ref());
     Ok(measured)
 }
 

@@ -154,6 +154,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
             pin_cpu: None,
             threads: None,
             streams: None,
+            verification: None,
         },
         providers: Vec::new(),
         skipped: Vec::new(),

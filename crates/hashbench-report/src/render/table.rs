@@ -114,6 +114,9 @@ pub(crate) fn header_lines(run: &Run) -> Vec<String> {
         run.build.rustc,
         run.build.target_cpu.as_deref().unwrap_or("default")
     ));
+    if let Some(v) = &run.config.verification {
+        lines.push(v.to_string());
+    }
     if !run.complete {
         lines.push("INCOMPLETE: the run was interrupted; planned cells are missing".to_string());
     }

@@ -37,6 +37,7 @@ mod memory;
 mod patterns;
 mod plugins;
 mod plugins_defined;
+mod proofs;
 mod published;
 mod quality;
 mod recommend;

@@ -37,6 +37,9 @@ pub struct Provenance {
     /// Per-cell time budget of the run, seconds.
     pub time_budget_s: f64,
     pub command_line: Vec<String>,
+    /// What was verified in the run, and what an earlier run of the same code had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verification: Option<hashbench_model::VerificationFacts>,
 }
 
 impl Provenance {
@@ -48,6 +51,7 @@ impl Provenance {
             cpu: run.host.cpu_model.clone(),
             time_budget_s: run.config.time_budget_s,
             command_line: run.command_line.clone(),
+            verification: run.config.verification.clone(),
         }
     }
 }
@@ -460,6 +464,10 @@ pub fn table(provenance: &Provenance, recs: &[Recommendation]) -> String {
             .as_ref()
             .map_or(String::new(), |f| format!(", from {f}"))
     );
+    // Only a run measured here says what it verified: a file's was another process's.
+    if let (None, Some(v)) = (&provenance.from, &provenance.verification) {
+        out.push_str(&format!("{v}\n"));
+    }
     for r in recs {
         out.push('\n');
         out.push_str(&one(r));

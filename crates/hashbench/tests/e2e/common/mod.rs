@@ -53,11 +53,13 @@ pub fn quick_run(dir: &Path, name: &str) -> std::path::PathBuf {
 }
 
 /// The binary under test, as Cargo built it for the integration tests, with its machine
-/// memory off: what earlier runs remember of the machine's speed would make a test's run
-/// depend on the runs before it (docs/method.md). The memory's own test turns it on.
+/// and proof memories off: what earlier runs remember of the machine's speed, or proved,
+/// would make a test's run depend on the runs before it (docs/method.md). Each memory's
+/// own test turns it on.
 pub fn hashbench() -> Command {
     let mut cmd = Command::cargo_bin("hashbench").expect("the hashbench binary is built for tests");
-    cmd.env("HASHBENCH_MACHINE_MEMORY", "off");
+    cmd.env("HASHBENCH_MACHINE_MEMORY", "off")
+        .env("HASHBENCH_PROOF_MEMORY", "off");
     cmd
 }
 
@@ -67,6 +69,7 @@ pub fn hashbench() -> Command {
 pub fn spawn_writing(args: &[&str], result: &Path) -> Child {
     std::process::Command::new(assert_cmd::cargo::cargo_bin("hashbench"))
         .env("HASHBENCH_MACHINE_MEMORY", "off")
+        .env("HASHBENCH_PROOF_MEMORY", "off")
         .args(args)
         .arg("-o")
         .arg(result)
