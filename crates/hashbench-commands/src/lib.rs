@@ -27,6 +27,7 @@ pub mod help;
 pub mod key_file;
 pub mod list;
 pub mod maps;
+pub mod memories;
 mod outcome;
 pub mod quality;
 pub mod recommend;

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::Depth;
+use crate::checks::Depth;
 
 /// The format version this hashbench writes; a file of another version is an empty memory.
 pub const VERSION: u32 = 1;

@@ -5,30 +5,13 @@
 use std::collections::BTreeMap;
 
 use hashbench_catalog::{Algorithm, Availability, Implementation};
-use serde::{Deserialize, Serialize};
 
+use crate::checks::{verify_in, verify_subject, Depth, Outcome, Status};
+use crate::modes::CallMode;
 use crate::proofs::{code_key, Proof, Sealed};
+use crate::reference::{reference_of, Reference};
 use crate::subject::subject_of;
-use crate::{
-    reference_of, verify_in, verify_subject, CallMode, Outcome, Reference, Status, VectorError,
-    VectorSource,
-};
-
-/// How much of an implementation [`verify_at`] checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Depth {
-    /// Every known answer in every [`CallMode`] (one-shot, updates, chunks, splits, reset,
-    /// reuse), the typed keys, and agreement with the reference one-shot and in random
-    /// splits: what `hashbench verify` and `run` check.
-    Full,
-    /// What a timed one-shot or typed-key call relies on: every known answer in one
-    /// call, the typed keys, and agreement with the reference one-shot at every boundary
-    /// length. `recommend`'s race times nothing else; it checks its contenders in full
-    /// after the screening (docs/method.md, "recommend races"). About a tenth of the
-    /// work of [`Depth::Full`] (a million-byte vector hashed 2 times instead of 26).
-    Timed,
-}
+use crate::vectors::{VectorError, VectorSource};
 
 /// The calling modes of [`Depth::Timed`]: the one-shot path, the one the timed call takes.
 const TIMED_MODES: [CallMode; 1] = [CallMode::Oneshot];

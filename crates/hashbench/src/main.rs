@@ -10,7 +10,6 @@ mod compare_published;
 mod crossover;
 mod list;
 mod maps;
-mod memory;
 mod obtain;
 mod output;
 mod progress;

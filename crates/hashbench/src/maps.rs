@@ -30,7 +30,7 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
         }
     };
     let ask = Ask {
-        remembered: crate::memory::recall(),
+        remembered: hashbench_commands::memories::recall(),
         ..args.ask.clone()
     };
     let doc = measure(&ask, &mut say, &mut show, &cancel)?;

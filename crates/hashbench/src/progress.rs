@@ -266,13 +266,13 @@ pub(crate) fn measure(
     // a slow spell that it was; this run's reference joins the memory.
     // And what earlier runs of the same code proved is not verified again.
     let plan = hashbench_plan::RunPlan {
-        remembered: crate::memory::recall(),
-        proofs: crate::memory::proofs(),
+        remembered: hashbench_commands::memories::recall(),
+        proofs: hashbench_commands::memories::proofs(),
         ..plan.clone()
     };
     let measured = hashbench_runner::run(&plan, &mut progress, &cancel)?;
-    crate::memory::record(&measured.run);
-    crate::memory::prove(measured.learned.as_ref());
+    hashbench_commands::memories::record(&measured.run);
+    hashbench_commands::memories::prove(measured.learned.as_ref());
     Ok(measured)
 }
 

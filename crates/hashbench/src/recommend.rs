@@ -41,7 +41,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
     let ask = args.ask;
     ask.check()?;
     let mut maps = ask.map_question();
-    maps.remembered = crate::memory::recall();
+    maps.remembered = hashbench_commands::memories::recall();
     maps.check_map(!args.from.is_empty())?;
     if let Some(op) = maps.map_workload(!args.from.is_empty()) {
         return map_answer(&maps, op, args.format, args.quiet);

@@ -28,7 +28,7 @@ fn file(switch: &str, name: &str) -> Option<PathBuf> {
     if std::env::var_os(switch).is_some_and(|v| v == "off") {
         return None;
     }
-    crate::store::data_dir().ok().map(|d| d.join(name))
+    hashbench_model::data_dir().map(|d| d.join(name))
 }
 
 /// What earlier runs of the same code proved; `None` when the memory is switched off.
@@ -58,7 +58,9 @@ fn save(path: &Path, text: serde_json::Result<String>) {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let _ = crate::store::write_atomic(path, text.as_bytes());
+    if let Ok(mut file) = atomic_write_file::AtomicWriteFile::open(path) {
+        let _ = std::io::Write::write_all(&mut file, text.as_bytes()).and_then(|()| file.commit());
+    }
 }
 
 /// The memory at `path`, and this machine's key for this binary's build with the time now
