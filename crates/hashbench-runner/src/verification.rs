@@ -68,7 +68,7 @@ impl RunProofs {
     ) -> Result<Vec<Outcome>, RunError> {
         if let (Some(memory), None) = (&plan.proofs, &self.code) {
             let mut files = memory.files.clone();
-            self.code = hashbench_verify::code_of(selected, &self.salt, &mut files)
+            self.code = hashbench_verify::code_of(&self.salt, &mut files)
                 .map(|code| (code.clone(), memory.recall(&code).implementations));
             // Only the files this code is made of are handed back.
             let mapped = hashbench_verify::proofs::mapped_code().unwrap_or_default();

@@ -60,19 +60,15 @@ pub struct Verification {
     pub learned: BTreeMap<String, Proof>,
 }
 
-/// The content hash naming the code that verifies and times `selected` ([`code_key`]),
-/// once the libraries their implementations load on first use (ISA-L) are loaded, so
-/// that the key covers them; `known` as for [`code_key`].
+/// The content hash naming the code this process verifies and times with
+/// ([`code_key`]), once every catalogue implementation was asked whether it is
+/// available: the libraries one loads on first use (ISA-L) are then mapped whatever the
+/// selection, so that every run of the same binary has the same key; `known` as for
+/// [`code_key`].
 #[must_use]
-pub fn code_of(
-    selected: &[&'static Implementation],
-    salt: &str,
-    known: &mut BTreeMap<String, Sealed>,
-) -> Option<String> {
-    for imp in selected {
-        for other in hashbench_catalog::implementations_of(imp.algorithm.id) {
-            let _ = other.availability();
-        }
+pub fn code_of(salt: &str, known: &mut BTreeMap<String, Sealed>) -> Option<String> {
+    for imp in hashbench_catalog::registry::IMPLEMENTATIONS {
+        let _ = imp.availability();
     }
     code_key(salt, known)
 }
