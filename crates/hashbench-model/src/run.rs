@@ -140,6 +140,12 @@ pub struct RememberedSpeed {
     pub median_ns: f64,
     /// How many earlier runs that figure rests on.
     pub runs: usize,
+    /// Borrowed from other hashbench builds on the machine, this build having too few
+    /// runs of its own: their slowest such figure with a margin for where each build's
+    /// compiler placed the reference kernels (`hashbench_plan::memory::BORROW_MARGIN`).
+    /// Absent (false) in older files and for a build's own memory.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub borrowed: bool,
 }
 
 /// What earlier runs on one machine remember of its two drift references' undisturbed

@@ -146,6 +146,7 @@ fn sweeps_the_short_reference_shows_slow_add_rounds_and_settle_nothing() {
         &ask(Some(hashbench_model::RememberedSpeed {
             median_ns: 0.01,
             runs: 3,
+            borrowed: false,
         })),
         &mut |_| {},
         &mut |_| {},

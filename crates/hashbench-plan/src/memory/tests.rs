@@ -146,3 +146,51 @@ fn each_build_is_remembered_apart() {
     assert_eq!(build_id(&tool(None), true), "0.1.0");
     assert_eq!(build_id(&tool(Some("abc")), false), "0.1.0 abc unoptimised");
 }
+
+#[test]
+fn a_build_with_too_few_runs_borrows_the_slowest_other_builds_speed_with_a_margin() {
+    let now = 10 * DAY;
+    let runs = |ns: f64| -> Vec<Remembered> {
+        (0..3)
+            .map(|i| Remembered {
+                at: now - 60 * (i + 1),
+                median_ns: ns,
+            })
+            .collect()
+    };
+    let machine = "AMD EPYC | avx2 | 1 bytes | 6.1 | x86_64";
+    let key = |build: &str| format!("{machine} | hashbench {build}");
+    let mut memory = MachineMemory {
+        version: VERSION,
+        machines: [
+            (key("0.1.0 aaa"), runs(19.0)),
+            (short_key(&key("0.1.0 aaa")), runs(2.30)),
+            (short_key(&key("0.1.0 bbb")), runs(2.57)),
+            // Not this kind: unoptimised, or another machine.
+            (short_key(&key("0.1.0 ccc unoptimised")), runs(4.05)),
+            (
+                short_key(&format!(
+                    "Intel | avx2 | 1 bytes | 6.1 | x86_64 | hashbench 0.1.0 ddd"
+                )),
+                runs(9.0),
+            ),
+        ]
+        .into(),
+    };
+    let new = key("0.1.0 new");
+    let got = memory.recall_both(&new, now);
+    let first = got.first.expect("the first reference borrowed");
+    assert!(first.borrowed && (first.median_ns - 19.0 * BORROW_MARGIN).abs() < 1e-9);
+    let short = got.short.expect("the short reference borrowed");
+    assert!(short.borrowed && (short.median_ns - 2.57 * BORROW_MARGIN).abs() < 1e-9);
+    // A build with three runs of its own is judged by them alone.
+    memory.machines.insert(short_key(&new), runs(2.40));
+    let own = memory.recall_both(&new, now).short.expect("its own speed");
+    assert!(!own.borrowed && (own.median_ns - 2.40).abs() < 1e-9);
+    // Nothing to borrow on a machine no build has measured.
+    let alone = memory.recall_both(
+        "Other | x | 1 bytes | 6.1 | x86_64 | hashbench 0.1.0 a",
+        now,
+    );
+    assert_eq!(alone, RememberedSpeeds::default());
+}
