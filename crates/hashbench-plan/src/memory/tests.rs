@@ -169,9 +169,7 @@ fn a_build_with_too_few_runs_borrows_the_slowest_other_builds_speed_with_a_margi
             // Not this kind: unoptimised, or another machine.
             (short_key(&key("0.1.0 ccc unoptimised")), runs(4.05)),
             (
-                short_key(&format!(
-                    "Intel | avx2 | 1 bytes | 6.1 | x86_64 | hashbench 0.1.0 ddd"
-                )),
+                short_key("Intel | avx2 | 1 bytes | 6.1 | x86_64 | hashbench 0.1.0 ddd"),
                 runs(9.0),
             ),
         ]
