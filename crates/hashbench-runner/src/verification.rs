@@ -110,6 +110,12 @@ impl RunProofs {
         Ok(found.outcomes)
     }
 
+    /// Notes implementations verified now in another process (other runtimes' adapters,
+    /// a plugin's worker), which the memory never vouches for.
+    pub fn checked_elsewhere(&mut self, ids: impl IntoIterator<Item = String>) {
+        self.checked.extend(ids);
+    }
+
     /// What the run model records.
     pub fn facts(&self) -> VerificationFacts {
         VerificationFacts {
