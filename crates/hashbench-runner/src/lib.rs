@@ -122,7 +122,6 @@ pub fn run(
     let per_round = per_round(plan);
     skipped.extend(plan.external_skipped.iter().cloned());
     let passed_external = external::verify(plan, &mut skipped, &mut failed)?;
-    proofs.checked_elsewhere(plan.external.iter().map(|e| e.id.to_string()));
     let mut kernels = cells::kernels(&passed, &plan.options.patterns, &mut skipped)?;
     cells::slow_down(&mut kernels, plan.options.slow_down.as_ref());
     let mut cells = cells::Cells::new(

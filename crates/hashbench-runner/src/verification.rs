@@ -110,8 +110,8 @@ impl RunProofs {
         Ok(found.outcomes)
     }
 
-    /// Notes implementations verified now in another process (other runtimes' adapters,
-    /// a plugin's worker), which the memory never vouches for.
+    /// Notes implementations verified in this run in another process (other runtimes'
+    /// adapters, a plugin's worker), which the memory never vouches for.
     pub fn checked_elsewhere(&mut self, ids: impl IntoIterator<Item = String>) {
         self.checked.extend(ids);
     }
@@ -144,6 +144,9 @@ pub(crate) fn verify(plan: &RunPlan, host: &Host) -> Result<Verified, RunError> 
     let depth = if plan.race { Depth::Timed } else { Depth::Full };
     let mut proofs = RunProofs::new(host);
     let outcomes = proofs.verify(plan, selected, depth)?;
+    // Other runtimes' implementations are verified through their adapters, every one of
+    // them in every run ([`crate::external`]), after this.
+    proofs.checked_elsewhere(plan.external.iter().map(|e| e.id.to_string()));
     let mut verified = Verified {
         passed: Vec::new(),
         skipped: Vec::new(),
