@@ -67,18 +67,10 @@ impl RunProofs {
         depth: Depth,
     ) -> Result<Vec<Outcome>, RunError> {
         if let (Some(memory), None) = (&plan.proofs, &self.code) {
-            let mut files = memory.files.clone();
-            self.code = hashbench_verify::code_of(&self.salt, &mut files)
-                .map(|code| (code.clone(), memory.recall(&code).implementations));
-            // Only the files this code is made of are handed back.
-            let mapped = hashbench_verify::proofs::mapped_code().unwrap_or_default();
-            self.files = mapped
-                .iter()
-                .filter_map(|p| {
-                    let name = p.to_string_lossy().into_owned();
-                    files.remove(&name).map(|s| (name, s))
-                })
-                .collect();
+            if let Some((code, files)) = hashbench_verify::code_of(&self.salt, &memory.files) {
+                self.code = Some((code.clone(), memory.recall(&code).implementations));
+                self.files = files;
+            }
         }
         let none = BTreeMap::new();
         let proven = self.code.as_ref().map_or(&none, |(_, proven)| proven);

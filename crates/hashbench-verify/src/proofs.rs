@@ -23,9 +23,9 @@
 //! reference, remembered or not.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use hashbench_model::bounded::read_file_at_most;
 use serde::{Deserialize, Serialize};
 
 use crate::checks::Depth;
@@ -99,12 +99,9 @@ impl ProofMemory {
     /// The memory at `path`; one that cannot be read, or of another version, is empty.
     #[must_use]
     pub fn read(path: &Path) -> ProofMemory {
-        let mut bytes = Vec::new();
-        let read = std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
-            .is_ok_and(|n| n as u64 <= MAX_BYTES);
-        read.then(|| serde_json::from_slice::<ProofMemory>(&bytes).ok())
-            .flatten()
+        read_file_at_most(path, MAX_BYTES, "the proof memory")
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<ProofMemory>(&bytes).ok())
             .filter(|m| m.version == VERSION)
             .unwrap_or_default()
     }
@@ -151,16 +148,24 @@ impl ProofMemory {
 
 /// The content hash naming the code this process runs: every file mapped executable
 /// into it ([`mapped_code`]), in path order, with `salt` and `OPENSSL_ia32cap`; and the
-/// file hashes it used, new ones added to `known`. `None` where the mappings cannot be
-/// listed (not Linux) or a file cannot be read (replaced or deleted since it was
-/// mapped): then nothing is remembered.
+/// file hashes it was made of (those of `known` whose file kept its identity, the
+/// others read now). `None` where the mappings cannot be listed (not Linux) or a file
+/// cannot be read (replaced or deleted since it was mapped): then nothing is remembered.
 #[must_use]
-pub fn code_key(salt: &str, known: &mut BTreeMap<String, Sealed>) -> Option<String> {
+pub fn code_key(
+    salt: &str,
+    known: &BTreeMap<String, Sealed>,
+) -> Option<(String, BTreeMap<String, Sealed>)> {
     key_of(salt, &mapped_code()?, known)
 }
 
 /// [`code_key`] of `files`.
-fn key_of(salt: &str, files: &[PathBuf], known: &mut BTreeMap<String, Sealed>) -> Option<String> {
+fn key_of(
+    salt: &str,
+    files: &[PathBuf],
+    known: &BTreeMap<String, Sealed>,
+) -> Option<(String, BTreeMap<String, Sealed>)> {
+    let mut used = BTreeMap::new();
     let mut hasher = blake3::Hasher::new();
     hasher.update(salt.as_bytes());
     hasher.update(b"\0");
@@ -170,7 +175,7 @@ fn key_of(salt: &str, files: &[PathBuf], known: &mut BTreeMap<String, Sealed>) -
         let name = path.to_string_lossy().into_owned();
         let before = identity(path)?;
         let sealed = match known.get(&name) {
-            Some(s) if s.identity == before => s.blake3.clone(),
+            Some(s) if s.identity == before => s.clone(),
             _ => {
                 let blake3 = blake3::hash(&std::fs::read(path).ok()?)
                     .to_hex()
@@ -179,19 +184,18 @@ fn key_of(salt: &str, files: &[PathBuf], known: &mut BTreeMap<String, Sealed>) -
                 if identity(path)? != before {
                     return None;
                 }
-                let sealed = Sealed {
+                Sealed {
                     identity: before,
                     blake3,
-                };
-                known.insert(name.clone(), sealed.clone());
-                sealed.blake3
+                }
             }
         };
         hasher.update(b"\0");
         hasher.update(name.as_bytes());
-        hasher.update(sealed.as_bytes());
+        hasher.update(sealed.blake3.as_bytes());
+        used.insert(name, sealed);
     }
-    Some(hasher.finalize().to_hex()[..32].to_string())
+    Some((hasher.finalize().to_hex()[..32].to_string(), used))
 }
 
 /// What identifies a file's content without reading it: device, inode, size,

@@ -66,7 +66,10 @@ pub struct Verification {
 /// selection, so that every run of the same binary has the same key; `known` as for
 /// [`code_key`].
 #[must_use]
-pub fn code_of(salt: &str, known: &mut BTreeMap<String, Sealed>) -> Option<String> {
+pub fn code_of(
+    salt: &str,
+    known: &BTreeMap<String, Sealed>,
+) -> Option<(String, BTreeMap<String, Sealed>)> {
     for imp in hashbench_catalog::registry::IMPLEMENTATIONS {
         let _ = imp.availability();
     }

@@ -81,25 +81,28 @@ fn a_changed_file_is_read_again_and_changes_the_key() {
     std::fs::write(&a, b"library a").unwrap();
     std::fs::write(&b, b"library b").unwrap();
     let files = vec![a.clone(), b.clone()];
-    let mut known = BTreeMap::new();
-    let first = key_of("cpu", &files, &mut known).unwrap();
+    let (first, mut known) = key_of("cpu", &files, &BTreeMap::new()).unwrap();
     assert_eq!(known.len(), 2);
-    assert_eq!(key_of("cpu", &files, &mut known).unwrap(), first);
-    assert_ne!(key_of("another cpu", &files, &mut known).unwrap(), first);
+    assert_eq!(
+        key_of("cpu", &files, &known).unwrap(),
+        (first.clone(), known.clone())
+    );
+    assert_ne!(key_of("another cpu", &files, &known).unwrap().0, first);
     // A file whose identity is unchanged is not read again: its remembered hash stands.
     let name = a.to_string_lossy().into_owned();
     known.get_mut(&name).unwrap().blake3 = "remembered".into();
-    let unread = key_of("cpu", &files, &mut known).unwrap();
+    let (unread, used) = key_of("cpu", &files, &known).unwrap();
     assert_ne!(unread, first);
+    assert_eq!(used[&name].blake3, "remembered");
     // Rewritten (a rebuilt binary, an upgraded library): another identity, read again.
     std::fs::write(&a, b"library a, rebuilt").unwrap();
-    let rebuilt = key_of("cpu", &files, &mut known).unwrap();
+    let (rebuilt, used) = key_of("cpu", &files, &known).unwrap();
     assert_ne!(rebuilt, first);
     assert_ne!(rebuilt, unread);
-    assert_ne!(known[&name].blake3, "remembered");
+    assert_ne!(used[&name].blake3, "remembered");
     // A file gone: no key, nothing remembered.
     std::fs::remove_file(&b).unwrap();
-    assert_eq!(key_of("cpu", &files, &mut known), None);
+    assert_eq!(key_of("cpu", &files, &known), None);
 }
 
 #[cfg(target_os = "linux")]
@@ -108,5 +111,5 @@ fn the_code_mapped_into_this_process_includes_its_own_executable() {
     let files = mapped_code().unwrap();
     let me = std::env::current_exe().unwrap();
     assert!(files.contains(&me), "{me:?} not in {files:?}");
-    assert!(code_key("cpu", &mut BTreeMap::new()).is_some());
+    assert!(code_key("cpu", &BTreeMap::new()).is_some());
 }
