@@ -342,6 +342,11 @@ fn own_flags(cell: &Cell, thresholds: &Thresholds) -> Vec<Flag> {
 /// they concern, the drift flag on the run.
 pub fn apply(run: &mut Run, thresholds: &Thresholds) {
     let phases = run.reference.as_ref().and_then(DriftReference::pass_phases);
+    let borrowed = run
+        .reference
+        .as_ref()
+        .zip(phases.as_ref())
+        .is_some_and(|(r, p)| r.judged_by_borrowed(p));
     for c in run.cells.iter_mut().chain(run.baselines.iter_mut()) {
         c.flags = own_flags(c, thresholds);
         // One spread flag a cell: an unsettled figure already says it may be a slow
@@ -350,7 +355,7 @@ pub fn apply(run: &mut Run, thresholds: &Thresholds) {
         if let Some(f) = phases
             .as_ref()
             .filter(|_| !spread && c.figure.is_some())
-            .and_then(|p| slow_phase(&c.round_id_list(), p))
+            .and_then(|p| slow_phase(&c.round_id_list(), p, borrowed))
             .or_else(|| shared_cpus(c).filter(|_| !spread))
         {
             c.flags.push(f);

@@ -206,6 +206,19 @@ impl DriftReference {
         )
     }
 
+    /// Whether the remembered level that judged `phases` (this reference's, or its short
+    /// companion's where [`hashbench_stats::phase::PassPhases::second`] says so) was
+    /// borrowed from other builds ([`RememberedSpeed::borrowed`]).
+    #[must_use]
+    pub fn judged_by_borrowed(&self, phases: &hashbench_stats::phase::PassPhases) -> bool {
+        let judge = if phases.second {
+            self.short.as_deref()
+        } else {
+            Some(self)
+        };
+        phases.remembered && judge.and_then(|r| r.remembered).is_some_and(|r| r.borrowed)
+    }
+
     /// Its timings and remembered speed, as [`phases_of_both`] takes them.
     fn timings(&self) -> (&[ReferencePoint], Option<RememberedSpeed>) {
         (&self.points, self.remembered)

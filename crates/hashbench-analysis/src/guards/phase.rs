@@ -13,8 +13,10 @@ use hashbench_stats::rounds::MIN_CLUSTER_ROUNDS;
 /// well its rounds agree, they may all be a slow spell's, and its figure is not
 /// comparable with those of cells measured at the machine's speed. The run gives such a
 /// cell more rounds while its budget lasts; this flags the ones it could not.
+/// `borrowed`: the remembered level that judged was other builds'
+/// ([`hashbench_model::DriftReference::judged_by_borrowed`]), which the text says.
 #[must_use]
-pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases) -> Option<Flag> {
+pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases, borrowed: bool) -> Option<Flag> {
     if !phases.judges() {
         return None;
     }
@@ -23,7 +25,13 @@ pub fn slow_phase(pass_ids: &[u32], phases: &PassPhases) -> Option<Flag> {
         let fast_passes = phases.fast_passes();
         let speed = if phases.remembered {
             format!(
-                "this machine's speed as earlier runs remember it ({}{})",
+                "this machine's speed as {} remember it ({}{})",
+                if borrowed {
+                    "other hashbench builds' runs, their slowest with a margin for code \
+                     placement,"
+                } else {
+                    "earlier runs"
+                },
                 hashbench_model::format::time_ns(phases.level_ns),
                 if phases.second {
                     " for the short reference, read at 64 B"

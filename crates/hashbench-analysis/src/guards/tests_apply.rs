@@ -448,6 +448,37 @@ fn a_figure_from_the_slow_passes_only_is_flagged_slow_phase() {
     assert!(run.cells.iter().all(|c| c.flags.is_empty()));
 }
 
+/// A run every pass of which was slow against the remembered speed: the flag names whose
+/// memory judged it, this build's earlier runs or other builds' (borrowed, with a margin).
+#[test]
+fn the_slow_phase_flag_says_whose_memory_judged_the_run() {
+    let ids: Vec<u32> = (0..5).collect();
+    for borrowed in [false, true] {
+        let mut run = run_with(vec![cell_rounds("x/a", 64, &[46.9; 5], Some(&ids))]);
+        let mut r = reference(&[36.0; 6]);
+        r.remembered = Some(hashbench_model::RememberedSpeed {
+            median_ns: 20.0,
+            runs: 3,
+            borrowed,
+        });
+        run.reference = Some(r);
+        apply(&mut run, &t());
+        let reason = &run.cells[0].flags[0].reason;
+        let whose = if borrowed {
+            "other hashbench builds' runs, their slowest with a margin for code placement,"
+        } else {
+            "earlier runs"
+        };
+        assert!(
+            reason.starts_with(&format!(
+                "0 of its 5 rounds ran in the 0 passes the drift references show at this \
+                 machine's speed as {whose} remember it (20.00 ns)"
+            )),
+            "{reason}"
+        );
+    }
+}
+
 /// `blake3+rayon` at 1 MiB with a busy loop on the second CPU (issue 32): two back-to-back
 /// runs read 83,331 ns and 160,804 ns, the second settled on rounds in which its threads
 /// waited for a CPU 45.8 % of the time. Three rounds with the CPUs free are enough.

@@ -193,8 +193,11 @@ fn remembered_faster_flags_every_figure(key: String, short: bool) {
         .expect("judged by the memory");
     assert!(phases.remembered && phases.fast_passes() == 0, "{phases:?}");
     assert_eq!(phases.second, short, "{phases:?}");
-    let flag = hashbench_analysis::guards::slow_phase(&loaded.cells[0].round_id_list(), &phases)
-        .expect("flagged");
+    let reference = loaded.reference.as_ref().expect("timed");
+    assert!(!reference.judged_by_borrowed(&phases), "its own memory");
+    let flag =
+        hashbench_analysis::guards::slow_phase(&loaded.cells[0].round_id_list(), &phases, false)
+            .expect("flagged");
     assert_eq!(flag.code, hashbench_model::FlagCode::SlowPhase);
     let which = if short {
         " for the short reference, read at 64 B"
