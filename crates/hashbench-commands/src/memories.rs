@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::{RememberedSpeeds, Run};
-use hashbench_plan::memory::{build_id, here, MachineMemory};
+use hashbench_plan::memory::{build_id, here, now, MachineMemory};
 use hashbench_verify::{Learned, ProofMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
@@ -43,10 +43,7 @@ pub fn prove(learned: Option<&Learned>) {
         return;
     };
     let mut memory = ProofMemory::read(&path);
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    memory.learn(learned, now);
+    memory.learn(learned, now());
     save(&path, serde_json::to_string_pretty(&memory));
 }
 

@@ -106,10 +106,16 @@ const SHORT_SUFFIX: &str = " | short reference";
 /// the memory is this machine's own.
 #[must_use]
 pub fn here(version: &str) -> (String, u64) {
-    let now = std::time::SystemTime::now()
+    (key(&Host::detect(), version), now())
+}
+
+/// The time now in seconds since the Unix epoch (0 before it): the clock both memories
+/// keep their entries' ages by.
+#[must_use]
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    (key(&Host::detect(), version), now)
+        .map_or(0, |d| d.as_secs())
 }
 
 impl MachineMemory {

@@ -91,13 +91,8 @@ impl RunProofs {
                 self.checked.insert(o.implementation.clone());
             }
         }
-        for (id, proof) in found.learned {
-            match self.learned.get(&id) {
-                Some(had) if had.depth == Depth::Full => {}
-                _ => {
-                    self.learned.insert(id, proof);
-                }
-            }
+        for (id, proof) in &found.learned {
+            Proof::record(&mut self.learned, id, proof);
         }
         Ok(found.outcomes)
     }

@@ -93,6 +93,18 @@ impl Proof {
     pub fn covers(&self, need: Depth, reference: &str) -> bool {
         (self.depth == Depth::Full || self.depth == need) && self.reference == reference
     }
+
+    /// Records `proof` for `id` in `proofs`, unless a full proof against the same
+    /// reference is there already: a deeper proof replaces a shallower one, never the
+    /// other way. The one rule for a run's proofs and the memory's.
+    pub fn record(proofs: &mut BTreeMap<String, Proof>, id: &str, proof: &Proof) {
+        match proofs.get(id) {
+            Some(old) if old.covers(Depth::Full, &proof.reference) => {}
+            _ => {
+                proofs.insert(id.to_string(), proof.clone());
+            }
+        }
+    }
 }
 
 impl ProofMemory {
@@ -125,12 +137,7 @@ impl ProofMemory {
         let build = self.builds.entry(learned.code.clone()).or_default();
         build.at = now;
         for (id, proof) in &learned.proofs {
-            match build.implementations.get(id) {
-                Some(old) if old.depth == Depth::Full && old.reference == proof.reference => {}
-                _ => {
-                    build.implementations.insert(id.clone(), proof.clone());
-                }
-            }
+            Proof::record(&mut build.implementations, id, proof);
         }
         while self.builds.len() > KEPT_BUILDS {
             let oldest = self

@@ -30,6 +30,13 @@ fn a_deeper_proof_replaces_a_shallower_one_and_never_the_reverse() {
     assert_eq!(memory.version, VERSION);
     // Another code knows nothing of it.
     assert!(memory.recall("other").implementations.is_empty());
+    // A full proof against another reference than today's stands for nothing today: a
+    // shallower one against today's replaces it (`Proof::record`, the run's rule too).
+    memory.learn(&learned("k", &[("a/x", proof(Depth::Timed, "b/x"))]), 4);
+    assert_eq!(
+        memory.recall("k").implementations["a/x"],
+        proof(Depth::Timed, "b/x")
+    );
 }
 
 #[test]
