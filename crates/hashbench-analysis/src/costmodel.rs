@@ -256,6 +256,7 @@ pub fn crossover(label_a: &str, a: &[&Cell], label_b: &str, b: &[&Cell]) -> Cros
     }
 }
 
+pub mod answer;
 pub mod checks;
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! twice), the size sweep that brackets their crossover, and which measured series of
 //! each a run's cells are compared as.
 
-use hashbench_analysis::costmodel::Crossover;
+use hashbench_analysis::costmodel::answer::CrossoverAnswer;
 use hashbench_model::{Cell, Run, Size, Subject};
 use hashbench_plan::SizeSpec;
 
@@ -55,23 +55,21 @@ pub struct Pair {
     pub threads: Option<usize>,
 }
 
-/// The crossover of a pair in a run: where the faster changes, and the series of A and
-/// of B it was read from.
-pub type Found<'r> = (Crossover, Vec<&'r Cell>, Vec<&'r Cell>);
-
 impl Pair {
-    /// The crossover of A over B in `run`, over the series [`pick`] chooses of each.
+    /// `crossover`'s answer for A over B in `run`, over the series [`pick`] chooses of
+    /// each: the duels and verdict, both fitted lines and what the table warns of,
+    /// computed once for the renderers to read.
     ///
     /// # Errors
     ///
     /// The run has no measured cell of A or of B.
-    pub fn crossover<'r>(&self, run: &'r Run) -> Result<Found<'r>, UsageError> {
+    pub fn crossover(&self, run: &Run) -> Result<CrossoverAnswer, UsageError> {
         let (a, b) = (
             pick(run, self.a, self.threads)?,
             pick(run, self.b, self.threads)?,
         );
         let x = hashbench_analysis::costmodel::crossover(&a[0].label(), &a, &b[0].label(), &b);
-        Ok((x, a, b))
+        Ok(CrossoverAnswer::new(x, (&a, &b), run.tsc_hz, run.complete))
     }
 }
 

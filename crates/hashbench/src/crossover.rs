@@ -41,8 +41,8 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
         return Ok(Outcome::Interrupted);
     }
     let run = &measured.run;
-    let (x, ca, cb) = pair.crossover(run)?;
+    let answer = pair.crossover(run)?;
     let as_json = matches!(args.format, Format::Json);
-    emit(&crossover_render::document(&x, (&ca, &cb), run, as_json)?);
+    emit(&crossover_render::document(&answer, as_json)?);
     Ok(Outcome::failed_if(measured.failed))
 }

@@ -1,94 +1,31 @@
 //! The crossover report (`hashbench crossover A B`): the duels at each size, the measured
 //! verdict and both fitted lines, as a table or as JSON.
 
-use serde::Serialize;
-
 use crate::format::{aligned, size, time_ns};
-use hashbench_analysis::costmodel::{fit_series, Crossover, CrossoverVerdict, Faster};
-use hashbench_model::{Cell, CostFit, FlagCode};
-
-/// `crossover --format json`: the crossover and the line fitted to each series.
-#[derive(Serialize)]
-pub struct Report<'a> {
-    #[serde(flatten)]
-    pub crossover: &'a Crossover,
-    pub fit_a: Option<CostFit>,
-    pub fit_b: Option<CostFit>,
-    /// Cells (`implementation @ size`) measured while other processes took the CPU
-    /// (`busy-machine`): while there are any, the verdict is not to be relied on.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub busy_cells: Vec<String>,
-    /// The run was interrupted: sizes it planned may be missing, and the crossover rests
-    /// on those it has. Written only then (`"complete": false`).
-    #[serde(skip_serializing_if = "is_true")]
-    pub complete: bool,
-}
-
-fn is_true(b: &bool) -> bool {
-    *b
-}
+use hashbench_analysis::costmodel::answer::{CrossoverAnswer, Disagreement};
+use hashbench_analysis::costmodel::{Crossover, CrossoverVerdict, Faster};
+use hashbench_model::CostFit;
 
 /// What the tables say above a crossover from an interrupted run.
 const INCOMPLETE: &str = "INCOMPLETE: the run was interrupted; planned cells are missing, \
     and the crossover rests on the sizes it has";
 
-impl<'a> Report<'a> {
-    /// The report of `x`, fitting the series `a` and `b` it was computed from; `complete`
-    /// is the run's (false: interrupted).
-    #[must_use]
-    pub fn new(
-        x: &'a Crossover,
-        (a, b): (&[&Cell], &[&Cell]),
-        tsc_hz: Option<f64>,
-        complete: bool,
-    ) -> Self {
-        Report {
-            crossover: x,
-            fit_a: fit_series(a, tsc_hz),
-            fit_b: fit_series(b, tsc_hz),
-            busy_cells: busy_cells(a, b),
-            complete,
-        }
-    }
-}
-
-/// The cells of either series flagged `busy-machine`, as `implementation @ size`.
-fn busy_cells(a: &[&Cell], b: &[&Cell]) -> Vec<String> {
-    a.iter()
-        .chain(b)
-        .filter(|c| c.flags.iter().any(|f| f.code == FlagCode::BusyMachine))
-        .map(|c| format!("{} @ {}", c.implementation, size(c.size)))
-        .collect()
-}
-
-/// What `crossover` writes for the pair's crossover `x` and series `a`, `b` of `run`:
-/// the JSON document (`as_json`) or the table.
+/// What `crossover` writes for `answer`: the JSON document (`as_json`) or the table.
 ///
 /// # Errors
 ///
 /// Only if serde_json fails, which it does not on these types.
-pub fn document(
-    x: &Crossover,
-    (a, b): (&[&Cell], &[&Cell]),
-    run: &hashbench_model::Run,
-    as_json: bool,
-) -> Result<String, serde_json::Error> {
-    let info = (run.tsc_hz, run.complete);
+pub fn document(answer: &CrossoverAnswer, as_json: bool) -> Result<String, serde_json::Error> {
     if as_json {
-        json(x, a, b, info)
+        json(answer)
     } else {
-        Ok(table(x, a, b, info))
+        Ok(table(answer))
     }
 }
 
-/// Pretty JSON of [`Report`] with a trailing newline.
-pub fn json(
-    x: &Crossover,
-    a: &[&Cell],
-    b: &[&Cell],
-    (tsc_hz, complete): (Option<f64>, bool),
-) -> Result<String, serde_json::Error> {
-    let mut text = serde_json::to_string_pretty(&Report::new(x, (a, b), tsc_hz, complete))?;
+/// Pretty JSON of the answer with a trailing newline.
+pub fn json(answer: &CrossoverAnswer) -> Result<String, serde_json::Error> {
+    let mut text = serde_json::to_string_pretty(answer)?;
     text.push('\n');
     Ok(text)
 }
@@ -96,13 +33,9 @@ pub fn json(
 /// The duels as a table, the measured verdict, the fits and where they cross; first, for
 /// a run that is not `complete`, that it was interrupted.
 #[must_use]
-pub fn table(
-    x: &Crossover,
-    a: &[&Cell],
-    b: &[&Cell],
-    (tsc_hz, complete): (Option<f64>, bool),
-) -> String {
-    let mut out = if complete {
+pub fn table(answer: &CrossoverAnswer) -> String {
+    let x = &answer.crossover;
+    let mut out = if answer.complete {
         String::new()
     } else {
         format!("{INCOMPLETE}\n")
@@ -112,7 +45,7 @@ pub fn table(
     out.push('\n');
     out.push_str(&measured(&x.verdict));
     out.push('\n');
-    let busy = busy_cells(a, b);
+    let busy = &answer.busy_cells;
     if !busy.is_empty() {
         // A verdict drawn while the CPU was shared says more about the load than the code.
         out.push_str(&format!(
@@ -126,7 +59,7 @@ pub fn table(
             busy.join(", ")
         ));
     }
-    let fits = (fit_series(a, tsc_hz), fit_series(b, tsc_hz));
+    let fits = (answer.fit_a.clone(), answer.fit_b.clone());
     for (name, fit) in [("A", &fits.0), ("B", &fits.1)] {
         if let Some(f) = fit {
             out.push_str(&format!(
@@ -142,50 +75,27 @@ pub fn table(
         }
     }
     out.push_str(&fitted(x.fitted_size, &fits));
-    if let Some(note) = disagreement(x, &fits) {
+    if let Some(d) = &answer.disagreement {
         out.push(' ');
-        out.push_str(&note);
+        out.push_str(&disagreement(d));
     }
     out.push('\n');
     out
 }
 
-/// What to say when the fitted lines and the measured duels tell different stories (a
-/// line "A leads at every size" under a duel B won): the duels were measured, the lines
-/// are two numbers per side fitted over every size, and one output must not say both
-/// without saying which stands.
-fn disagreement(x: &Crossover, fits: &(Option<CostFit>, Option<CostFit>)) -> Option<String> {
-    let (Some(fa), Some(fb)) = fits else {
-        return None;
-    };
-    if x.fitted_size.is_some() {
-        return None;
-    }
-    let lines_put_a_ahead = fa.ns_per_byte.estimate < fb.ns_per_byte.estimate;
-    let b_won: Vec<String> = x
-        .duels
-        .iter()
-        .filter(|d| d.faster == Faster::B)
-        .map(|d| size(d.size))
-        .collect();
-    let a_leads = matches!(
-        x.verdict,
-        CrossoverVerdict::Crosses { .. } | CrossoverVerdict::AlwaysA
-    );
-    if lines_put_a_ahead && !b_won.is_empty() {
-        Some(format!(
+/// What the table says where the fitted lines and the measured duels disagree: which
+/// stands (the duels, which were measured).
+fn disagreement(d: &Disagreement) -> String {
+    match d {
+        Disagreement::BWonAt(sizes) => format!(
             "The measured duels disagree (B was faster at {}): the lines do not describe \
              these costs at every size, and the duels are what was measured.",
-            b_won.join(", ")
-        ))
-    } else if !lines_put_a_ahead && a_leads {
-        Some(
-            "The measured duels disagree (A leads from the size above on): the lines do not \
-             describe these costs at every size, and the duels are what was measured."
-                .to_string(),
-        )
-    } else {
-        None
+            sizes.iter().map(|&s| size(s)).collect::<Vec<_>>().join(", ")
+        ),
+        Disagreement::ALeads => "The measured duels disagree (A leads from the size above on): \
+             the lines do not describe these costs at every size, and the duels are what was \
+             measured."
+            .to_string(),
     }
 }
 

@@ -1,5 +1,12 @@
 use super::*;
 use hashbench_analysis::costmodel::crossover;
+use hashbench_model::{Cell, FlagCode};
+
+/// The answer for the series `a` and `b` (no TSC; `complete` the run's).
+fn answer(a: &[&Cell], b: &[&Cell], complete: bool) -> CrossoverAnswer {
+    let x = crossover("a/a", a, "b/b", b);
+    CrossoverAnswer::new(x, (a, b), None, complete)
+}
 use hashbench_model::testutil::cell_with;
 
 #[test]
@@ -16,8 +23,7 @@ fn a_crossing_names_the_sizes_around_it_and_where_the_fits_cross() {
         .map(|&s| cell_with("b/b", 1, s, 100.0 + 0.5 * s as f64))
         .collect();
     let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
-    let x = crossover("a/a", &a, "b/b", &b);
-    let text = table(&x, &a, &b, (None, true));
+    let text = table(&answer(&a, &b, true));
     assert!(
         text.starts_with("crossover: A = a/a, B = b/b\n\n"),
         "{text}"
@@ -49,9 +55,8 @@ fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
     };
     let (a, mut b) = (series("a/a", 0.1), series("b/b", 0.2));
     let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
-    let x = crossover("a/a", &ra, "b/b", &rb);
-    assert!(!table(&x, &ra, &rb, (None, true)).contains("UNRELIABLE"));
-    assert!(!json(&x, &ra, &rb, (None, true))
+    assert!(!table(&answer(&ra, &rb, true)).contains("UNRELIABLE"));
+    assert!(!json(&answer(&ra, &rb, true))
         .unwrap()
         .contains("busy_cells"));
     b[1].flags.push(hashbench_model::Flag::new(
@@ -59,7 +64,7 @@ fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
         "waited".to_string(),
     ));
     let rb: Vec<&Cell> = b.iter().collect();
-    let text = table(&x, &ra, &rb, (None, true));
+    let text = table(&answer(&ra, &rb, true));
     assert!(
         text.contains(
             "UNRELIABLE: 1 cell was measured while other processes took the CPU \
@@ -67,7 +72,7 @@ fn a_verdict_over_busy_cells_is_called_unreliable_in_both_forms() {
         ),
         "{text}"
     );
-    let json = json(&x, &ra, &rb, (None, true)).unwrap();
+    let json = json(&answer(&ra, &rb, true)).unwrap();
     assert!(
         json.contains("\"busy_cells\": [\n    \"b/b @ 4 KiB\"\n  ]"),
         "{json}"
@@ -96,8 +101,7 @@ fn fitted_lines_that_contradict_a_measured_duel_say_which_stands() {
         .map(|&s| cell_with("b/b", 1, s, 12.0 + 0.3 * s as f64))
         .collect();
     let (a, b): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
-    let x = crossover("a/a", &a, "b/b", &b);
-    let text = table(&x, &a, &b, (None, true));
+    let text = table(&answer(&a, &b, true));
     assert!(text.contains("B was last faster at 256 B"), "{text}");
     assert!(
         text.ends_with(
@@ -120,15 +124,14 @@ fn a_crossover_from_an_interrupted_run_says_so_first() {
         cell_with("b/b", 1, 4096, 50.0),
     ];
     let (ra, rb): (Vec<&Cell>, Vec<&Cell>) = (a.iter().collect(), b.iter().collect());
-    let x = crossover("a/a", &ra, "b/b", &rb);
-    let text = table(&x, &ra, &rb, (None, false));
+    let text = table(&answer(&ra, &rb, false));
     assert!(
         text.starts_with("INCOMPLETE: the run was interrupted"),
         "{text}"
     );
-    let doc = json(&x, &ra, &rb, (None, false)).unwrap();
+    let doc = json(&answer(&ra, &rb, false)).unwrap();
     assert!(doc.contains("\"complete\": false"), "{doc}");
-    assert!(!json(&x, &ra, &rb, (None, true))
+    assert!(!json(&answer(&ra, &rb, true))
         .unwrap()
         .contains("complete"));
 }
