@@ -16,6 +16,7 @@ use hashbench_stats::rounds::Relation;
 use hashbench_stats::theil_sen_interval;
 use serde::{Deserialize, Serialize};
 
+use hashbench_model::findings::RangeVsLine;
 use hashbench_model::{Cell, CostFit, Interval, Run};
 
 /// The fixed-size cells of `run` grouped by (implementation, pattern, threads, mode), in
@@ -33,26 +34,6 @@ pub fn series(run: &Run) -> Vec<Vec<&Cell>> {
         g.sort_by_key(|c| c.size);
     }
     groups
-}
-
-/// A cell of random lengths set beside its series' line: what the line predicts at the
-/// mean length, against what the cell measured. A line is straight, so its mean over the
-/// lengths is its value at their mean: `ratio` above 1 is what varying lengths cost
-/// beyond that (branches on the length that the predictor cannot learn, tail handling).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RangeVsLine {
-    pub label: String,
-    pub size: hashbench_model::Size,
-    pub measured_ns: f64,
-    pub predicted_ns: f64,
-}
-
-impl RangeVsLine {
-    /// Measured over predicted.
-    #[must_use]
-    pub fn ratio(&self) -> f64 {
-        self.measured_ns / self.predicted_ns
-    }
 }
 
 /// Every range cell of `run` whose series has a fitted line with a positive prediction

@@ -22,6 +22,7 @@
 
 pub mod agreement;
 pub mod compare;
+pub mod completion;
 pub mod costmodel;
 pub mod counterparts;
 pub mod guards;

@@ -3,6 +3,7 @@
 //! wider code path). eBASH publishes such sweeps; a line fitted through them hides the
 //! steps, so a sweep is summarised as the steps themselves.
 
+use hashbench_model::findings::{Staircase, Step};
 use hashbench_model::{Cell, Run, SeriesKey};
 use hashbench_stats::order::median_sorted;
 
@@ -15,26 +16,6 @@ const SAME_FRACTION: f64 = 0.05;
 /// Below this difference two times are one step whatever their ratio: a quarter of a
 /// nanosecond is about a cycle, under the noise of one cell.
 const SAME_NS: f64 = 0.25;
-
-/// Lengths `from..=to` at about the same time per call.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Step {
-    pub from: u64,
-    pub to: u64,
-    /// The median of the step's cells' medians, ns.
-    pub median_ns: f64,
-    /// Single lengths inside the step that read differently from the lengths on both
-    /// sides of them, which agree with each other: a cell measured in a slow moment of the
-    /// machine, not a step (a step lasts). Kept, not hidden.
-    pub outliers: Vec<(u64, f64)>,
-}
-
-/// One series' steps.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Staircase {
-    pub label: String,
-    pub steps: Vec<Step>,
-}
 
 /// The steps of `cells` (one series, sorted by size, one byte apart).
 fn steps(cells: &[&Cell]) -> Vec<Step> {

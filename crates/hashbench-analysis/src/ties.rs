@@ -19,7 +19,6 @@
 
 use hashbench_model::Cell;
 use hashbench_stats::rounds::{decide, ratio as paired, Ratio, Relation, Side};
-use std::borrow::Cow;
 
 /// The practical-equivalence margin unless the run says otherwise (`--equivalence`):
 /// implementations whose paired time ratio lies within ±3 % are reported as equivalent.
@@ -217,36 +216,6 @@ pub fn stored_places(run: &hashbench_model::Run, ranked: &[&Cell]) -> Vec<Place>
             })
             .collect(),
     }
-}
-
-/// Fills once what a file written before runs stored their analysis lacks: the
-/// rankings with their tie and equivalence groups, and each cell's relative columns
-/// (the run's, else `own`, a view's own columns). A run that has them is left as it is,
-/// so its verdicts are the ones it was shown with.
-pub fn complete(run: &mut hashbench_model::Run, own: &[hashbench_model::RelativeTo]) {
-    if run.rankings.is_empty() && !run.cells.is_empty() {
-        run.rankings = rankings(run);
-    }
-    crate::relative::complete(run, own);
-}
-
-/// `run` as the renderers read it: with its rankings and the figures of the relative
-/// columns a view shows ([`complete`]; `own`: the view's own columns, shown when the run
-/// names none: the cycle view's, a seed layout's). Borrowed when the run holds all of
-/// that already (every run the runner wrote, in its own columns), so only an older file
-/// or another view's column is computed, once, before rendering.
-#[must_use]
-pub fn completed<'a>(
-    run: &'a hashbench_model::Run,
-    own: &[hashbench_model::RelativeTo],
-) -> Cow<'a, hashbench_model::Run> {
-    let ranked = !run.rankings.is_empty() || run.cells.is_empty();
-    if ranked && crate::relative::is_complete(run, own) {
-        return Cow::Borrowed(run);
-    }
-    let mut owned = run.clone();
-    complete(&mut owned, own);
-    Cow::Owned(owned)
 }
 
 #[cfg(test)]

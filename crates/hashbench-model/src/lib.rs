@@ -16,6 +16,7 @@ mod costfit;
 mod data_dir;
 mod detection;
 mod external_id;
+pub mod findings;
 mod flag;
 pub mod format;
 pub mod inert;

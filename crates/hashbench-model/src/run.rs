@@ -93,6 +93,10 @@ pub struct Run {
     /// (the binary then takes them from its catalogue, and the page says so).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub properties: Vec<crate::AlgorithmProperties>,
+    /// What the analysis finds beside the rankings ([`crate::findings`]): never written,
+    /// so `None` until `hashbench_analysis::completion` fills it for the renderers.
+    #[serde(skip)]
+    pub findings: Option<crate::findings::Findings>,
 }
 
 /// What a suite adds to a run: how to present it beside its seed.
@@ -443,6 +447,13 @@ fn is_throughput_only(modes: &[Mode]) -> bool {
 }
 
 impl Run {
+    /// What the analysis found in the run, as the renderers read it; none when no one
+    /// completed it.
+    #[must_use]
+    pub fn findings(&self) -> &crate::findings::Findings {
+        self.findings.as_ref().unwrap_or(&crate::findings::NONE)
+    }
+
     /// The distinct sizes of the run's cells and baselines, ascending.
     pub fn sizes(&self) -> Vec<Size> {
         let mut sizes: Vec<Size> = self

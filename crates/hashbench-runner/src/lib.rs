@@ -388,5 +388,6 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
                 .map(hashbench_catalog::properties)
                 .collect()
         },
+        findings: None,
     }
 }

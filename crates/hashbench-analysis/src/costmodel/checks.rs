@@ -5,62 +5,8 @@
 //! end. Such a figure is not shown as if it were measured: the renderers hide it and print
 //! the reason instead.
 
+use hashbench_model::findings::Unresolved;
 use hashbench_model::{Baseline, CostFit, Run};
-
-/// Why a fitted figure is not shown.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Unresolved {
-    /// The fixed cost's estimate is below zero.
-    NegativeFixed { estimate: f64, low: f64, high: f64 },
-    /// The fixed cost's interval holds zero: the fit cannot tell a fixed cost from none.
-    FixedSpansZero { low: f64, high: f64 },
-    /// The steady rate is above the fastest the run read its input at (the `read`
-    /// baseline): no hash reads faster than a plain read.
-    RateAboveRead { estimate: f64, ceiling: f64 },
-    /// The slope's interval reaches zero or below, so the rate has no upper bound.
-    RateUnbounded,
-}
-
-impl Unresolved {
-    /// Whether this is about the fixed cost (else about the steady rate).
-    #[must_use]
-    pub fn is_fixed(&self) -> bool {
-        matches!(
-            self,
-            Unresolved::NegativeFixed { .. } | Unresolved::FixedSpansZero { .. }
-        )
-    }
-}
-
-impl std::fmt::Display for Unresolved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Unresolved::NegativeFixed {
-                estimate,
-                low,
-                high,
-            } => write!(
-                f,
-                "fixed cost not resolved: {estimate:.0} ns is negative (interval [{low:.0}, \
-                 {high:.0}] ns)"
-            ),
-            Unresolved::FixedSpansZero { low, high } => write!(
-                f,
-                "fixed cost not resolved: interval [{low:.0}, {high:.0}] ns spans zero"
-            ),
-            Unresolved::RateAboveRead { estimate, ceiling } => write!(
-                f,
-                "steady rate not shown: {estimate:.2} GB/s is above the read ceiling \
-                 ({ceiling:.2} GB/s, the fastest read baseline of the run)"
-            ),
-            Unresolved::RateUnbounded => write!(
-                f,
-                "steady rate not resolved: its interval has no upper bound (the slope's \
-                 interval reaches zero)"
-            ),
-        }
-    }
-}
 
 /// The fastest the run's `read` baseline on `threads` threads went at any size, GB/s;
 /// `None` without one (a fit of a series on N threads is checked against a read on N).

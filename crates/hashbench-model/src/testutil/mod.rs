@@ -173,6 +173,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
         hash_properties: std::collections::BTreeMap::new(),
         rankings: Vec::new(),
         properties: Vec::new(),
+        findings: None,
     }
 }
 

@@ -102,11 +102,13 @@ pub fn renderer_with(
 ) -> Box<dyn Render> {
     let cycles = metric == Metric::Cycles;
     match format {
-        Format::Table | Format::Markdown => Box::new(Completed {
-            inner: Box::new(Sanitized(pick(format, metric, layout, options))),
+        // Escaped first, then completed: the findings are never written, so the escape's
+        // round trip through JSON would drop them, and their labels are the cells'.
+        Format::Table | Format::Markdown => Box::new(Sanitized(Box::new(Completed {
+            inner: pick(format, metric, layout, options),
             cycles,
             layout,
-        }),
+        }))),
         Format::Csv => Box::new(Completed {
             inner: pick(format, metric, layout, options),
             cycles,
@@ -118,12 +120,12 @@ pub fn renderer_with(
     }
 }
 
-/// A renderer over the run with its analysis ([`ties::completed`]): what a file written
+/// A renderer over the run with its analysis ([`completion::completed`]): what a file written
 /// before runs stored their rankings and relative columns lacks is filled here, once,
 /// so that the renderers only read. `cycles` and `layout` say which view's own columns
 /// it shows ([`layouts::own_columns`]).
 ///
-/// [`ties::completed`]: hashbench_analysis::ties::completed
+/// [`completion::completed`]: hashbench_analysis::completion::completed
 struct Completed {
     inner: Box<dyn Render>,
     cycles: bool,
@@ -134,7 +136,7 @@ impl Render for Completed {
     fn render(&self, run: &Run) -> Result<String, RenderError> {
         let own = layouts::own_columns(run, self.cycles, self.layout);
         self.inner
-            .render(&hashbench_analysis::ties::completed(run, &own))
+            .render(&hashbench_analysis::completion::completed(run, &own))
     }
 }
 

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use hashbench_analysis::costmodel::answer::CrossoverAnswer;
 use hashbench_analysis::costmodel::{crossover, series};
 use hashbench_model::{load_run, Cell, Run};
 use hashbench_report::render::crossover::{json, table};
@@ -56,10 +57,11 @@ fn the_crossover_report_prints_as_the_binary_printed_it() {
     ] {
         let (ca, cb) = (pick(&run, a, threads), pick(&run, b, threads));
         let x = crossover(&ca[0].label(), &ca, &cb[0].label(), &cb);
-        let text = table(&x, &ca, &cb, (run.tsc_hz, run.complete));
+        let answer = CrossoverAnswer::new(x, (&ca, &cb), run.tsc_hz, run.complete);
+        let text = table(&answer);
         assert_eq!(text, expected(&format!("{stem}.txt")), "{stem}");
         if threads.is_none() && stem != "sha2-crc32fast" {
-            let data = json(&x, &ca, &cb, (run.tsc_hz, run.complete)).expect("serialises");
+            let data = json(&answer).expect("serialises");
             assert_eq!(data, expected(&format!("{stem}.json")), "{stem}");
         }
     }

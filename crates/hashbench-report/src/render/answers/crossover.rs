@@ -90,7 +90,11 @@ fn disagreement(d: &Disagreement) -> String {
         Disagreement::BWonAt(sizes) => format!(
             "The measured duels disagree (B was faster at {}): the lines do not describe \
              these costs at every size, and the duels are what was measured.",
-            sizes.iter().map(|&s| size(s)).collect::<Vec<_>>().join(", ")
+            sizes
+                .iter()
+                .map(|&s| size(s))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Disagreement::ALeads => "The measured duels disagree (A leads from the size above on): \
              the lines do not describe these costs at every size, and the duels are what was \

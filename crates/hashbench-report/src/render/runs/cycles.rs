@@ -59,7 +59,7 @@ pub(crate) struct SizeTable {
 /// terminal, Markdown and HTML renderings all lay out these.
 pub(crate) fn size_tables(run: &Run) -> Vec<SizeTable> {
     // The view's own column when the run names none; its figures are stored
-    // (`ties::completed`), as the run's own are.
+    // (`completion::completed`), as the run's own are.
     let refs = if run.relative_to.is_empty() {
         default_relative_to(run)
     } else {

@@ -5,11 +5,10 @@ use hashbench_model::Run;
 
 use crate::format::{size, time_ns};
 use crate::render::table::{heading, table, Style};
-use hashbench_analysis::costmodel::ranges_vs_lines;
 
 /// The section; empty when no range cell has a line to be set beside.
 pub fn section(run: &Run, style: Style) -> String {
-    let pairs = ranges_vs_lines(run);
+    let pairs = &run.findings().ranges;
     if pairs.is_empty() {
         return String::new();
     }

@@ -4,11 +4,10 @@ use hashbench_model::Run;
 
 use crate::format::time_ns;
 use crate::render::table::{heading, table, Style};
-use hashbench_analysis::staircase::staircases;
 
 /// The section; empty when the run holds no sweep.
 pub fn section(run: &Run, style: Style) -> String {
-    let stairs = staircases(run);
+    let stairs = &run.findings().staircases;
     if stairs.is_empty() {
         return String::new();
     }
@@ -18,7 +17,7 @@ pub fn section(run: &Run, style: Style) -> String {
         "Every length: the time per call steps (lengths within 5 % or 0.25 ns of a step's median join it)",
     );
     let mut rows: Vec<Vec<String>> = Vec::new();
-    for s in &stairs {
+    for s in stairs {
         for (i, step) in s.steps.iter().enumerate() {
             let lengths = if step.from == step.to {
                 format!("{} B", step.from)

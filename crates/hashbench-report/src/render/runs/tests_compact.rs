@@ -2,7 +2,7 @@
 //! that must not reach the terminal or a Markdown page raw.
 
 use crate::render::options::TextOptions;
-use hashbench_analysis::ties::completed;
+use hashbench_analysis::completion::completed;
 use hashbench_model::Run;
 
 /// The renderers get a run completed ([`completed`]); these hand-built ones are too.

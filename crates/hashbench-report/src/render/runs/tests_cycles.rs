@@ -1,7 +1,7 @@
 //! The cycle view (btrfs hash-speedtest's layout): cycles per call and per byte, and
 //! "perf vs" ratios, from hand-set TSC figures.
 
-use hashbench_analysis::ties::completed;
+use hashbench_analysis::completion::completed;
 
 /// The cycle view's terminal table of `run`, completed first as every renderer gets it.
 fn cycles_terminal(run: &Run) -> String {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::render::layouts::label;
-use hashbench_analysis::ties::completed;
+use hashbench_analysis::completion::completed;
 
 /// A seed layout of `run`, completed first as every renderer gets it.
 fn render(run: &Run, layout: Layout) -> Option<String> {

@@ -6,7 +6,7 @@ use hashbench_stats::SlopeCiMethod;
 
 use crate::render::flags::flags_text;
 use crate::render::json::json;
-use hashbench_analysis::ties::completed;
+use hashbench_analysis::completion::completed;
 
 /// The renderers get a run completed ([`completed`]); these hand-built ones are too.
 fn terminal(run: &Run) -> String {

@@ -131,7 +131,5 @@ fn a_crossover_from_an_interrupted_run_says_so_first() {
     );
     let doc = json(&answer(&ra, &rb, false)).unwrap();
     assert!(doc.contains("\"complete\": false"), "{doc}");
-    assert!(!json(&answer(&ra, &rb, true))
-        .unwrap()
-        .contains("complete"));
+    assert!(!json(&answer(&ra, &rb, true)).unwrap().contains("complete"));
 }

@@ -91,7 +91,7 @@ impl Render for Html {
         // lacks of it is filled here, once: the rankings, and the relative figures of
         // its cycle tables' and its seed layout's own columns.
         let own = crate::render::layouts::own_columns(run, true, layout);
-        let run = &*hashbench_analysis::ties::completed(run, &own);
+        let run = &*hashbench_analysis::completion::completed(run, &own);
         let mut body = summary::summary(run);
         body.push_str(&sections::notices(run));
         // The run's own classes; a file from before they were recorded, those given.

@@ -149,8 +149,8 @@ fn the_ranking_bars_mark_ties_as_the_terminal_does() {
         cell_ci("crc32c/b", 4096, 100.5, 99.5, 101.5),
         quiet("crc32c/c", 4096, 200.0),
     ]);
-    // As every renderer gets it: with its rankings ([`ties::completed`]).
-    let run = hashbench_analysis::ties::completed(&run, &[]);
+    // As every renderer gets it: with its rankings ([`completion::completed`]).
+    let run = hashbench_analysis::completion::completed(&run, &[]);
     let html = Html::default().render(&run).unwrap();
     for label in ["1 crc32c/a", "=1 crc32c/b", "3 crc32c/c"] {
         assert!(html.lines().any(|l| l.trim() == label), "{label}: {html}");

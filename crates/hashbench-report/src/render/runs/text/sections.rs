@@ -4,7 +4,7 @@ use hashbench_stats::SlopeCiMethod;
 
 use crate::format::{rate, size};
 use crate::render::table::{heading, md_escape, table_fitted, table_in, Style};
-use hashbench_analysis::costmodel::checks;
+use hashbench_model::findings::Unresolved;
 use hashbench_model::{Interval, Run};
 
 /// The cost-model table's columns, shared with the HTML page.
@@ -33,7 +33,7 @@ fn interval(i: &Interval, digits: usize) -> String {
 }
 
 /// The fitted lines, with each figure the fit cannot stand behind hidden and its reason
-/// printed under the table ([`checks`]).
+/// printed under the table (the run's findings, `Findings::unresolved_fits`).
 pub(super) fn cost_model_section(run: &Run, style: Style, width: Option<usize>) -> String {
     if run.cost_model.is_empty() {
         return String::new();
@@ -47,12 +47,16 @@ pub(super) fn cost_model_section(run: &Run, style: Style, width: Option<usize>) 
     let rows: Vec<Vec<String>> = run
         .cost_model
         .iter()
-        .map(|f| {
-            let ceiling = checks::read_ceiling(run, f.series_key().threads);
-            let problems = checks::check(f, ceiling);
-            let fixed_bad = problems.iter().any(checks::Unresolved::is_fixed);
+        .enumerate()
+        .map(|(i, f)| {
+            let problems = run
+                .findings()
+                .unresolved_fits
+                .get(i)
+                .map_or(&[][..], Vec::as_slice);
+            let fixed_bad = problems.iter().any(Unresolved::is_fixed);
             let rate_bad = problems.iter().any(|p| !p.is_fixed());
-            for p in &problems {
+            for p in problems {
                 reasons.push(format!("- {}: {p}", f.series_key().label()));
             }
             vec![
