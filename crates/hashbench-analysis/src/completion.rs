@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use hashbench_model::findings::Findings;
 use hashbench_model::{RelativeTo, Run};
 
-use crate::costmodel::{checks, ranges_vs_lines};
+use crate::costmodel::{checks, fit_crossings, ranges_vs_lines};
 
 /// Fills once what `run` lacks: the rankings with their tie and equivalence groups (a
 /// file written before runs stored them), each cell's relative columns (the run's, else
@@ -50,6 +50,7 @@ pub fn findings(run: &Run) -> Findings {
             .iter()
             .map(|f| checks::check(f, checks::read_ceiling(run, f.series_key().threads)))
             .collect(),
+        fit_crossings: fit_crossings(run),
     }
 }
 

@@ -16,7 +16,7 @@ use hashbench_stats::rounds::Relation;
 use hashbench_stats::theil_sen_interval;
 use serde::{Deserialize, Serialize};
 
-use hashbench_model::findings::RangeVsLine;
+use hashbench_model::findings::{FitCrossing, RangeVsLine};
 use hashbench_model::{Cell, CostFit, Interval, Run};
 
 /// The fixed-size cells of `run` grouped by (implementation, pattern, threads, mode), in
@@ -118,6 +118,50 @@ pub fn cost_model(run: &Run) -> Vec<CostFit> {
         .iter()
         .filter_map(|g| fit_series(g, run.tsc_hz))
         .collect()
+}
+
+/// Where the fitted lines of two series of one algorithm cross inside the sizes both
+/// lines were fitted over: for each pair of `run`'s series with a line in its cost
+/// model, in the order of [`series`], the size from which the one line is cheaper and
+/// then the other. Only implementations of one algorithm: which library to use beyond a
+/// size is the question a crossover answers.
+#[must_use]
+pub fn fit_crossings(run: &Run) -> Vec<FitCrossing> {
+    let all = series(run);
+    let fits: Vec<(&[&Cell], &CostFit)> = all
+        .iter()
+        .filter_map(|s| {
+            let key = s[0].series_key();
+            let fit = run.cost_model.iter().find(|f| f.series_key() == key)?;
+            Some((s.as_slice(), fit))
+        })
+        .collect();
+    let within = |f: &CostFit, x: f64| {
+        f.sizes.first().is_some_and(|&lo| lo as f64 <= x)
+            && f.sizes.last().is_some_and(|&hi| hi as f64 >= x)
+    };
+    let mut out = Vec::new();
+    for (i, (a, fa)) in fits.iter().enumerate() {
+        for (b, fb) in &fits[i + 1..] {
+            if a[0].algorithm != b[0].algorithm {
+                continue;
+            }
+            let (la, lb) = (a[0].label(), b[0].label());
+            for (winner, loser, x) in [
+                (&la, &lb, crossover(&la, a, &lb, b).fitted_size),
+                (&lb, &la, crossover(&lb, b, &la, a).fitted_size),
+            ] {
+                if let Some(x) = x.filter(|&x| within(fa, x) && within(fb, x)) {
+                    out.push(FitCrossing {
+                        winner: winner.clone(),
+                        loser: loser.clone(),
+                        size_bytes: x,
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Which of two cells is faster at one size.

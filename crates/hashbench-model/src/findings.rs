@@ -17,6 +17,19 @@ pub struct Findings {
     /// One entry per fit of `Run::cost_model`, in its order: the figures that fit cannot
     /// stand behind (`hashbench_analysis::costmodel::checks`), empty when none.
     pub unresolved_fits: Vec<Vec<Unresolved>>,
+    /// Where the fitted lines of two series of one algorithm cross inside the sizes both
+    /// were fitted over (`hashbench_analysis::costmodel::fit_crossings`), in the order of
+    /// the series.
+    pub fit_crossings: Vec<FitCrossing>,
+}
+
+/// Two fitted lines crossing: from `size_bytes` on, `winner`'s line is the cheaper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitCrossing {
+    /// Series labels (`SeriesKey::label`).
+    pub winner: String,
+    pub loser: String,
+    pub size_bytes: f64,
 }
 
 /// No findings: what a run no one completed shows ([`crate::Run::findings`]).
@@ -24,6 +37,7 @@ pub static NONE: Findings = Findings {
     staircases: Vec::new(),
     ranges: Vec::new(),
     unresolved_fits: Vec::new(),
+    fit_crossings: Vec::new(),
 };
 
 /// Lengths `from..=to` at about the same time per call.

@@ -94,3 +94,24 @@ fn series_are_keyed_by_implementation_pattern_and_threads() {
     run.cells.truncate(4);
     assert_eq!(cost_model(&run).len(), 1);
 }
+
+/// Two lines of one algorithm crossing inside their sizes are one crossing (the cheaper
+/// beyond it first); a third algorithm's line, crossing both, pairs with neither.
+#[test]
+fn fit_crossings_pair_the_lines_of_one_algorithm_inside_their_sizes() {
+    let mut cells = line("x/a", 1, 1000.0, 0.1, SWEEP);
+    cells.extend(line("x/b", 1, 100.0, 0.5, SWEEP));
+    cells.extend(line("y/c", 1, 500.0, 0.05, SWEEP));
+    let mut run = hashbench_model::testutil::run_with(cells);
+    run.cost_model = cost_model(&run);
+    let found = fit_crossings(&run);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].winner.as_str(), found[0].loser.as_str()),
+        ("x/a", "x/b")
+    );
+    assert!((found[0].size_bytes - 2250.0).abs() < 1.0, "{found:?}");
+    // Without lines in the run's cost model there is nothing to cross.
+    run.cost_model.clear();
+    assert!(fit_crossings(&run).is_empty());
+}

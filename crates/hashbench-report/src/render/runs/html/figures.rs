@@ -10,7 +10,8 @@ use super::charts::{self, Bar, Bars, Line, LogLog, Mark, Point, Stroke};
 use super::page::{esc, figure, heading, note, table};
 use crate::format::{rate, size, time_ns};
 use crate::render::renderer::RenderError;
-use hashbench_analysis::costmodel::{crossover, series};
+use hashbench_analysis::costmodel::series;
+use hashbench_model::findings::FitCrossing;
 
 /// The series of one class (or one algorithm, when its class is not known).
 pub(super) struct Group<'a> {
@@ -261,46 +262,36 @@ fn log_space(lo: f64, hi: f64, count: usize) -> Vec<f64> {
         .collect()
 }
 
-/// Where the fitted lines of two series of one algorithm cross within both fits'
-/// sizes: the mark (numbered, from `first`) and its row (number, winner, loser, size).
-/// Only implementations of the same algorithm: which library to use beyond a size is
-/// the question a crossover answers, and every pair of a class would bury the chart.
-fn crossings(fits: &[(&[&Cell], &CostFit)], first: usize) -> (Vec<Mark>, Vec<Vec<String>>) {
+/// The run's fit crossings ([`FitCrossing`]) between this group's lines `fits`: the mark
+/// (numbered, from `first`) on the winner's line and its row (number, winner, loser,
+/// size).
+fn crossings(
+    fits: &[(&[&Cell], &CostFit)],
+    found: &[FitCrossing],
+    first: usize,
+) -> (Vec<Mark>, Vec<Vec<String>>) {
     let (mut marks, mut rows) = (Vec::new(), Vec::new());
-    for (i, (a, fa)) in fits.iter().enumerate() {
-        for (b, fb) in &fits[i + 1..] {
-            if a[0].algorithm != b[0].algorithm {
-                continue;
-            }
-            let (la, lb) = (a[0].label(), b[0].label());
-            let found = [
-                (crossover(&la, a, &lb, b), &la, &lb, fa),
-                (crossover(&lb, b, &la, a), &lb, &la, fb),
-            ];
-            for (x, winner, loser, fit) in found
-                .into_iter()
-                .filter_map(|(x, w, l, f)| x.fitted_size.map(|n| (n, w, l, f)))
-            {
-                let within = |f: &CostFit| {
-                    f.sizes.first().is_some_and(|&lo| lo as f64 <= x)
-                        && f.sizes.last().is_some_and(|&hi| hi as f64 >= x)
-                };
-                if within(fa) && within(fb) {
-                    let number = (first + rows.len()).to_string();
-                    marks.push(Mark {
-                        x,
-                        y: fit.predict_ns(x),
-                        label: number.clone(),
-                    });
-                    rows.push(vec![
-                        number,
-                        winner.clone(),
-                        loser.clone(),
-                        size(x.round() as u64),
-                    ]);
-                }
-            }
-        }
+    let fit_of = |label: &str| {
+        fits.iter()
+            .find(|(cells, _)| cells[0].label() == label)
+            .map(|(_, f)| *f)
+    };
+    for c in found {
+        let (Some(fit), Some(_)) = (fit_of(&c.winner), fit_of(&c.loser)) else {
+            continue;
+        };
+        let number = (first + rows.len()).to_string();
+        marks.push(Mark {
+            x: c.size_bytes,
+            y: fit.predict_ns(c.size_bytes),
+            label: number.clone(),
+        });
+        rows.push(vec![
+            number,
+            c.winner.clone(),
+            c.loser.clone(),
+            size(c.size_bytes.round() as u64),
+        ]);
     }
     (marks, rows)
 }
@@ -363,7 +354,11 @@ pub(super) fn cost_model(run: &Run, groups: &Groups) -> Result<String, RenderErr
             entries.push((label, colour, false));
         }
         let title = format!("Cost model: {}", g.name);
-        let (marks, rows) = crossings(&fits, crossing_rows.len() + 1);
+        let (marks, rows) = crossings(
+            &fits,
+            &run.findings().fit_crossings,
+            crossing_rows.len() + 1,
+        );
         crossing_rows.extend(rows);
         let chart = LogLog {
             title: &title,
