@@ -64,7 +64,8 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     if let Shown::Machines { one_machine } = view_of(args.view, &runs, fail.is_some())? {
         let named: Vec<(&str, &Run)> = names.iter().map(String::as_str).zip(runs).collect();
         let width = crate::render::width(false);
-        emit(&machines_document(format, &named, one_machine, width)?);
+        let view = hashbench_analysis::machines::view(&named);
+        emit(&machines_document(format, &view, one_machine, width)?);
         return Ok(Outcome::Done);
     }
     let mut outcome = Outcome::Done;

@@ -1,6 +1,7 @@
 //! A comparison as `compare` writes it, in each of its formats: the text and Markdown
 //! reports (`compare`), one JSON document, or one HTML page (`html::compare_page`).
 
+use hashbench_analysis::machines::MachinesView;
 use hashbench_model::Run;
 
 use crate::render::compare::{json, render_within, Compared};
@@ -77,24 +78,23 @@ pub fn document(
     })
 }
 
-/// The machines view (`compare --view machines`) of `runs` (name, run) in `format`;
-/// `same` when they are all from one machine (the view was asked for anyway); the table
-/// fitted to `width`.
+/// The machines view (`compare --view machines`, `hashbench_analysis::machines::view`
+/// of the runs) in `format`; `same` when they are all from one machine (the view was
+/// asked for anyway); the table fitted to `width`.
 ///
 /// # Errors
 ///
 /// Serialising the JSON or drawing the page failed.
 pub fn machines_document(
     format: CompareFormat,
-    runs: &[(&str, &Run)],
+    v: &MachinesView,
     same: bool,
     width: Option<usize>,
 ) -> Result<String, RenderError> {
-    let v = hashbench_analysis::machines::view(runs);
     Ok(match format {
-        CompareFormat::Table => crate::render::machines::render(&v, same, false, width),
-        CompareFormat::Markdown => crate::render::machines::render(&v, same, true, None),
-        CompareFormat::Json => crate::render::machines::json(&v)?,
-        CompareFormat::Html => crate::render::html::machines_page(&v, same)?,
+        CompareFormat::Table => crate::render::machines::render(v, same, false, width),
+        CompareFormat::Markdown => crate::render::machines::render(v, same, true, None),
+        CompareFormat::Json => crate::render::machines::json(v)?,
+        CompareFormat::Html => crate::render::html::machines_page(v, same)?,
     })
 }
