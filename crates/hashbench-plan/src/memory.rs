@@ -141,7 +141,8 @@ impl MachineMemory {
     }
 
     /// For a build with too few runs of its own to be told its speed (a new build's
-    /// first runs, which were blind to a slow spell): what the other builds of hashbench
+    /// first runs, which were blind to a slow spell), or whose own is slower than this
+    /// ([`MachineMemory::recall_both`]): what the other builds of hashbench
     /// on the same machine remember of the same reference (same kind, same optimisation),
     /// the slowest of them times [`BORROW_MARGIN`]. A pass is then judged slow only when
     /// at least 1.5x slower than that build's speed (`hashbench_stats::phase`'s 15 %
@@ -168,15 +169,25 @@ impl MachineMemory {
     }
 
     /// What earlier runs remember of both drift references of the machine `key`
-    /// ([`MachineMemory::recall`] under `key` and under [`short_key`]).
+    /// ([`MachineMemory::recall`] under `key` and under [`short_key`]), each the faster
+    /// of this build's own speed and what it would borrow ([`MachineMemory::borrow`]):
+    /// a build whose first runs all met a slow spell (on the development VM a steady 2x
+    /// state lasted minutes) would otherwise take the spell for its speed for as long as
+    /// it remembers those runs, while the other builds' slowest, with the margin, says
+    /// the machine runs faster.
     #[must_use]
     pub fn recall_both(&self, key: &str, now: u64) -> RememberedSpeeds {
-        let short = short_key(key);
+        let judged = |key: &str| {
+            let (own, borrowed) = (self.recall(key, now), self.borrow(key, now));
+            match (own, borrowed) {
+                (Some(o), Some(b)) if b.median_ns < o.median_ns => Some(b),
+                (Some(o), _) => Some(o),
+                (None, b) => b,
+            }
+        };
         RememberedSpeeds {
-            first: self.recall(key, now).or_else(|| self.borrow(key, now)),
-            short: self
-                .recall(&short, now)
-                .or_else(|| self.borrow(&short, now)),
+            first: judged(key),
+            short: judged(&short_key(key)),
         }
     }
 

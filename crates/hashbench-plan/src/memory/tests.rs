@@ -181,10 +181,16 @@ fn a_build_with_too_few_runs_borrows_the_slowest_other_builds_speed_with_a_margi
     assert!(first.borrowed && (first.median_ns - 19.0 * BORROW_MARGIN).abs() < 1e-9);
     let short = got.short.expect("the short reference borrowed");
     assert!(short.borrowed && (short.median_ns - 2.57 * BORROW_MARGIN).abs() < 1e-9);
-    // A build with three runs of its own is judged by them alone.
+    // A build with three runs of its own is judged by them, where they are no slower
+    // than what it would borrow.
     memory.machines.insert(short_key(&new), runs(2.40));
     let own = memory.recall_both(&new, now).short.expect("its own speed");
     assert!(!own.borrowed && (own.median_ns - 2.40).abs() < 1e-9);
+    // Its first three runs all in a slow spell (2x): the others' speed with the margin
+    // judges it, not the spell it remembers.
+    memory.machines.insert(short_key(&new), runs(4.80));
+    let spell = memory.recall_both(&new, now).short.expect("a speed");
+    assert!(spell.borrowed && (spell.median_ns - 2.57 * BORROW_MARGIN).abs() < 1e-9);
     // Nothing to borrow on a machine no build has measured.
     let alone = memory.recall_both(
         "Other | x | 1 bytes | 6.1 | x86_64 | hashbench 0.1.0 a",
