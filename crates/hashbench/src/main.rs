@@ -5,29 +5,22 @@
 
 mod args;
 mod cli;
-mod compare;
-mod compare_published;
-mod crossover;
-mod list;
-mod maps;
+mod commands;
 mod obtain;
 mod output;
 mod progress;
-mod published;
-mod quality;
-mod recommend;
 mod render;
-mod report;
-mod run;
 mod signals;
 mod store;
-mod suite;
-mod sum;
-mod verify;
 
 use std::process::ExitCode;
 
 use clap::{FromArgMatches, Parser, Subcommand};
+
+use commands::{
+    compare, compare_published, crossover, list, maps, published, quality, recommend, report, run,
+    suite, sum, verify,
+};
 
 use cli::{EXIT_FAILED, EXIT_USAGE};
 use hashbench_commands::{help, Outcome};

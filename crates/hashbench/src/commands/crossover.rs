@@ -35,7 +35,7 @@ pub fn run(args: CrossoverArgs, command_line: Vec<String>) -> Result<Outcome> {
     // from anywhere; JSON keeps them exactly.
     let text = matches!(args.format, Format::Table);
     let measured = saved_or_measured(args.from.as_deref(), text, args.quiet, || {
-        crate::run::plan(ask.request(pair), None, command_line)
+        super::run::plan(ask.request(pair), None, command_line)
     })?;
     if measured.interrupted {
         return Ok(Outcome::Interrupted);

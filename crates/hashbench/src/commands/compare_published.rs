@@ -7,7 +7,7 @@ use anyhow::Result;
 use hashbench_commands::Outcome;
 use hashbench_report::render::compare_published::document;
 
-use crate::compare::CompareArgs;
+use super::compare::CompareArgs;
 use crate::store::read_run;
 use crate::{cli::emit, cli::UsageError};
 

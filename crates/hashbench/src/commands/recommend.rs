@@ -56,7 +56,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
         args.from.first().map(PathBuf::as_path),
         text,
         args.quiet,
-        || crate::run::plan(ask.request()?, None, command_line),
+        || super::run::plan(ask.request()?, None, command_line),
     )?;
     if measured.interrupted {
         return Ok(Outcome::Interrupted);

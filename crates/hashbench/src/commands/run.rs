@@ -92,7 +92,7 @@ pub fn run_plan(plan: &RunPlan, args: &RunArgs) -> Result<Outcome> {
                 false
             )
         );
-        regressed = crate::compare::regression_exit(&c, args.fail_on_regression);
+        regressed = super::compare::regression_exit(&c, args.fail_on_regression);
     }
     if args.strict && flags > 0 {
         crate::cli::say(&format!("--strict: {flags} flag(s) raised; see the output"));

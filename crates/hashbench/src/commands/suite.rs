@@ -58,6 +58,6 @@ pub fn run(mut args: SuiteArgs, command_line: Vec<String>) -> Result<Outcome> {
         Choice::File(path) => load(path)?,
         Choice::Named(name) => suite::named(name)?,
     };
-    let plan = crate::run::plan(args.run.request()?, Some(suite), command_line)?;
-    crate::run::run_plan(&plan, &args.run)
+    let plan = super::run::plan(args.run.request()?, Some(suite), command_line)?;
+    super::run::run_plan(&plan, &args.run)
 }
