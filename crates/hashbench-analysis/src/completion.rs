@@ -51,6 +51,11 @@ pub fn findings(run: &Run) -> Findings {
             .map(|f| checks::check(f, checks::read_ceiling(run, f.series_key().threads)))
             .collect(),
         fit_crossings: fit_crossings(run),
+        busy_streams: run
+            .streams
+            .iter()
+            .map(|s| crate::guards::streams_busy(s.load.as_ref()))
+            .collect(),
     }
 }
 

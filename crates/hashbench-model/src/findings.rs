@@ -21,6 +21,10 @@ pub struct Findings {
     /// were fitted over (`hashbench_analysis::costmodel::fit_crossings`), in the order of
     /// the series.
     pub fit_crossings: Vec<FitCrossing>,
+    /// One entry per `Run::streams` measurement, in its order: the share of the time its
+    /// threads waited for a CPU, where that makes its scaling a busy machine's
+    /// (`hashbench_analysis::guards::streams_busy`), else `None`.
+    pub busy_streams: Vec<Option<f64>>,
 }
 
 /// Two fitted lines crossing: from `size_bytes` on, `winner`'s line is the cheaper.
@@ -38,6 +42,7 @@ pub static NONE: Findings = Findings {
     ranges: Vec::new(),
     unresolved_fits: Vec::new(),
     fit_crossings: Vec::new(),
+    busy_streams: Vec::new(),
 };
 
 /// Lengths `from..=to` at about the same time per call.

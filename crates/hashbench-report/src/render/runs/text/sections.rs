@@ -123,7 +123,8 @@ pub(super) fn streams_section(run: &Run, style: Style, width: Option<usize>) -> 
     let rows: Vec<Vec<String>> = run
         .streams
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             vec![
                 s.implementation.clone(),
                 size(s.size),
@@ -131,7 +132,7 @@ pub(super) fn streams_section(run: &Run, style: Style, width: Option<usize>) -> 
                 rate(s.single_throughput.estimate.gb_per_sec),
                 rate(s.aggregate_throughput.estimate.gb_per_sec),
                 // Scaling measured while other processes had the CPUs is not the hash's.
-                match hashbench_analysis::guards::streams_busy(s.load.as_ref()) {
+                match run.findings().busy_streams.get(i).copied().flatten() {
                     Some(waited) => format!(
                         "{:.0} % (unreliable: busy machine, {waited:.0} % wait)",
                         s.scaling_efficiency * 100.0
