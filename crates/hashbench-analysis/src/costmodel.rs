@@ -120,6 +120,23 @@ pub fn cost_model(run: &Run) -> Vec<CostFit> {
         .collect()
 }
 
+/// Each of `series` (of `run`, as [`series`] groups them) that has a line in the run's
+/// cost model, with that line, in their order.
+#[must_use]
+pub fn with_fits<'s, 'r>(
+    run: &'r Run,
+    series: &'s [Vec<&'r Cell>],
+) -> Vec<(&'s [&'r Cell], &'r CostFit)> {
+    series
+        .iter()
+        .filter_map(|s| {
+            let key = s.first()?.series_key();
+            let fit = run.cost_model.iter().find(|f| f.series_key() == key)?;
+            Some((s.as_slice(), fit))
+        })
+        .collect()
+}
+
 /// Where the fitted lines of two series of one algorithm cross inside the sizes both
 /// lines were fitted over: for each pair of `run`'s series with a line in its cost
 /// model, in the order of [`series`], the size from which the one line is cheaper and
@@ -128,14 +145,7 @@ pub fn cost_model(run: &Run) -> Vec<CostFit> {
 #[must_use]
 pub fn fit_crossings(run: &Run) -> Vec<FitCrossing> {
     let all = series(run);
-    let fits: Vec<(&[&Cell], &CostFit)> = all
-        .iter()
-        .filter_map(|s| {
-            let key = s[0].series_key();
-            let fit = run.cost_model.iter().find(|f| f.series_key() == key)?;
-            Some((s.as_slice(), fit))
-        })
-        .collect();
+    let fits = with_fits(run, &all);
     let within = |f: &CostFit, x: f64| {
         f.sizes.first().is_some_and(|&lo| lo as f64 <= x)
             && f.sizes.last().is_some_and(|&hi| hi as f64 >= x)

@@ -59,8 +59,7 @@ pub fn table(answer: &CrossoverAnswer) -> String {
             busy.join(", ")
         ));
     }
-    let fits = (answer.fit_a.clone(), answer.fit_b.clone());
-    for (name, fit) in [("A", &fits.0), ("B", &fits.1)] {
+    for (name, fit) in [("A", &answer.fit_a), ("B", &answer.fit_b)] {
         if let Some(f) = fit {
             out.push_str(&format!(
                 "Fit {name}: {:.0} ns + {:.4} ns/B ({} sizes){}\n",
@@ -74,7 +73,7 @@ pub fn table(answer: &CrossoverAnswer) -> String {
             ));
         }
     }
-    out.push_str(&fitted(x.fitted_size, &fits));
+    out.push_str(&fitted(x.fitted_size, (&answer.fit_a, &answer.fit_b)));
     if let Some(d) = &answer.disagreement {
         out.push(' ');
         out.push_str(&disagreement(d));
@@ -145,7 +144,7 @@ fn measured(verdict: &CrossoverVerdict) -> String {
     }
 }
 
-fn fitted(fitted_size: Option<f64>, fits: &(Option<CostFit>, Option<CostFit>)) -> String {
+fn fitted(fitted_size: Option<f64>, fits: (&Option<CostFit>, &Option<CostFit>)) -> String {
     match (fitted_size, fits) {
         (Some(n), _) => {
             let shown = size(n.round() as u64);

@@ -10,7 +10,7 @@ use super::charts::{self, Bar, Bars, Line, LogLog, Mark, Point, Stroke};
 use super::page::{esc, figure, heading, note, table};
 use crate::format::{rate, size, time_ns};
 use crate::render::renderer::RenderError;
-use hashbench_analysis::costmodel::series;
+use hashbench_analysis::costmodel::{series, with_fits};
 use hashbench_model::findings::FitCrossing;
 
 /// The series of one class (or one algorithm, when its class is not known).
@@ -310,15 +310,7 @@ pub(super) fn cost_model(run: &Run, groups: &Groups) -> Result<String, RenderErr
     ));
     let mut crossing_rows: Vec<Vec<String>> = Vec::new();
     for g in &groups.groups {
-        let fits: Vec<(&[&Cell], &CostFit)> = g
-            .series
-            .iter()
-            .filter_map(|s| {
-                let key = s[0].series_key();
-                let fit = run.cost_model.iter().find(|f| f.series_key() == key)?;
-                Some((s.as_slice(), fit))
-            })
-            .collect();
+        let fits = with_fits(run, &g.series);
         if fits.is_empty() {
             continue;
         }
