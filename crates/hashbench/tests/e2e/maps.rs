@@ -1,6 +1,7 @@
 //! `hashbench maps`: hashers timed inside std's `HashMap`, the four workloads with their
 //! intervals and what the map saw, as tables and JSON; a hasher with no `BuildHasher` set
-//! aside with the reason; bad sets, sizes and workloads are usage errors (exit 2).
+//! aside with the reason; bad sets, sizes and workloads are usage errors (exit 2); `-o`
+//! checked before anything is measured, `-q` quiet.
 
 use crate::common::{hashbench, run_exit, run_ok, stderr, stdout, stdout_json};
 
@@ -84,4 +85,73 @@ fn bad_sets_sizes_and_workloads_are_usage_errors() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty());
     }
+}
+
+#[test]
+fn the_result_goes_to_a_file_checked_before_anything_is_measured() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    // A file that cannot be written is found before the minutes of measuring: exit 2,
+    // nothing measured (no note of what would be timed).
+    let missing = dir.path().join("no-such-dir/maps.json");
+    let o = run_exit(
+        hashbench()
+            .args([
+                "maps",
+                "fxhash",
+                "--set",
+                "serial",
+                "--entries",
+                "256",
+                "-o",
+            ])
+            .arg(&missing),
+        2,
+    );
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("maps: "), "{}", stderr(&o));
+
+    // JSON into a file, quietly: nothing on either stream, the whole document in the file.
+    let file = dir.path().join("maps.json");
+    let o = run_ok(
+        hashbench()
+            .args([
+                "maps",
+                "fxhash",
+                "--set",
+                "serial",
+                "--entries",
+                "256",
+                "--time",
+                "0.01",
+            ])
+            .args(["--format", "json", "-q", "-o"])
+            .arg(&file),
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).expect("written")).expect("JSON");
+    assert_eq!(doc["cells"][0]["implementation"], "fxhash/rustc-hash");
+
+    // A table into a file holds every group's table and the footer, and says where it went.
+    let file = dir.path().join("maps.txt");
+    let o = run_ok(
+        hashbench()
+            .args([
+                "maps",
+                "fxhash",
+                "--set",
+                "serial,words",
+                "--entries",
+                "256",
+            ])
+            .args(["--time", "0.01", "-o"])
+            .arg(&file),
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("wrote "), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).expect("written");
+    assert!(text.contains("serial, 256 keys, hit"), "{text}");
+    assert!(text.contains("words, 256 keys, hit"), "{text}");
+    assert!(text.contains("rounds a cell"), "{text}");
 }
