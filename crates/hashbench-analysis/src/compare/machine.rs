@@ -66,16 +66,8 @@ fn reference_level(r: &DriftReference) -> Option<(f64, f64)> {
     }
     let median = |mut v: Vec<f64>| -> Option<f64> {
         v.retain(|x| x.is_finite() && *x > 0.0);
-        if v.is_empty() {
-            return None;
-        }
         v.sort_by(f64::total_cmp);
-        let n = v.len();
-        Some(if n % 2 == 1 {
-            v[n / 2]
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
-        })
+        hashbench_stats::order::median_sorted(&v)
     };
     let level = median(r.points.iter().map(|p| p.median_ns).collect())?;
     let ci = median(r.points.iter().filter_map(|p| p.ci_percent).collect()).unwrap_or(0.0);

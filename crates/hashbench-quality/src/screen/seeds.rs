@@ -20,17 +20,13 @@ pub struct Spread {
 }
 
 impl Spread {
+    /// Over `values`, at least one (a table per seed).
     fn of(mut values: Vec<f64>) -> Spread {
         values.sort_by(f64::total_cmp);
         let n = values.len();
-        let median = if n % 2 == 1 {
-            values[n / 2]
-        } else {
-            (values[n / 2 - 1] + values[n / 2]) / 2.0
-        };
         Spread {
             min: values[0],
-            median,
+            median: hashbench_stats::order::median_sorted(&values).unwrap_or(values[0]),
             max: values[n - 1],
         }
     }
