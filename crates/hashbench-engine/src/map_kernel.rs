@@ -5,6 +5,25 @@ use hashbench_catalog::map::MapBench;
 
 use crate::{Kernel, Malformed};
 
+/// Settles the C library's deferred frees and hands free memory back to the kernel
+/// (glibc's `malloc_trim`), untimed, before a map is made: so that no map pays for what
+/// an earlier one left. glibc keeps small freed blocks (a string key's) in fast bins and
+/// merges them only when a large block is next asked for: after the `words` set's making
+/// freed millions of strings, the first round of `serial` keys' `build` at 8,192 keys,
+/// its table grown inside the timed loop, read 3,608 ns an insert against 19-24 ns in
+/// the others (`maps fxhash --set serial,words --entries 8k,1m --workload build`, before
+/// this), and a full run's `build` cells read 1,000-1,200 ns. The next map then also
+/// starts from the same heap whatever was measured before it. A no-op where the C
+/// library has no such call.
+pub fn settle_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only merges and returns free memory; it touches no
+    // allocation in use.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// The digest a correct map's [`Kernel::check`] writes: no wrong answer, as 8 bytes.
 pub const MAP_CORRECT: [u8; 8] = [0; 8];
 

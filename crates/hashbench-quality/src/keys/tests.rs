@@ -1,4 +1,5 @@
 use super::*;
+use std::collections::HashSet;
 
 #[test]
 fn integer_sets_are_what_they_say() {
@@ -95,4 +96,29 @@ fn the_standard_sets() {
     );
     assert_eq!(sets[3].keys.len(), 64 + 2016);
     assert_eq!(sets[6].keys.kind(), "str");
+}
+
+#[test]
+fn distinct_keeps_the_first_of_each_value_in_the_order_drawn() {
+    // A generator with many repeats, checked against the plain definition.
+    let mut rng = SplitMix64::new(9);
+    let draws: Vec<u64> = (0..20_000).map(|_| rng.below(5_000)).collect();
+    let mut plain = Vec::new();
+    for &d in &draws {
+        if !plain.contains(&d) {
+            plain.push(d);
+        }
+    }
+    for n in [0, 1, 100, 4_000, plain.len(), plain.len() + 1] {
+        let mut it = draws.iter().copied().chain(std::iter::repeat(0));
+        let got = super::distinct(n, || it.next().unwrap_or(0));
+        assert_eq!(got, plain[..n.min(plain.len())], "n = {n}");
+    }
+    // Strings too, each stored once.
+    let words = ["a", "b", "a", "c", "b", "d"].map(String::from);
+    let mut it = words.iter().cloned().cycle();
+    assert_eq!(
+        super::distinct(4, || it.next().unwrap_or_default()),
+        ["a", "b", "c", "d"]
+    );
 }
