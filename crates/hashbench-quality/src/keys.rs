@@ -150,11 +150,9 @@ fn named(name: &str, keys: Keys) -> KeySet {
 }
 
 /// `n` distinct values of `next`, in the order drawn (a generator that runs out of new
-/// values stops early, after 16 n draws, rather than looping for ever).
-/// The first `n` distinct values `next` gives (at most `16 n` draws), in the order drawn.
-/// The values seen are found by their index into the output, so each is stored once: a
-/// set of 4M words built by cloning each into a `HashSet` took a fifth of a `maps` run at
-/// 2M keys.
+/// values stops early, after 16 n draws, rather than looping for ever). The values seen
+/// are found by their index into the output, so each is stored once: a set of 4M words
+/// built by cloning each into a `HashSet` took a fifth of a `maps` run at 2M keys.
 fn distinct<T: Eq + std::hash::Hash>(n: usize, mut next: impl FnMut() -> T) -> Vec<T> {
     use std::hash::BuildHasher;
     let hasher = std::collections::hash_map::RandomState::new();
