@@ -87,44 +87,28 @@ fn bad_sets_sizes_and_workloads_are_usage_errors() {
     }
 }
 
+/// `maps` of FxHash on `sets` in a map of 256 keys: the small run the file tests ask for.
+fn small_maps(sets: &str) -> assert_cmd::Command {
+    let mut cmd = hashbench();
+    cmd.args(["maps", "fxhash", "--set", sets, "--entries", "256"]);
+    cmd
+}
+
 #[test]
 fn the_result_goes_to_a_file_checked_before_anything_is_measured() {
     let dir = tempfile::tempdir().expect("a scratch directory");
     // A file that cannot be written is found before the minutes of measuring: exit 2,
     // nothing measured (no note of what would be timed).
     let missing = dir.path().join("no-such-dir/maps.json");
-    let o = run_exit(
-        hashbench()
-            .args([
-                "maps",
-                "fxhash",
-                "--set",
-                "serial",
-                "--entries",
-                "256",
-                "-o",
-            ])
-            .arg(&missing),
-        2,
-    );
+    let o = run_exit(small_maps("serial").arg("-o").arg(&missing), 2);
     assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
     assert!(!stderr(&o).contains("maps: "), "{}", stderr(&o));
 
     // JSON into a file, quietly: nothing on either stream, the whole document in the file.
     let file = dir.path().join("maps.json");
     let o = run_ok(
-        hashbench()
-            .args([
-                "maps",
-                "fxhash",
-                "--set",
-                "serial",
-                "--entries",
-                "256",
-                "--time",
-                "0.01",
-            ])
-            .args(["--format", "json", "-q", "-o"])
+        small_maps("serial")
+            .args(["--time", "0.01", "--format", "json", "-q", "-o"])
             .arg(&file),
     );
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
@@ -136,15 +120,7 @@ fn the_result_goes_to_a_file_checked_before_anything_is_measured() {
     // A table into a file holds every group's table and the footer, and says where it went.
     let file = dir.path().join("maps.txt");
     let o = run_ok(
-        hashbench()
-            .args([
-                "maps",
-                "fxhash",
-                "--set",
-                "serial,words",
-                "--entries",
-                "256",
-            ])
+        small_maps("serial,words")
             .args(["--time", "0.01", "-o"])
             .arg(&file),
     );
