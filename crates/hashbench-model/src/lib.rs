@@ -30,6 +30,7 @@ mod pattern;
 mod properties;
 mod quality;
 mod ranking;
+mod reference;
 mod relative;
 mod run;
 mod scaling;
@@ -58,10 +59,13 @@ pub use properties::{AlgorithmClass, AlgorithmProperties};
 pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};
 pub use relative::{Relative, RelativeTo};
+pub use reference::{
+    phases_of, phases_of_both, Checkpoint, DriftReference, ReferencePoint, RememberedSpeed,
+    RememberedSpeeds,
+};
 pub use run::{
-    phases_of, phases_of_both, Checkpoint, DriftReference, LoadSample, MachineLoad, Origin,
-    ProviderVersion, ReferencePoint, RememberedSpeed, RememberedSpeeds, Run, RunConfig, SuiteInfo,
-    Tool, SCHEMA_VERSION,
+    LoadSample, MachineLoad, Origin, ProviderVersion, Run, RunConfig, SuiteInfo, Tool,
+    SCHEMA_VERSION,
 };
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial};
 pub use series::SeriesKey;
