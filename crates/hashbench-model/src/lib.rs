@@ -58,11 +58,11 @@ pub use pattern::{KeyKind, Pattern, PatternError, MAX_STR_KEY, PATTERN_NAMES};
 pub use properties::{AlgorithmClass, AlgorithmProperties};
 pub use quality::{HashProperties, Key, Smhasher3, Stability, Verdict};
 pub use ranking::{Ranked, Ranking};
-pub use relative::{Relative, RelativeTo};
 pub use reference::{
     phases_of, phases_of_both, Checkpoint, DriftReference, ReferencePoint, RememberedSpeed,
     RememberedSpeeds,
 };
+pub use relative::{Relative, RelativeTo};
 pub use run::{
     LoadSample, MachineLoad, Origin, ProviderVersion, Run, RunConfig, SuiteInfo, Tool,
     SCHEMA_VERSION,

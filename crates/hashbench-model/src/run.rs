@@ -110,7 +110,6 @@ pub struct SuiteInfo {
     pub notes: Vec<String>,
 }
 
-
 /// The machine's load over a run: one sample at the start and one after every round.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MachineLoad {
