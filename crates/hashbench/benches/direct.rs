@@ -14,9 +14,9 @@
 //! its default budget, precision and rounds, no baselines, one run per implementation, its
 //! sizes together. The two are taken one right after the other, implementation by
 //! implementation, `DIRECT_REPS` times (default 3), the first of the two alternating by
-//! rep; each figure is the median of its reps; `DIRECT_ONLY=id,id` keeps those cases alone. Last, the harness floor: the
-//! catalogue's `empty` hasher (no work) through the same kernel and timed loop every
-//! implementation uses.
+//! rep; each figure is the median of its reps; `DIRECT_ONLY=id,id` keeps those cases
+//! alone. Last, the harness floor: the catalogue's `empty` hasher (no work) through the
+//! same kernel and timed loop every implementation uses.
 //!
 //! Within: hashbench within 10 % or 0.5 ns of the direct loop. A rep whose hashbench cell
 //! carries a flag (`slow-phase`, `high-spread`: the run met a slow state of the machine,
@@ -172,8 +172,8 @@ fn main() {
     // Case by case, the direct loops and hashbench's run one right after the other (which
     // goes first alternating by rep), so that both meet the same state of the machine: on
     // the development VM its slow states last seconds, and a whole pass of direct loops
-    // followed by one of hashbench compared one state with another (2026-11-30: every
-    // direct loop 1.2-3.7x hashbench's figure in one such pass).
+    // followed by one of hashbench compared one state with another (2026-11-30: the
+    // direct loops up to 3.7x hashbench's figures in one such pass).
     for rep in 0..reps {
         eprintln!("rep {}/{reps}", rep + 1);
         for (c, (id, batch)) in cases.iter().enumerate() {

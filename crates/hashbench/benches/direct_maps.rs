@@ -6,7 +6,8 @@
 //! cargo bench -p hashbench --bench direct_maps
 //! ```
 //!
-//! For each hasher, key set and size, the direct loop fills `HashMap::with_capacity_and_hasher`
+//! For each hasher, key set and size, the direct loop fills `HashMap::with_capacity_and_hasher`,
+//! made from a settled heap (`hashbench_engine::settle_heap`) as hashbench makes its maps,
 //! with the set's first keys (values their index, as `hashbench maps` does) and looks up,
 //! in a shuffled order, the same keys (hit) or the set's next ones (miss), from a `Vec` of
 //! the keys in that order, summing what it finds, the key through `black_box`: batches of at least 200 µs, median of 31, on 3 maps made
@@ -178,8 +179,8 @@ fn main() {
     }
     // Per cell and rep: the direct figure and hashbench's, taken one right after the
     // other (which goes first alternates by rep), so that both meet the same state of
-    // the machine: on the development VM a core's neighbour moves L2-sized lookups 3x for
-    // seconds at a time, far longer than a cell and far shorter than a whole pass.
+    // the machine: on the development VM a state of the machine moves L2-sized lookups up
+    // to 3x for seconds at a time, far longer than a cell and far shorter than a whole pass.
     let mut pairs: Vec<Vec<(f64, f64)>> = vec![Vec::new(); cells.len()];
     for rep in 0..reps {
         eprintln!("rep {}/{reps}", rep + 1);
