@@ -20,11 +20,12 @@ pub struct Config {
     /// implementation up once, at length, and each round only briefly, to bring its code
     /// and input back into the caches the other cells used meanwhile.
     pub warm_up: Option<Duration>,
-    /// Run the round this many 64-byte steps deeper on the stack: with the input's
-    /// placement ([`crate::Input::placed`]), what the stack's address does to a kernel
-    /// (4K aliasing between its state and the input) varies between rounds instead of
-    /// being fixed for the life of the process.
-    pub stack_lines: usize,
+    /// Run the round this many [`crate::STACK_STEP`]-byte steps deeper on the stack:
+    /// with the input's placement ([`crate::Input::placed`]), what the stack's address
+    /// does to a kernel (4K aliasing between its state and the input, a state that
+    /// straddles a 32-byte boundary) varies between rounds instead of being fixed for the
+    /// life of the process.
+    pub stack_steps: usize,
 }
 
 impl Default for Config {
@@ -35,7 +36,7 @@ impl Default for Config {
             min_samples: 10,
             min_sample_time: Duration::from_micros(50),
             warm_up: None,
-            stack_lines: 0,
+            stack_steps: 0,
         }
     }
 }

@@ -36,7 +36,7 @@ pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN, PLACEMENTS};
 pub use kernel::{HashKernel, Kernel, KernelError, Malformed};
 pub use map_kernel::{settle_heap, MapKernel, MAP_CORRECT};
-pub use measure::{measure, CellResult, CellState, Config, StopReason};
+pub use measure::{measure, CellResult, CellState, Config, StopReason, STACK_STEP};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use rounds::{figure_precise, RoundRecord};
 pub use scaling::{IterationScaling, ScalingClock, ScalingTrial, SCALING_FACTOR};

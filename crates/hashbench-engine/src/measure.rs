@@ -172,7 +172,7 @@ impl CellState {
         expected: Option<&[u8]>,
         cancel: &AtomicBool,
     ) -> Result<StopReason, EngineError> {
-        deeper(config.stack_lines, &mut || {
+        deeper(config.stack_steps, &mut || {
             self.round_here(kernel, work, config, expected, cancel)
         })
     }
@@ -408,15 +408,26 @@ impl CellState {
     }
 }
 
-/// Runs `f` `lines` frames of at least 64 bytes deeper on the stack than it would run
-/// here ([`Config::stack_lines`]).
+/// How far one step of [`Config::stack_steps`] moves the stack, bytes: a cache line and
+/// a quarter, so that successive depths reach every 16-byte offset within a line (the
+/// stack's own alignment) and, over 64 depths, the whole of a 4 KiB page. Steps of a
+/// whole number of 32-byte units would leave a kernel whose state straddles a 32-byte
+/// boundary at one stack address or the other for the life of the process:
+/// `blake3/blake3` at 64 B read 62 ns in some processes and 84-89 ns in others, as the
+/// environment's size moved the stack by 16 bytes (docs/method.md, "The stack's
+/// address").
+pub const STACK_STEP: usize = 80;
+
+/// Runs `f` `steps` frames of [`STACK_STEP`] bytes deeper on the stack than it would run
+/// here ([`Config::stack_steps`]); the frame's size is the compiler's, which a test holds
+/// to [`STACK_STEP`].
 #[inline(never)]
-fn deeper<R>(lines: usize, f: &mut dyn FnMut() -> R) -> R {
-    if lines == 0 {
+fn deeper<R>(steps: usize, f: &mut dyn FnMut() -> R) -> R {
+    if steps == 0 {
         return f();
     }
-    let pad = [0u8; 64];
-    let out = deeper(lines - 1, f);
+    let pad = [0u8; 48];
+    let out = deeper(steps - 1, f);
     // Used after the call, so the frame keeps it.
     black_box(&pad);
     out

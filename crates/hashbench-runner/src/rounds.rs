@@ -29,6 +29,9 @@ use crate::schedule::{round_seed, shuffle, splitmix};
 use crate::warmup::{Level, Warmed};
 use crate::RunError;
 
+/// Mixed into a size's seed to draw the stack's depth apart from the input's placement.
+const STACK_DRAW: u64 = 0x5354_4143_4b00_0000;
+
 /// What the rounds need besides the cells.
 pub(crate) struct Rounds<'a> {
     pub sizes: &'a [Size],
@@ -165,9 +168,19 @@ pub(crate) fn measure(
             };
             let mut work = [Mode::Throughput, Mode::Latency]
                 .map(|mode| Workload::placed(size, mode, r.seed, r.misalign, lines));
-            // And the stack the rounds run on, another of 64 depths.
+            // And the stack the rounds run on, another of 64 depths, drawn apart from the
+            // input's placement so that the two do not move in step. The depth's offset
+            // within a cache line (16-byte steps, `STACK_STEP`) goes round the four in turn
+            // from pass to pass rather than by chance: a kernel fast at two of them and
+            // 1.35x slower at the others (`blake3/blake3` at 64 B) drew only slow ones in
+            // every round of one run in about fifty, and read 1.35x its figure, settled.
+            let steps = if pass == 0 {
+                0
+            } else {
+                4 * (splitmix(size_seed ^ STACK_DRAW) % 16) as usize + pass % 4
+            };
             let config = Config {
-                stack_lines: lines % 64,
+                stack_steps: steps,
                 ..r.per_round.clone()
             };
             for i in order {

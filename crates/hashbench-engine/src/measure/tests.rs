@@ -89,3 +89,21 @@ fn check_schedule() {
     assert_eq!(next_check(100), 110);
     assert_eq!(next_check(1000), 1100);
 }
+
+#[test]
+fn each_stack_step_moves_the_stack_by_a_line_and_a_quarter() {
+    // What a step is for: every 16-byte offset within a line, so a step must not be a
+    // whole number of 32-byte units. The frame's size is the compiler's; this holds it.
+    let at = |steps| {
+        deeper(steps, &mut || {
+            let local = 0u8;
+            std::hint::black_box(std::ptr::addr_of!(local) as usize)
+        })
+    };
+    let top = at(0);
+    for steps in 1..8 {
+        assert_eq!(top - at(steps), steps * STACK_STEP, "{steps} steps");
+    }
+    let offsets: std::collections::BTreeSet<usize> = (0..4).map(|s| at(s) % 64).collect();
+    assert_eq!(offsets.len(), 4, "offsets within a line: {offsets:?}");
+}
