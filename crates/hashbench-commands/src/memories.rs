@@ -4,19 +4,27 @@
 //! damaged file is as good as an empty one, and a failure to write it loses nothing but
 //! the memory. `HASHBENCH_MACHINE_MEMORY=off` neither reads nor writes it.
 //!
-//! Beside it, the proof memory (`verified.json`, `hashbench_verify::proofs`): what the
+//! With it, in `figure-moves.json`, each cell's last figure and how far figures moved
+//! from one run to the next (`hashbench_plan::moves`), under the same switch.
+//!
+//! Beside them, the proof memory (`verified.json`, `hashbench_verify::proofs`): what the
 //! same code proved, so that a run verifies only the rest. `HASHBENCH_PROOF_MEMORY=off`
 //! neither reads nor writes it: every run verifies everything.
 
 use std::path::{Path, PathBuf};
 
 use hashbench_model::bounded::read_file_at_most;
-use hashbench_model::{RememberedSpeeds, Run};
+use hashbench_model::{RememberedSpeeds, Run, RunToRun};
 use hashbench_plan::memory::{build_id, here, now, MachineMemory};
+use hashbench_plan::moves::MoveMemory;
 use hashbench_verify::{Learned, ProofMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
 const MAX_BYTES: u64 = 1 << 20;
+
+/// The largest figure memory read: a full one (four builds of 2,048 cells) is under
+/// 1 MiB.
+const MAX_MOVES_BYTES: u64 = 4 << 20;
 
 /// Where the memory lives; `None` when it is switched off or there is no data directory.
 fn path() -> Option<PathBuf> {
@@ -80,7 +88,8 @@ pub fn recall() -> RememberedSpeeds {
     })
 }
 
-/// Adds `run`'s reference figure to the memory (where it has a settled one).
+/// Adds `run`'s reference figure to the memory (where it has a settled one), and its
+/// figures to the figure memory.
 pub fn record(run: &Run) {
     let Some(path) = path() else {
         return;
@@ -89,4 +98,33 @@ pub fn record(run: &Run) {
     if memory.record(&machine, run, now) {
         save(&path, serde_json::to_string_pretty(&memory));
     }
+    if let Some(path) = moves_path() {
+        let mut moves = load_moves(&path);
+        if moves.record(&machine, run, now) {
+            save(&path, serde_json::to_string(&moves));
+        }
+    }
+}
+
+/// Where the figure memory lives; `None` when the machine memory is switched off or
+/// there is no data directory.
+fn moves_path() -> Option<PathBuf> {
+    file("HASHBENCH_MACHINE_MEMORY", "figure-moves.json")
+}
+
+/// The figure memory at `path`; one that cannot be read is an empty one.
+fn load_moves(path: &Path) -> MoveMemory {
+    read_file_at_most(path, MAX_MOVES_BYTES, "the figure memory")
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default()
+}
+
+/// How far earlier runs of this build on this machine saw figures move from one run to
+/// the next, per size class (`hashbench_plan::moves`).
+pub fn run_to_run() -> RunToRun {
+    moves_path().map_or_else(RunToRun::default, |p| {
+        let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
+        load_moves(&p).recall(&here(&build).0)
+    })
 }

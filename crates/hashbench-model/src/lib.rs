@@ -42,6 +42,7 @@ mod subject;
 #[cfg(any(test, feature = "test-util"))]
 pub mod testutil;
 mod verification;
+mod wander;
 
 pub use cell::{Cell, NoReadCeiling, RawSample, StreamsCell};
 pub use costfit::{CostFit, Interval};
@@ -74,3 +75,7 @@ pub use skip::{SkipReason, Skipped};
 pub use stop::StopReason;
 pub use subject::{Baseline, Subject};
 pub use verification::VerificationFacts;
+pub use wander::{
+    cell_key, CellWander, ClassWander, RunToRun, SizeClass, MIN_CELL_MOVES, MIN_MOVES, PREDICTION,
+    SMALL_BELOW,
+};

@@ -198,6 +198,12 @@ pub struct RunConfig {
     /// How the implementations were verified; absent in files from before 2026-11-29.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verification: Option<crate::VerificationFacts>,
+    /// How far earlier runs of this build on this machine saw figures move from one run
+    /// to the next, per size class: every interval reaches at least that far
+    /// (`crate::RunToRun`). Absent when the memory knew too little, was switched off, or
+    /// in files from before 2026-11-30.
+    #[serde(default, skip_serializing_if = "crate::RunToRun::is_empty")]
+    pub run_to_run: crate::RunToRun,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -21,6 +21,7 @@
 
 mod error;
 pub mod memory;
+pub mod moves;
 pub mod options;
 mod plan;
 pub mod plugins;

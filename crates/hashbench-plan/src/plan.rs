@@ -80,6 +80,10 @@ pub struct RunPlan {
     /// time (the binary's machine memory, docs/method.md): not an option, a fact the run
     /// is given, so that a run spent wholly in a slow spell knows it.
     pub remembered: hashbench_model::RememberedSpeeds,
+    /// How far earlier runs of this build on this machine saw figures move from one run to
+    /// the next (the binary's machine memory, [`crate::moves`]): every interval reaches at
+    /// least that far. A fact the run is given, as `remembered` is.
+    pub run_to_run: hashbench_model::RunToRun,
     /// What earlier runs of the same code proved (the binary's proof memory,
     /// `hashbench_verify::proofs`): `None` verifies everything and learns nothing.
     pub proofs: Option<hashbench_verify::ProofMemory>,
@@ -103,6 +107,7 @@ impl Default for RunPlan {
             suite: None,
             command_line: Vec::new(),
             remembered: hashbench_model::RememberedSpeeds::default(),
+            run_to_run: hashbench_model::RunToRun::default(),
             proofs: None,
             spelling: Spelling::default(),
         }

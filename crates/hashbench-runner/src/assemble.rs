@@ -7,7 +7,8 @@ use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
 use hashbench_host::Host;
 use hashbench_model::Pattern;
 use hashbench_model::{
-    Baseline, Cell, CellLoad, Mode, NoReadCeiling, RawSample, Size, StreamsCell, Subject,
+    cell_key, Baseline, Cell, CellLoad, Mode, NoReadCeiling, RawSample, RunToRun, Size, SizeClass,
+    StreamsCell, Subject,
 };
 use hashbench_stats::Throughput;
 
@@ -105,7 +106,7 @@ pub(crate) fn cells(
     planned: &mut Cells,
     (rounds, precision, raw): (usize, f64, bool),
     loads: &[Option<CellLoad>],
-    host: &Host,
+    (host, learned): (&Host, &RunToRun),
 ) -> Result<AssembledCells, RunError> {
     let mut baselines = Vec::new();
     let mut cells = Vec::new();
@@ -165,9 +166,8 @@ pub(crate) fn cells(
             c.round_wait_percent = std::mem::take(&mut p.round_waits);
         }
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
-        c.figure = c
-            .figure
-            .map(|f| f.with_floor(interval_floor(host, p.size.max_bytes())));
+        let floor = interval_floor(host, &c, learned);
+        c.figure = c.figure.map(|f| f.with_floor(floor));
         if c.algorithm.is_some() {
             cells.push(c);
         } else if matches!(planned.planned[i].kind, Kind::External(_)) {
@@ -240,15 +240,21 @@ pub(crate) fn streams_cell(
     })
 }
 
-/// The least reach of a figure's next-run interval for an input of `bytes` on `host`:
+/// The least reach of `cell`'s next-run interval on `host`:
 /// [`hashbench_stats::rounds::SHARED_CACHE_FLOOR`] past the core's own caches, where a
-/// new process meets another share of the L3; the statistics' own floor otherwise.
-pub(crate) fn interval_floor(host: &Host, bytes: u64) -> f64 {
-    if host.past_own_caches(bytes) == Some(true) {
+/// new process meets another share of the L3; the statistics' own floor otherwise; and
+/// at least as far as earlier runs of this build saw its size class's figures, or its
+/// own, move from one run to the next (`learned`, [`hashbench_model::RunToRun`]).
+pub(crate) fn interval_floor(host: &Host, cell: &Cell, learned: &RunToRun) -> f64 {
+    let bytes = cell.size.max_bytes();
+    let own = if host.past_own_caches(bytes) == Some(true) {
         hashbench_stats::rounds::SHARED_CACHE_FLOOR
     } else {
         hashbench_stats::rounds::FLOOR
-    }
+    };
+    learned
+        .reach(SizeClass::of(host, bytes), &cell_key(cell))
+        .map_or(own, |reach| own.max(reach))
 }
 
 #[cfg(test)]

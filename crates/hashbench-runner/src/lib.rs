@@ -30,7 +30,9 @@ use std::time::{Duration, SystemTime};
 
 use hashbench_engine::Config;
 use hashbench_host::{Host, Tsc};
-use hashbench_model::{Checkpoint, ProviderVersion, Run, RunConfig, Size, SCHEMA_VERSION};
+use hashbench_model::{
+    cell_key, Checkpoint, ProviderVersion, Run, RunConfig, Size, SCHEMA_VERSION,
+};
 
 /// `hashbench -V`: the version and the git commit the binary was built from.
 pub const VERSION: &str = concat!(
@@ -181,7 +183,7 @@ pub fn run(
         &mut cells,
         (rounds, plan.options.precision, plan.options.raw),
         &cell_loads,
-        &host,
+        (&host, &plan.run_to_run),
     )?;
 
     let mut run = model(
@@ -345,6 +347,12 @@ fn model(plan: &RunPlan, m: Measurements<'_>) -> Run {
             threads: plan.threads().map(<[usize]>::to_vec),
             streams: plan.options.streams,
             verification: Some(m.verification),
+            // What was learned of the cells this run measured (the memory holds more).
+            run_to_run: {
+                let measured: std::collections::BTreeSet<String> =
+                    m.cells.iter().chain(&m.baselines).map(cell_key).collect();
+                plan.run_to_run.only(|k| measured.contains(k))
+            },
         },
         providers,
         skipped: m.skipped,

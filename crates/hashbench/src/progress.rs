@@ -264,9 +264,12 @@ pub(crate) fn measure(
     let mut progress = ProgressLine::new(quiet, force, cancel_after, cancel.clone());
     // What earlier runs here remember of the machine's speed tells a run spent wholly in
     // a slow spell that it was; this run's reference joins the memory.
-    // And what earlier runs of the same code proved is not verified again.
+    // How far they saw figures move from one run to the next widens this run's
+    // intervals as far. And what earlier runs of the same code proved is not verified
+    // again.
     let plan = hashbench_plan::RunPlan {
         remembered: hashbench_commands::memories::recall(),
+        run_to_run: hashbench_commands::memories::run_to_run(),
         proofs: hashbench_commands::memories::proofs(),
         ..plan.clone()
     };

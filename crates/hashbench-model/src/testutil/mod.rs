@@ -155,6 +155,7 @@ pub fn run_with(cells: Vec<Cell>) -> Run {
             threads: None,
             streams: None,
             verification: None,
+            run_to_run: crate::RunToRun::default(),
         },
         providers: Vec::new(),
         skipped: Vec::new(),

@@ -117,6 +117,9 @@ pub(crate) fn header_lines(run: &Run) -> Vec<String> {
     if let Some(v) = &run.config.verification {
         lines.push(v.to_string());
     }
+    if !run.config.run_to_run.is_empty() {
+        lines.push(run.config.run_to_run.to_string());
+    }
     if !run.complete {
         lines.push("INCOMPLETE: the run was interrupted; planned cells are missing".to_string());
     }

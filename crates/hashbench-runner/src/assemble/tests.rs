@@ -52,6 +52,7 @@ fn without_a_read_on_its_threads_a_cell_has_no_fraction_and_says_why() {
 
 #[test]
 fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
+    use hashbench_model::{CellWander, ClassWander, RunToRun, SizeClass};
     use hashbench_stats::rounds::{FLOOR, SHARED_CACHE_FLOOR};
     let mut host = hashbench_host::Host::detect();
     host.caches = vec![hashbench_host::Cache {
@@ -60,11 +61,48 @@ fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
         size_bytes: MIB,
         shared_by_cpus: None,
     }];
-    assert_eq!(super::interval_floor(&host, 64 << 10), FLOOR);
-    assert_eq!(super::interval_floor(&host, MIB), SHARED_CACHE_FLOOR);
+    let none = RunToRun::default();
+    let at = |bytes| hashbench_model::testutil::cell_with("a/x", 1, bytes, 10.0);
+    assert_eq!(super::interval_floor(&host, &at(64 << 10), &none), FLOOR);
+    assert_eq!(
+        super::interval_floor(&host, &at(MIB), &none),
+        SHARED_CACHE_FLOOR
+    );
+    // What earlier runs saw a class move widens it, and never narrows another's floor.
+    let learned = RunToRun {
+        classes: vec![
+            ClassWander {
+                class: SizeClass::Core,
+                reach: 0.02,
+                moves: 40,
+            },
+            ClassWander {
+                class: SizeClass::Shared,
+                reach: 0.001,
+                moves: 40,
+            },
+        ],
+        cells: [(
+            hashbench_model::cell_key(&at(64)),
+            CellWander {
+                reach: 0.03,
+                moves: 8,
+            },
+        )]
+        .into(),
+    };
+    assert_eq!(super::interval_floor(&host, &at(64 << 10), &learned), 0.02);
+    assert_eq!(
+        super::interval_floor(&host, &at(MIB), &learned),
+        SHARED_CACHE_FLOOR
+    );
+    // A cell's own moves, where it has them, reach past its class's.
+    assert_eq!(super::interval_floor(&host, &at(64), &learned), 0.03);
+    let other = hashbench_model::testutil::cell_with("b/y", 1, 64, 10.0);
+    assert_eq!(super::interval_floor(&host, &other, &learned), FLOOR);
     // A machine whose caches are unknown keeps the statistics' own floor.
     host.caches.clear();
-    assert_eq!(super::interval_floor(&host, MIB), FLOOR);
+    assert_eq!(super::interval_floor(&host, &at(MIB), &none), FLOOR);
     // The floor widens a narrow interval and leaves a wide one.
     let figure = hashbench_stats::undisturbed(&[hashbench_stats::Round::exact(1000.0); 3])
         .expect("a figure");

@@ -46,6 +46,7 @@ mod relative;
 mod report_output;
 mod run;
 mod run_options;
+mod run_to_run;
 mod run_vectors;
 mod runtimes;
 mod strict;

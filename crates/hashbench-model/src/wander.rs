@@ -1,0 +1,191 @@
+//! How far a figure moves from one run to the next on this machine, as earlier runs of
+//! the same build measured it: what a run cannot see of itself.
+//!
+//! A run's interval holds what its own rounds show: the spread among them, the
+//! placements of the input and the stack they drew, the cluster its estimator chose
+//! (`hashbench_stats::rounds`). What stays fixed for a process's whole life does not show
+//! there: on the development VM (2026-11-30, `scripts/coverage`) every cell of one run
+//! read 1-2 % faster or slower than the same cell a second later, all together, at
+//! every size, and intervals of about 1 % then held the next run's figure for 41-88 % of
+//! the cells. So the machine memory keeps, per build of hashbench, each cell's last
+//! figure and how far each figure moved from the one before, and a run reaches every
+//! interval at least as far as its size class moved in [`PREDICTION`] of the remembered
+//! moves, and as far as the cell itself moved in any of its last few
+//! ([`RunToRun::reach`]). Cells differ: at 64 B `adler32/simd-adler32` moved 0.3 % where
+//! `sha2-256/openssl` moved 2-3 %, so a class's quantile alone is too narrow for some.
+
+use std::collections::BTreeMap;
+
+use hashbench_host::Host;
+use serde::{Deserialize, Serialize};
+
+use crate::Cell;
+
+/// The share of remembered moves a learned reach covers: the interval's own level.
+pub const PREDICTION: f64 = 0.95;
+
+/// The fewest remembered moves of a size class that it learns a reach from.
+pub const MIN_MOVES: usize = 20;
+
+/// The fewest remembered moves of one cell that its own largest is taken from: the next
+/// move exceeds the largest of `n` like it with probability `1 / (n + 1)`.
+pub const MIN_CELL_MOVES: usize = 5;
+
+/// Inputs under this many bytes are [`SizeClass::Small`].
+pub const SMALL_BELOW: u64 = 1024;
+
+/// The sizes whose figures move alike from run to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SizeClass {
+    /// Under [`SMALL_BELOW`] bytes: a call of a few nanoseconds, where the code's and
+    /// the input's placement levels show most.
+    Small,
+    /// Within the core's own caches.
+    Core,
+    /// Past them ([`Host::past_own_caches`]): the shared L3 and memory, which other
+    /// cores and tenants use too.
+    Shared,
+}
+
+impl SizeClass {
+    /// The class of an input of `bytes` on `host`.
+    #[must_use]
+    pub fn of(host: &Host, bytes: u64) -> Self {
+        if host.past_own_caches(bytes) == Some(true) {
+            SizeClass::Shared
+        } else if bytes < SMALL_BELOW {
+            SizeClass::Small
+        } else {
+            SizeClass::Core
+        }
+    }
+
+    /// The name every output uses: `small`, `core`, `shared`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SizeClass::Small => "small",
+            SizeClass::Core => "core",
+            SizeClass::Shared => "shared",
+        }
+    }
+}
+
+/// What earlier runs measured of one size class.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClassWander {
+    pub class: SizeClass,
+    /// How far a figure moved between runs in [`PREDICTION`] of the remembered moves,
+    /// as a fraction of the figure.
+    pub reach: f64,
+    /// The remembered moves it rests on.
+    pub moves: usize,
+}
+
+/// What one cell's own moves say: the largest of its last ones.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellWander {
+    /// The largest of its remembered moves, as a fraction of the figure.
+    pub reach: f64,
+    /// The remembered moves it rests on.
+    pub moves: usize,
+}
+
+/// What earlier runs learned: per size class ([`ClassWander`], none for a class with
+/// fewer than [`MIN_MOVES`] remembered moves) and per cell ([`cell_key`]; none for a cell
+/// with fewer than [`MIN_CELL_MOVES`]). Empty with the memory switched off. A run's file
+/// keeps the cells it measured.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunToRun {
+    pub classes: Vec<ClassWander>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cells: BTreeMap<String, CellWander>,
+}
+
+impl RunToRun {
+    /// How far the interval of `cell` (its [`SizeClass`] `class`) reaches at least, a
+    /// fraction of the figure: the larger of its class's learned reach and its own.
+    #[must_use]
+    pub fn reach(&self, class: SizeClass, cell: &str) -> Option<f64> {
+        let of_class = self
+            .classes
+            .iter()
+            .find(|c| c.class == class)
+            .map(|c| c.reach);
+        let own = self.cells.get(cell).map(|c| c.reach);
+        [of_class, own]
+            .into_iter()
+            .flatten()
+            .filter(|r| r.is_finite() && *r >= 0.0)
+            .reduce(f64::max)
+    }
+
+    /// The same, with only the cells `keep` says.
+    #[must_use]
+    pub fn only(&self, keep: impl Fn(&str) -> bool) -> RunToRun {
+        RunToRun {
+            classes: self.classes.clone(),
+            cells: self
+                .cells
+                .iter()
+                .filter(|(k, _)| keep(k))
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+        }
+    }
+
+    /// Whether nothing was learned.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty() && self.cells.is_empty()
+    }
+}
+
+impl std::fmt::Display for RunToRun {
+    /// `intervals reach at least ±1.7 % (small, 150 moves), ±1.3 % (core, 256 moves),
+    /// and 12 cells as far as their own last moves: ...`, the header line of a run whose
+    /// memory taught it something.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "intervals reach at least")?;
+        let mut sep = "";
+        for c in &self.classes {
+            write!(
+                f,
+                "{sep} ±{:.1} % ({}, {} moves)",
+                c.reach * 100.0,
+                c.class.as_str(),
+                c.moves
+            )?;
+            sep = ",";
+        }
+        if !self.cells.is_empty() {
+            let and = if self.classes.is_empty() { "" } else { ", and" };
+            let n = self.cells.len();
+            let (s, their) = if n == 1 { ("", "its") } else { ("s", "their") };
+            write!(f, "{and} for {n} cell{s} as far as {their} own last moves")?;
+        }
+        write!(
+            f,
+            ": how far earlier runs of this build here moved figures (figure-moves.json; \
+             HASHBENCH_MACHINE_MEMORY=off neither reads nor writes it)"
+        )
+    }
+}
+
+/// What names a cell across runs: what it timed, how, in which mode, on how many
+/// threads, at what size.
+#[must_use]
+pub fn cell_key(cell: &Cell) -> String {
+    format!(
+        "{} | {} | {} | {} threads | {}",
+        cell.implementation,
+        cell.pattern,
+        cell.mode.as_str(),
+        cell.threads,
+        cell.size
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,95 @@
+use hashbench_host::{Cache, Host};
+
+use super::*;
+
+fn host(l2: Option<u64>) -> Host {
+    let mut host = crate::testutil::run_with(Vec::new()).host;
+    host.caches = l2
+        .map(|size_bytes| Cache {
+            level: 2,
+            kind: "unified".into(),
+            size_bytes,
+            shared_by_cpus: Some(1),
+        })
+        .into_iter()
+        .collect();
+    host
+}
+
+#[test]
+fn sizes_fall_in_their_classes() {
+    let h = host(Some(1 << 20));
+    assert_eq!(SizeClass::of(&h, 64), SizeClass::Small);
+    assert_eq!(SizeClass::of(&h, 1023), SizeClass::Small);
+    assert_eq!(SizeClass::of(&h, 1024), SizeClass::Core);
+    assert_eq!(SizeClass::of(&h, 512 << 10), SizeClass::Core);
+    assert_eq!(SizeClass::of(&h, 1 << 20), SizeClass::Shared);
+    // With no L2 known, nothing is past the core's own caches.
+    assert_eq!(SizeClass::of(&host(None), 1 << 30), SizeClass::Core);
+}
+
+#[test]
+fn a_class_reaches_only_as_far_as_it_learned() {
+    let learned = RunToRun {
+        classes: vec![ClassWander {
+            class: SizeClass::Core,
+            reach: 0.017,
+            moves: 40,
+        }],
+        cells: [
+            (
+                "wide".to_string(),
+                CellWander {
+                    reach: 0.03,
+                    moves: 8,
+                },
+            ),
+            (
+                "narrow".to_string(),
+                CellWander {
+                    reach: 0.002,
+                    moves: 8,
+                },
+            ),
+        ]
+        .into(),
+    };
+    assert_eq!(learned.reach(SizeClass::Core, "other"), Some(0.017));
+    assert_eq!(learned.reach(SizeClass::Core, "wide"), Some(0.03));
+    assert_eq!(learned.reach(SizeClass::Core, "narrow"), Some(0.017));
+    assert_eq!(learned.reach(SizeClass::Small, "narrow"), Some(0.002));
+    assert_eq!(learned.reach(SizeClass::Small, "other"), None);
+    assert!(RunToRun::default().is_empty() && !learned.is_empty());
+    let kept = learned.only(|k| k == "wide");
+    assert_eq!(kept.cells.keys().collect::<Vec<_>>(), ["wide"]);
+    let text = serde_json::to_string(&learned).expect("serialises");
+    assert!(text.contains("\"class\":\"core\""), "{text}");
+}
+
+#[test]
+fn the_header_line_says_how_far_and_from_what() {
+    let learned = RunToRun {
+        classes: vec![ClassWander {
+            class: SizeClass::Small,
+            reach: 0.0173,
+            moves: 150,
+        }],
+        cells: [(
+            "a".to_string(),
+            CellWander {
+                reach: 0.03,
+                moves: 8,
+            },
+        )]
+        .into(),
+    };
+    let line = learned.to_string();
+    assert!(
+        line.starts_with(
+            "intervals reach at least ±1.7 % (small, 150 moves), and for 1 cell as far as its \
+             own last moves: how far earlier runs"
+        ),
+        "{line}"
+    );
+    assert!(line.contains("figure-moves.json"), "{line}");
+}

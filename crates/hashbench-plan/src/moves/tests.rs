@@ -1,0 +1,200 @@
+use super::*;
+use hashbench_model::testutil::{cell_with, run_with};
+use hashbench_model::{Flag, FlagCode};
+use hashbench_stats::{undisturbed, Round};
+
+const DAY: u64 = 86_400;
+
+/// A run of one cell per figure (`sha/x` at 64 B, `crc/y` at 4 KiB, ...), each settled
+/// on three rounds at its figure.
+fn run_of(figures: &[(&str, u64, f64)]) -> Run {
+    run_with(
+        figures
+            .iter()
+            .map(|&(name, size, ns)| {
+                let mut c = cell_with(name, 1, size, ns);
+                c.figure = undisturbed(&[Round::exact(ns); 3]);
+                c
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn a_cell_measured_again_leaves_a_move_in_its_class() {
+    let mut m = MoveMemory::default();
+    assert!(m.record(
+        "b",
+        &run_of(&[("a/x", 64, 100.0), ("a/x", 4096, 1000.0)]),
+        DAY
+    ));
+    // The first run has nothing to move from.
+    assert!(m.builds["b"].moves.is_empty());
+    assert!(m.record(
+        "b",
+        &run_of(&[("a/x", 64, 102.0), ("a/x", 4096, 990.0)]),
+        DAY
+    ));
+    let moves = &m.builds["b"].moves;
+    assert!(
+        (moves[&SizeClass::Small][0] - 0.02).abs() < 1e-12,
+        "{moves:?}"
+    );
+    assert!(
+        (moves[&SizeClass::Core][0] - 0.01).abs() < 1e-12,
+        "{moves:?}"
+    );
+    // Another build's runs are another memory.
+    assert!(m.recall("other").is_empty());
+}
+
+#[test]
+fn a_class_learns_its_reach_from_enough_moves_only() {
+    let mut m = MoveMemory::default();
+    // Twenty moves of 1 % each, one of 30 %: the 95th percentile of 21 is the 20th.
+    let mut ns = 100.0;
+    for i in 0..=MIN_MOVES {
+        assert!(m.record("b", &run_of(&[("a/x", 64, ns)]), DAY + i as u64));
+        ns *= 1.01;
+        if i == 0 {
+            assert!(m.recall("b").is_empty(), "no move yet");
+        }
+    }
+    let learned = m.recall("b");
+    let small = learned.classes[0];
+    assert_eq!((small.class, small.moves), (SizeClass::Small, MIN_MOVES));
+    assert!((small.reach - 0.01).abs() < 1e-6, "{small:?}");
+    assert!(m.record("b", &run_of(&[("a/x", 64, ns * 1.3)]), 2 * DAY));
+    let learned = m.recall("b");
+    assert!(
+        (learned.classes[0].reach - 0.01).abs() < 1e-6,
+        "{learned:?}"
+    );
+    // The cell's own last moves hold the big one (1.01 x 1.3).
+    assert!(
+        learned
+            .cells
+            .values()
+            .all(|c| (c.reach - 0.313).abs() < 1e-6),
+        "{learned:?}"
+    );
+    // One move short of the least: nothing learned of the class.
+    let build = m.builds.get_mut("b").expect("b");
+    build
+        .moves
+        .get_mut(&SizeClass::Small)
+        .expect("small")
+        .truncate(MIN_MOVES - 1);
+    assert!(m.recall("b").classes.is_empty());
+}
+
+#[test]
+fn doubted_figures_and_doubted_runs_are_not_moves() {
+    let mut m = MoveMemory::default();
+    assert!(m.record("b", &run_of(&[("a/x", 64, 100.0)]), DAY));
+    let mut flagged = run_of(&[("a/x", 64, 175.0)]);
+    flagged.cells[0]
+        .flags
+        .push(Flag::new(FlagCode::SlowPhase, String::new()));
+    assert!(!m.record("b", &flagged, DAY));
+    let mut cut = run_of(&[("a/x", 64, 175.0)]);
+    cut.complete = false;
+    assert!(!m.record("b", &cut, DAY));
+    let mut unsettled = run_of(&[("a/x", 64, 175.0)]);
+    if let Some(f) = unsettled.cells[0].figure.as_mut() {
+        f.settled = false;
+    }
+    assert!(!m.record("b", &unsettled, DAY));
+    assert!(m.builds["b"].moves.is_empty());
+    assert_eq!(
+        m.builds["b"].last.values().next().map(|l| l.median_ns),
+        Some(100.0)
+    );
+}
+
+#[test]
+fn old_figures_are_no_move_and_old_builds_are_forgotten() {
+    let mut m = MoveMemory::default();
+    assert!(m.record("old", &run_of(&[("a/x", 64, 100.0)]), DAY));
+    let later = DAY + KEPT_DAYS * DAY + 1;
+    for (i, b) in ["b1", "b2", "b3", "b4"].into_iter().enumerate() {
+        assert!(m.record(b, &run_of(&[("a/x", 64, 100.0)]), later + i as u64));
+    }
+    assert!(!m.builds.contains_key("old"), "stale build kept");
+    assert!(m.record(
+        "b1",
+        &run_of(&[("a/x", 64, 50.0)]),
+        later + KEPT_DAYS * DAY + 10
+    ));
+    assert!(
+        m.builds["b1"].moves.is_empty(),
+        "a stale figure made a move"
+    );
+    for i in 0..KEPT_BUILDS + 1 {
+        assert!(m.record(
+            &format!("n{i}"),
+            &run_of(&[("a/x", 64, 1.0)]),
+            100 * DAY + i as u64
+        ));
+    }
+    assert_eq!(m.builds.len(), KEPT_BUILDS);
+    assert!(!m.builds.contains_key("n0"));
+}
+
+#[test]
+fn a_build_keeps_its_newest_figures() {
+    let mut m = MoveMemory::default();
+    let names: Vec<String> = (0..KEPT_FIGURES + 5).map(|i| format!("a/{i}")).collect();
+    for (i, name) in names.iter().enumerate() {
+        assert!(m.record("b", &run_of(&[(name, 64, 10.0)]), DAY + i as u64));
+    }
+    let last = &m.builds["b"].last;
+    assert_eq!(last.len(), KEPT_FIGURES);
+    assert!(
+        last.keys().all(|k| !k.starts_with("a/0 ")),
+        "the oldest was kept"
+    );
+    // The file reads back as written.
+    let text = serde_json::to_string(&m).expect("serialises");
+    let back: MoveMemory = serde_json::from_str(&text).expect("reads back");
+    assert_eq!(back, m);
+}
+
+#[test]
+fn a_cell_that_moves_more_than_its_class_reaches_as_far_as_it_moved() {
+    let mut m = MoveMemory::default();
+    // Two cells of one class: one steady to 0.1 %, one that swings 3 % each run.
+    for i in 0..=MIN_CELL_MOVES {
+        let swing = if i % 2 == 0 { 100.0 } else { 103.0 };
+        let run = run_of(&[
+            ("steady/x", 64, 50.0 * (1.0 + 0.001 * (i % 2) as f64)),
+            ("swing/y", 64, swing),
+        ]);
+        assert!(m.record("b", &run, DAY + i as u64));
+    }
+    let learned = m.recall("b");
+    let swing = learned
+        .cells
+        .iter()
+        .find(|(k, _)| k.starts_with("swing/y"))
+        .map(|(_, c)| *c);
+    let swing = swing.expect("the swinging cell learned its reach");
+    assert_eq!(swing.moves, MIN_CELL_MOVES);
+    assert!((swing.reach - 0.03).abs() < 1e-3, "{swing:?}");
+    // Too few moves in the class for a class reach: each cell stands on its own.
+    assert!(learned.classes.is_empty());
+    // Moves beyond the last few are forgotten.
+    for i in 0..KEPT_CELL_MOVES + 3 {
+        assert!(m.record("b", &run_of(&[("swing/y", 64, 100.0)]), 2 * DAY + i as u64));
+    }
+    let learned = m.recall("b");
+    let swing = learned
+        .cells
+        .iter()
+        .find(|(k, _)| k.starts_with("swing/y"))
+        .map(|(_, c)| *c);
+    assert_eq!(
+        swing.map(|c| (c.reach, c.moves)),
+        Some((0.0, KEPT_CELL_MOVES))
+    );
+}
