@@ -15,8 +15,8 @@
 use std::collections::BTreeMap;
 
 use hashbench_model::{
-    cell_key, CellWander, ClassWander, Run, RunToRun, SizeClass, StopReason, MIN_CELL_MOVES,
-    MIN_MOVES, PREDICTION,
+    cell_key, CellWander, ClassWander, FlagCode, Run, RunToRun, SizeClass, StopReason,
+    MIN_CELL_MOVES, MIN_MOVES, PREDICTION,
 };
 use serde::{Deserialize, Serialize};
 
@@ -125,7 +125,7 @@ impl MoveMemory {
     /// last figure is fresh, then the cell's figure as its last. Only the implementations'
     /// cells count, not the baselines (hashbench's own loops, whose placement moves the
     /// `memcpy` at 64 B by up to 8 % between runs where the hashes move 1-3 %), and only
-    /// a complete run's settled, unflagged figures, neither cancelled nor from a run whose machine
+    /// a complete run's settled figures with no flag but `wide-interval`, neither cancelled nor from a run whose machine
     /// guard fired: a figure the run itself doubts says nothing of how the machine moves
     /// a good one. Returns whether it added anything.
     pub fn record(&mut self, key: &str, run: &Run, now: u64) -> bool {
@@ -135,7 +135,12 @@ impl MoveMemory {
         let classes: Vec<(SizeClass, String, f64)> = run
             .cells
             .iter()
-            .filter(|c| c.flags.is_empty() && c.stop_reason != StopReason::Cancelled)
+            .filter(|c| {
+                // A wide interval is no doubt about the figure (as `compare` reads it),
+                // and a cell flagged for it would otherwise never move again here.
+                c.flags.iter().all(|f| f.code == FlagCode::WideInterval)
+                    && c.stop_reason != StopReason::Cancelled
+            })
             .filter_map(|c| {
                 let figure = c.figure.as_ref().filter(|f| f.settled)?;
                 (figure.median_ns.is_finite() && figure.median_ns > 0.0).then(|| {

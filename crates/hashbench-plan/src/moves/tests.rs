@@ -110,6 +110,13 @@ fn doubted_figures_and_doubted_runs_are_not_moves() {
         m.builds["b"].last.values().next().map(|l| l.median_ns),
         Some(100.0)
     );
+    // A wide interval is no doubt about the figure: its move counts.
+    let mut wide = run_of(&[("a/x", 64, 101.0)]);
+    wide.cells[0]
+        .flags
+        .push(Flag::new(FlagCode::WideInterval, String::new()));
+    assert!(m.record("b", &wide, DAY));
+    assert_eq!(m.builds["b"].moves[&SizeClass::Small].len(), 1);
 }
 
 #[test]
