@@ -89,8 +89,9 @@ pub fn recall() -> RememberedSpeeds {
 }
 
 /// Adds `run`'s reference figure to the memory (where it has a settled one), and its
-/// figures to the figure memory.
-pub fn record(run: &Run) {
+/// figures to the figure memory unless `figures` is false (a run slowed on purpose,
+/// `--slow-down`, whose figures are no move of the machine's).
+pub fn record(run: &Run, figures: bool) {
     let Some(path) = path() else {
         return;
     };
@@ -98,12 +99,26 @@ pub fn record(run: &Run) {
     if memory.record(&machine, run, now) {
         save(&path, serde_json::to_string_pretty(&memory));
     }
-    if let Some(path) = moves_path() {
+    if let Some(path) = moves_path().filter(|_| figures) {
         let mut moves = load_moves(&path);
-        if moves.record(&machine, run, now) {
+        if moves.record(&moves_key(&machine, &run.build), run, now) {
             save(&path, serde_json::to_string(&moves));
         }
     }
+}
+
+/// The figure memory's key: the machine memory's (machine and build of hashbench), and
+/// what else moves every figure of a build on purpose: the flags it was compiled with
+/// (one commit built with `-C target-cpu=native` is other code) and OpenSSL's
+/// capability mask (`OPENSSL_ia32cap`, which turns its SIMD paths off). Two such
+/// settings sharing a memory would teach each other their difference as a move.
+pub fn moves_key(machine: &str, build: &hashbench_host::Build) -> String {
+    format!(
+        "{machine} | target-cpu {} | rustflags [{}] | OPENSSL_ia32cap {}",
+        build.target_cpu.as_deref().unwrap_or("default"),
+        build.rustflags,
+        std::env::var("OPENSSL_ia32cap").unwrap_or_default()
+    )
 }
 
 /// Where the figure memory lives; `None` when the machine memory is switched off or
@@ -125,6 +140,7 @@ fn load_moves(path: &Path) -> MoveMemory {
 pub fn run_to_run() -> RunToRun {
     moves_path().map_or_else(RunToRun::default, |p| {
         let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
-        load_moves(&p).recall(&here(&build).0)
+        let key = moves_key(&here(&build).0, &hashbench_runner::build_info());
+        load_moves(&p).recall(&key)
     })
 }

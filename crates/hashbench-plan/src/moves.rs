@@ -4,8 +4,8 @@
 //! ([`hashbench_model::RunToRun`] says why).
 //!
 //! Kept per machine and build of hashbench (the key of [`crate::memory::key`]: a build
-//! places its code, and so its figures, its own way), for the last [`KEPT_BUILDS`]
-//! builds: each cell's last unflagged, settled figure with its last [`KEPT_CELL_MOVES`]
+//! places its code, and so its figures, its own way; the binary adds the flags it was
+//! compiled with and OpenSSL's capability mask), for the last [`KEPT_BUILDS`] builds: each cell's last unflagged, settled figure with its last [`KEPT_CELL_MOVES`]
 //! moves (at most [`KEPT_FIGURES`] cells, the oldest forgotten first) and the last
 //! [`KEPT_MOVES`] moves of each size class, a move being `|new / last − 1|` for a cell
 //! measured again within [`KEPT_DAYS`]. Nothing but

@@ -274,7 +274,7 @@ pub(crate) fn measure(
         ..plan.clone()
     };
     let measured = hashbench_runner::run(&plan, &mut progress, &cancel)?;
-    hashbench_commands::memories::record(&measured.run);
+    hashbench_commands::memories::record(&measured.run, plan.options.slow_down.is_none());
     hashbench_commands::memories::prove(measured.learned.as_ref());
     Ok(measured)
 }

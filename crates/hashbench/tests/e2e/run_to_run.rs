@@ -29,11 +29,12 @@ const CELL: &[&str] = &[
     "json",
 ];
 
-fn run_in(data: &Path, result: &Path, memory: &str) {
+fn run_in(data: &Path, result: &Path, memory: &str, extra: &[&str]) {
     let o = hashbench()
         .env("HASHBENCH_MACHINE_MEMORY", memory)
         .env("HASHBENCH_DATA_DIR", data)
         .args(CELL)
+        .args(extra)
         .arg("-o")
         .arg(result)
         .output()
@@ -46,14 +47,17 @@ fn a_cell_that_moved_between_runs_has_an_interval_that_reaches_as_far() {
     let dir = tempfile::tempdir().expect("temp dir");
     // A first run with the memory off names the cell as the memory does.
     let first = dir.path().join("first.json");
-    run_in(dir.path(), &first, "off");
+    run_in(dir.path(), &first, "off", &[]);
     assert!(!dir.path().join("figure-moves.json").exists(), "off wrote");
     let text = std::fs::read_to_string(&first).expect("readable");
     let run = load_run("first.json", &text).expect("loads");
     assert!(read_json(&first)["config"].get("run_to_run").is_none());
     let cell = cell_key(&run.cells[0]);
     let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
-    let machine = key(&hashbench_host::Host::detect(), &build);
+    let machine = hashbench_commands::memories::moves_key(
+        &key(&hashbench_host::Host::detect(), &build),
+        &hashbench_runner::build_info(),
+    );
     let now = hashbench_plan::memory::now();
     // Enough moves of its own, the largest 20 %.
     let mut own = vec![0.01; MIN_CELL_MOVES];
@@ -79,7 +83,22 @@ fn a_cell_that_moved_between_runs_has_an_interval_that_reaches_as_far() {
     std::fs::write(&file, serde_json::to_string(&memory).expect("json")).expect("written");
 
     let second = dir.path().join("second.json");
-    run_in(dir.path(), &second, "on");
+    // A run slowed on purpose reads the memory but adds nothing to it.
+    let slowed = dir.path().join("slowed.json");
+    let before = std::fs::read_to_string(&file).expect("readable");
+    run_in(
+        dir.path(),
+        &slowed,
+        "on",
+        &["--slow-down", "crc32/crc32fast=10"],
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("readable"), before);
+    assert_eq!(
+        read_json(&slowed)["config"]["run_to_run"]["cells"][&cell]["reach"],
+        0.2
+    );
+
+    run_in(dir.path(), &second, "on", &[]);
     let json = read_json(&second);
     let told = &json["config"]["run_to_run"]["cells"][&cell];
     assert_eq!(told["reach"], 0.2, "{}", json["config"]);
