@@ -169,15 +169,15 @@ pub(crate) fn measure(
             let mut work = [Mode::Throughput, Mode::Latency]
                 .map(|mode| Workload::placed(size, mode, r.seed, r.misalign, lines));
             // And the stack the rounds run on, another of 64 depths, drawn apart from the
-            // input's placement so that the two do not move in step. The depth's offset
-            // within a cache line (16-byte steps, `STACK_STEP`) goes round the four in turn
-            // from pass to pass rather than by chance: a kernel fast at two of them and
-            // 1.35x slower at the others (`blake3/blake3` at 64 B) drew only slow ones in
-            // every round of one run in about fifty, and read 1.35x its figure, settled.
+            // input's placement so that the two do not move in step. Odd and even depths
+            // (16 bytes apart modulo 32, `STACK_STEP`) take turns from pass to pass rather
+            // than by chance: `blake3/blake3` at 64 B is 1.35x slower at one of the two,
+            // and with both drawn by chance every round of one run in about fifty drew
+            // the slow one, and read 1.35x its figure, settled.
             let steps = if pass == 0 {
                 0
             } else {
-                4 * (splitmix(size_seed ^ STACK_DRAW) % 16) as usize + pass % 4
+                2 * (splitmix(size_seed ^ STACK_DRAW) % 32) as usize + pass % 2
             };
             let config = Config {
                 stack_steps: steps,
