@@ -144,8 +144,8 @@ impl RunToRun {
 
 impl std::fmt::Display for RunToRun {
     /// `intervals reach at least ±1.7 % (small, 150 moves), ±1.3 % (core, 256 moves),
-    /// and 12 cells as far as their own last moves: ...`, the header line of a run whose
-    /// memory taught it something.
+    /// and as far as their cell's largest recent move for 12 cells (0.3-2.9 %): ...`, the
+    /// header line of a run whose memory taught it something.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "intervals reach at least")?;
         let mut sep = "";
@@ -162,8 +162,17 @@ impl std::fmt::Display for RunToRun {
         if !self.cells.is_empty() {
             let and = if self.classes.is_empty() { "" } else { ", and" };
             let n = self.cells.len();
-            let (s, their) = if n == 1 { ("", "its") } else { ("s", "their") };
-            write!(f, "{and} for {n} cell{s} as far as {their} own last moves")?;
+            let s = if n == 1 { "" } else { "s" };
+            let reach = |pick: fn(f64, f64) -> f64, start| {
+                self.cells.values().map(|c| c.reach * 100.0).fold(start, pick)
+            };
+            write!(
+                f,
+                "{and} as far as their cell's largest recent move for {n} cell{s} \
+                 ({:.1}-{:.1} %)",
+                reach(f64::min, f64::INFINITY),
+                reach(f64::max, 0.0),
+            )?;
         }
         write!(
             f,

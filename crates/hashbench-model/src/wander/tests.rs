@@ -86,10 +86,20 @@ fn the_header_line_says_how_far_and_from_what() {
     let line = learned.to_string();
     assert!(
         line.starts_with(
-            "intervals reach at least ±1.7 % (small, 150 moves), and for 1 cell as far as its \
-             own last moves: how far earlier runs"
+            "intervals reach at least ±1.7 % (small, 150 moves), and as far as their cell's \
+             largest recent move for 1 cell (3.0-3.0 %): how far earlier runs"
         ),
         "{line}"
+    );
+    let cells_only = RunToRun {
+        classes: Vec::new(),
+        ..learned
+    };
+    assert!(
+        cells_only.to_string().starts_with(
+            "intervals reach at least as far as their cell's largest recent move for 1 cell"
+        ),
+        "{cells_only}"
     );
     assert!(line.contains("figure-moves.json"), "{line}");
 }
