@@ -164,7 +164,10 @@ impl std::fmt::Display for RunToRun {
             let n = self.cells.len();
             let s = if n == 1 { "" } else { "s" };
             let reach = |pick: fn(f64, f64) -> f64, start| {
-                self.cells.values().map(|c| c.reach * 100.0).fold(start, pick)
+                self.cells
+                    .values()
+                    .map(|c| c.reach * 100.0)
+                    .fold(start, pick)
             };
             write!(
                 f,
