@@ -22,8 +22,8 @@ use hashbench_verify::{Learned, ProofMemory};
 /// The largest memory file read: a full one is a few tens of KiB.
 const MAX_BYTES: u64 = 1 << 20;
 
-/// The largest figure memory read: a full one (four builds of 2,048 cells) is under
-/// 1 MiB.
+/// The largest figure memory read: a full one (four builds of 2,048 cells, each with 19
+/// moves) is about 2 MiB.
 const MAX_MOVES_BYTES: u64 = 4 << 20;
 
 /// Where the memory lives; `None` when it is switched off or there is no data directory.

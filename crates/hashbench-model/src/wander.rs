@@ -10,8 +10,8 @@
 //! the cells. So the machine memory keeps, per build of hashbench, each cell's last
 //! figure and how far each figure moved from the one before, and a run reaches every
 //! interval at least as far as its size class moved in [`PREDICTION`] of the remembered
-//! moves, and as far as the cell itself moved in any of its last few
-//! ([`RunToRun::reach`]). Cells differ: at 64 B `adler32/simd-adler32` moved 0.3 % where
+//! moves, and as far as the cell itself moved in any of its last few; a cell with
+//! [`CELL_ALONE_MOVES`] of its own, as far as those alone ([`RunToRun::reach`]). Cells differ: at 64 B `adler32/simd-adler32` moved 0.3 % where
 //! `sha2-256/openssl` moved 2-3 %, so a class's quantile alone is too narrow for some.
 
 use std::collections::BTreeMap;
@@ -30,6 +30,13 @@ pub const MIN_MOVES: usize = 20;
 /// The fewest remembered moves of one cell that its own largest is taken from: the next
 /// move exceeds the largest of `n` like it with probability `1 / (n + 1)`.
 pub const MIN_CELL_MOVES: usize = 5;
+
+/// The remembered moves of one cell from which its own largest stands alone, without its
+/// class's reach beneath it: the largest of 19 is their 95th percentile
+/// (`19 / (19 + 1)`, [`PREDICTION`]). A steady cell of a class with unsteady ones
+/// (`xxh3-64/twox-hash` at 64 B moved under 1 % where `crc32c/crc-fast` moved 3-10 %)
+/// then gets the interval it needs, not theirs.
+pub const CELL_ALONE_MOVES: usize = 19;
 
 /// Inputs under this many bytes are [`SizeClass::Small`].
 pub const SMALL_BELOW: u64 = 1024;
@@ -105,7 +112,8 @@ pub struct RunToRun {
 
 impl RunToRun {
     /// How far the interval of `cell` (its [`SizeClass`] `class`) reaches at least, a
-    /// fraction of the figure: the larger of its class's learned reach and its own.
+    /// fraction of the figure: the larger of its class's learned reach and its own, or
+    /// its own alone from [`CELL_ALONE_MOVES`] moves on.
     #[must_use]
     pub fn reach(&self, class: SizeClass, cell: &str) -> Option<f64> {
         let of_class = self
@@ -113,8 +121,11 @@ impl RunToRun {
             .iter()
             .find(|c| c.class == class)
             .map(|c| c.reach);
-        let own = self.cells.get(cell).map(|c| c.reach);
-        [of_class, own]
+        let own = self.cells.get(cell);
+        if let Some(own) = own.filter(|c| c.moves >= CELL_ALONE_MOVES) {
+            return Some(own.reach).filter(|r| r.is_finite() && *r >= 0.0);
+        }
+        [of_class, own.map(|c| c.reach)]
             .into_iter()
             .flatten()
             .filter(|r| r.is_finite() && *r >= 0.0)

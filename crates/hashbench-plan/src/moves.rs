@@ -26,8 +26,9 @@ pub const KEPT_BUILDS: usize = 4;
 pub const KEPT_FIGURES: usize = 2048;
 /// Moves kept per size class.
 pub const KEPT_MOVES: usize = 256;
-/// Moves kept per cell.
-pub const KEPT_CELL_MOVES: usize = 8;
+/// Moves kept per cell: enough for its own to stand alone
+/// ([`hashbench_model::CELL_ALONE_MOVES`]).
+pub const KEPT_CELL_MOVES: usize = hashbench_model::CELL_ALONE_MOVES;
 /// How old a cell's last figure may be, in days, for the next one to count as a move:
 /// as the machine memory's ([`crate::memory::KEPT_DAYS`]).
 pub const KEPT_DAYS: u64 = crate::memory::KEPT_DAYS;

@@ -59,6 +59,18 @@ fn a_class_reaches_only_as_far_as_it_learned() {
     assert_eq!(learned.reach(SizeClass::Core, "narrow"), Some(0.017));
     assert_eq!(learned.reach(SizeClass::Small, "narrow"), Some(0.002));
     assert_eq!(learned.reach(SizeClass::Small, "other"), None);
+    // With enough moves of its own, a steady cell stands alone below its class's reach.
+    let mut steady = learned.clone();
+    steady.cells.insert(
+        "steady".to_string(),
+        CellWander {
+            reach: 0.004,
+            moves: CELL_ALONE_MOVES,
+        },
+    );
+    assert_eq!(steady.reach(SizeClass::Core, "steady"), Some(0.004));
+    steady.cells.get_mut("steady").expect("steady").moves = CELL_ALONE_MOVES - 1;
+    assert_eq!(steady.reach(SizeClass::Core, "steady"), Some(0.017));
     assert!(RunToRun::default().is_empty() && !learned.is_empty());
     let kept = learned.only(|k| k == "wide");
     assert_eq!(kept.cells.keys().collect::<Vec<_>>(), ["wide"]);
