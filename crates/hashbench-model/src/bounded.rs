@@ -3,7 +3,11 @@
 //! by another process, which have no size and may never end: the read itself stops one
 //! byte past the limit, so the input is refused before it can take more memory than
 //! the limit allows.
+//!
+//! And what the memories in the data directory keep, bounded the same way everywhere:
+//! [`keep_newest`].
 
+use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -64,6 +68,25 @@ pub fn read_file_at_most(
         return Err(ReadError::TooLarge { limit, what });
     }
     read_at_most(file, limit, what)
+}
+
+/// Drops the entries of `map` that `at` dates oldest (seconds since the epoch; among
+/// equal dates, the first by key) until at most `keep` remain: how each memory in the
+/// data directory forgets its machines, builds or cells beyond its bound.
+pub fn keep_newest<K: Ord + Clone, V>(
+    map: &mut BTreeMap<K, V>,
+    keep: usize,
+    at: impl Fn(&V) -> u64,
+) {
+    let extra = map.len().saturating_sub(keep);
+    if extra == 0 {
+        return;
+    }
+    let mut by_age: Vec<(u64, K)> = map.iter().map(|(k, v)| (at(v), k.clone())).collect();
+    by_age.sort();
+    for (_, k) in by_age.into_iter().take(extra) {
+        map.remove(&k);
+    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 
 use hashbench_host::Host;
+use hashbench_model::bounded::keep_newest;
 use hashbench_model::{DriftReference, RememberedSpeed, RememberedSpeeds, Run};
 use hashbench_stats::{undisturbed, Round};
 use serde::{Deserialize, Serialize};
@@ -230,23 +231,15 @@ impl MachineMemory {
             runs.drain(..extra);
         }
         self.machines.retain(|_, runs| !runs.is_empty());
-        while self.machines.len() > KEPT_MACHINES {
-            let oldest = self
-                .machines
-                .iter()
-                .min_by_key(|(_, runs)| runs.last().map_or(0, |r| r.at))
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.machines.remove(&k),
-                None => break,
-            };
-        }
+        keep_newest(&mut self.machines, KEPT_MACHINES, |runs| {
+            runs.last().map_or(0, |r| r.at)
+        });
     }
 }
 
 /// Whether a run remembered at `at` still counts at `now` (a date in the future, from a
 /// clock set back, counts as now).
-fn fresh(at: u64, now: u64) -> bool {
+pub(crate) fn fresh(at: u64, now: u64) -> bool {
     now.saturating_sub(at) <= KEPT_DAYS * 86_400
 }
 

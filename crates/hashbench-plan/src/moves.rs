@@ -14,11 +14,14 @@
 
 use std::collections::BTreeMap;
 
+use hashbench_model::bounded::keep_newest;
 use hashbench_model::{
     cell_key, CellWander, ClassWander, FlagCode, Run, RunToRun, SizeClass, StopReason,
     MIN_CELL_MOVES, MIN_MOVES, PREDICTION,
 };
 use serde::{Deserialize, Serialize};
+
+use crate::memory::fresh;
 
 /// Builds remembered (the one last added to kept longest).
 pub const KEPT_BUILDS: usize = 4;
@@ -30,7 +33,7 @@ pub const KEPT_MOVES: usize = 256;
 /// ([`hashbench_model::CELL_ALONE_MOVES`]).
 pub const KEPT_CELL_MOVES: usize = hashbench_model::CELL_ALONE_MOVES;
 /// How old a cell's last figure may be, in days, for the next one to count as a move:
-/// as the machine memory's ([`crate::memory::KEPT_DAYS`]).
+/// as the machine memory's runs ([`crate::memory::fresh`]).
 pub const KEPT_DAYS: u64 = crate::memory::KEPT_DAYS;
 
 /// The format version this hashbench writes.
@@ -192,34 +195,11 @@ impl MoveMemory {
     fn forget(&mut self, now: u64) {
         for build in self.builds.values_mut() {
             build.last.retain(|_, l| fresh(l.at, now));
-            let extra = build.last.len().saturating_sub(KEPT_FIGURES);
-            if extra > 0 {
-                let mut by_age: Vec<(u64, String)> =
-                    build.last.iter().map(|(k, l)| (l.at, k.clone())).collect();
-                by_age.sort();
-                for (_, k) in by_age.into_iter().take(extra) {
-                    build.last.remove(&k);
-                }
-            }
+            keep_newest(&mut build.last, KEPT_FIGURES, |l| l.at);
         }
         self.builds.retain(|_, b| fresh(b.at, now));
-        while self.builds.len() > KEPT_BUILDS {
-            let oldest = self
-                .builds
-                .iter()
-                .min_by_key(|(_, b)| b.at)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.builds.remove(&k),
-                None => break,
-            };
-        }
+        keep_newest(&mut self.builds, KEPT_BUILDS, |b| b.at);
     }
-}
-
-/// Whether something remembered at `at` still counts at `now`.
-fn fresh(at: u64, now: u64) -> bool {
-    now.saturating_sub(at) <= KEPT_DAYS * 86_400
 }
 
 #[cfg(test)]

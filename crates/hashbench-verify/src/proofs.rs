@@ -25,7 +25,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use hashbench_model::bounded::read_file_at_most;
+use hashbench_model::bounded::{keep_newest, read_file_at_most};
 use serde::{Deserialize, Serialize};
 
 use crate::checks::Depth;
@@ -139,17 +139,7 @@ impl ProofMemory {
         for (id, proof) in &learned.proofs {
             Proof::record(&mut build.implementations, id, proof);
         }
-        while self.builds.len() > KEPT_BUILDS {
-            let oldest = self
-                .builds
-                .iter()
-                .min_by_key(|(_, b)| b.at)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.builds.remove(&k),
-                None => break,
-            };
-        }
+        keep_newest(&mut self.builds, KEPT_BUILDS, |b| b.at);
     }
 }
 

@@ -31,3 +31,18 @@ fn a_device_without_a_size_is_bounded_too() {
         Err(ReadError::Io(_))
     ));
 }
+
+#[test]
+fn keep_newest_drops_the_oldest_and_the_first_of_a_tie() {
+    let mut map: BTreeMap<&str, u64> = [("a", 5), ("b", 1), ("c", 3), ("d", 1), ("e", 9)].into();
+    keep_newest(&mut map, 3, |&at| at);
+    assert_eq!(map.keys().copied().collect::<Vec<_>>(), ["a", "c", "e"]);
+    keep_newest(&mut map, 2, |&at| at);
+    assert_eq!(map.keys().copied().collect::<Vec<_>>(), ["a", "e"]);
+    keep_newest(&mut map, 5, |&at| at);
+    assert_eq!(map.len(), 2);
+    // Equal dates: the first by key goes first.
+    let mut tie: BTreeMap<&str, u64> = [("x", 1), ("y", 1)].into();
+    keep_newest(&mut tie, 1, |&at| at);
+    assert_eq!(tie.keys().copied().collect::<Vec<_>>(), ["y"]);
+}

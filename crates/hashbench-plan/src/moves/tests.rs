@@ -167,6 +167,15 @@ fn a_build_keeps_its_newest_figures() {
     assert_eq!(back, m);
 }
 
+/// What `learned` says of the cell whose key starts with `name`.
+fn cell_of(learned: &RunToRun, name: &str) -> Option<CellWander> {
+    learned
+        .cells
+        .iter()
+        .find(|(k, _)| k.starts_with(name))
+        .map(|(_, c)| *c)
+}
+
 #[test]
 fn a_cell_that_moves_more_than_its_class_reaches_as_far_as_it_moved() {
     let mut m = MoveMemory::default();
@@ -180,11 +189,7 @@ fn a_cell_that_moves_more_than_its_class_reaches_as_far_as_it_moved() {
         assert!(m.record("b", &run, DAY + i as u64));
     }
     let learned = m.recall("b");
-    let swing = learned
-        .cells
-        .iter()
-        .find(|(k, _)| k.starts_with("swing/y"))
-        .map(|(_, c)| *c);
+    let swing = cell_of(&learned, "swing/y");
     let swing = swing.expect("the swinging cell learned its reach");
     assert_eq!(swing.moves, MIN_CELL_MOVES);
     assert!((swing.reach - 0.03).abs() < 1e-3, "{swing:?}");
@@ -195,11 +200,7 @@ fn a_cell_that_moves_more_than_its_class_reaches_as_far_as_it_moved() {
         assert!(m.record("b", &run_of(&[("swing/y", 64, 100.0)]), 2 * DAY + i as u64));
     }
     let learned = m.recall("b");
-    let swing = learned
-        .cells
-        .iter()
-        .find(|(k, _)| k.starts_with("swing/y"))
-        .map(|(_, c)| *c);
+    let swing = cell_of(&learned, "swing/y");
     assert_eq!(
         swing.map(|c| (c.reach, c.moves)),
         Some((0.0, KEPT_CELL_MOVES))

@@ -8,24 +8,7 @@ use std::path::Path;
 
 use hashbench_plan::memory::{build_id, key, short_key, MachineMemory, Remembered, VERSION};
 
-use crate::common::{hashbench, read_json, run_exit, run_ok};
-
-/// One cell, a few rounds: the memory's effect, not the cell's speed, is under test.
-const CELL: &[&str] = &[
-    "run",
-    "crc32/crc32fast",
-    "--sizes",
-    "64",
-    "--time",
-    "0.05",
-    "--rounds",
-    "3",
-    "--max-rounds",
-    "5",
-    "-q",
-    "--format",
-    "json",
-];
+use crate::common::{hashbench, read_json, run_exit, run_ok, MEMORY_CELL};
 
 /// The build of the binary under test, as its memory keys it: the same commit and profile
 /// as this test's.
@@ -44,7 +27,7 @@ fn run_with_memory(data: &Path, result: &Path, extra: &[&str]) -> std::process::
     let mut cmd = hashbench();
     cmd.env("HASHBENCH_MACHINE_MEMORY", "on")
         .env("HASHBENCH_DATA_DIR", data)
-        .args(CELL)
+        .args(MEMORY_CELL)
         .args(extra)
         .arg("-o")
         .arg(result);
@@ -118,7 +101,7 @@ fn a_run_is_remembered_in_the_data_directory() {
     run_ok(
         hashbench()
             .env("HASHBENCH_DATA_DIR", off.path())
-            .args(CELL)
+            .args(MEMORY_CELL)
             .arg("-o")
             .arg(off.path().join("run.json")),
     );
@@ -214,6 +197,6 @@ fn remembered_faster_flags_every_figure(key: String, short: bool) {
     );
     // Without the memory the same machine is judged by the run alone.
     let plain = dir.path().join("plain.json");
-    run_exit(hashbench().args(CELL).arg("-o").arg(&plain), 0);
+    run_exit(hashbench().args(MEMORY_CELL).arg("-o").arg(&plain), 0);
     assert!(read_json(&plain)["reference"].get("remembered").is_none());
 }

@@ -10,30 +10,13 @@ use hashbench_model::{cell_key, load_run, SizeClass, MIN_CELL_MOVES};
 use hashbench_plan::memory::{build_id, key};
 use hashbench_plan::moves::{LastFigure, MoveMemory, Moves, VERSION};
 
-use crate::common::{hashbench, read_json};
-
-/// One cell, a few rounds.
-const CELL: &[&str] = &[
-    "run",
-    "crc32/crc32fast",
-    "--sizes",
-    "64",
-    "--time",
-    "0.05",
-    "--rounds",
-    "3",
-    "--max-rounds",
-    "5",
-    "-q",
-    "--format",
-    "json",
-];
+use crate::common::{hashbench, read_json, MEMORY_CELL};
 
 fn run_in(data: &Path, result: &Path, memory: &str, extra: &[&str]) {
     let o = hashbench()
         .env("HASHBENCH_MACHINE_MEMORY", memory)
         .env("HASHBENCH_DATA_DIR", data)
-        .args(CELL)
+        .args(MEMORY_CELL)
         .args(extra)
         .arg("-o")
         .arg(result)

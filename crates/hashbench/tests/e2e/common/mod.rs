@@ -158,3 +158,21 @@ pub fn usage_error(args: &[&str], says: &str) {
     assert!(err.contains(says), "{args:?}: {err}");
     assert!(o.stdout.is_empty(), "{args:?}: {}", show(&o));
 }
+
+/// One cell, a few rounds, as JSON: for tests of what a run keeps in the data directory,
+/// where the memory's effect, not the cell's speed, is under test.
+pub const MEMORY_CELL: &[&str] = &[
+    "run",
+    "crc32/crc32fast",
+    "--sizes",
+    "64",
+    "--time",
+    "0.05",
+    "--rounds",
+    "3",
+    "--max-rounds",
+    "5",
+    "-q",
+    "--format",
+    "json",
+];
