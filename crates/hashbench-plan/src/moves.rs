@@ -84,11 +84,8 @@ impl MoveMemory {
             .moves
             .iter()
             .filter_map(|(&class, moves)| {
-                let mut sorted: Vec<f64> = moves
-                    .iter()
-                    .copied()
-                    .filter(|m| m.is_finite() && *m >= 0.0)
-                    .collect();
+                let mut sorted: Vec<f64> =
+                    moves.iter().copied().filter(|m| plausible(*m)).collect();
                 if sorted.len() < MIN_MOVES {
                     return None;
                 }
@@ -105,21 +102,18 @@ impl MoveMemory {
         let cells = build
             .last
             .iter()
-            .filter(|(_, l)| l.moves.len() >= MIN_CELL_MOVES)
-            .map(|(k, l)| {
-                let reach = l
-                    .moves
-                    .iter()
-                    .copied()
-                    .filter(|m| m.is_finite())
-                    .fold(0.0, f64::max);
-                (
-                    k.clone(),
-                    CellWander {
-                        reach,
-                        moves: l.moves.len(),
-                    },
-                )
+            .filter_map(|(k, l)| {
+                let moves: Vec<f64> = l.moves.iter().copied().filter(|m| plausible(*m)).collect();
+                (moves.len() >= MIN_CELL_MOVES).then(|| {
+                    let reach = moves.iter().copied().fold(0.0, f64::max);
+                    (
+                        k.clone(),
+                        CellWander {
+                            reach,
+                            moves: moves.len(),
+                        },
+                    )
+                })
             })
             .collect();
         RunToRun { classes, cells }
@@ -200,6 +194,16 @@ impl MoveMemory {
         self.builds.retain(|_, b| fresh(b.at, now));
         keep_newest(&mut self.builds, KEPT_BUILDS, |b| b.at);
     }
+}
+
+/// The largest move a memory is read with: a figure that doubled. Anything farther (or
+/// negative, or not a number: a file edited by hand or damaged) is no speed state of
+/// the machine's, and would reach an interval below zero.
+pub const MAX_MOVE: f64 = 1.0;
+
+/// Whether a remembered move is one a memory is read with ([`MAX_MOVE`]).
+fn plausible(m: f64) -> bool {
+    (0.0..=MAX_MOVE).contains(&m)
 }
 
 #[cfg(test)]

@@ -206,3 +206,15 @@ fn a_cell_that_moves_more_than_its_class_reaches_as_far_as_it_moved() {
         Some((0.0, KEPT_CELL_MOVES))
     );
 }
+
+#[test]
+fn a_move_no_machine_makes_is_not_read() {
+    let mut m = MoveMemory::default();
+    assert!(m.record("b", &run_of(&[("a/x", 64, 100.0)]), DAY));
+    let build = m.builds.get_mut("b").expect("b");
+    for last in build.last.values_mut() {
+        last.moves = vec![1e300, -5.0, f64::NAN, 0.01, 0.02, 0.01, 0.01, 0.01];
+    }
+    let cell = cell_of(&m.recall("b"), "a/x").expect("five plausible moves");
+    assert_eq!((cell.reach, cell.moves), (0.02, 5));
+}
