@@ -18,7 +18,7 @@ use hashbench_quality::map::{MapView, RandomTables};
 use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::screen::map_views;
 use hashbench_quality::{
-    KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, MapsMeasured, PairedRounds, SetSummary,
+    KeySet, MapCell, MapSkip, MapsConfig, MapsDocument, MapsMeasured, SetSummary,
 };
 use hashbench_verify::{Depth, Status, VectorSource};
 
@@ -93,6 +93,10 @@ pub struct Ask {
     /// machine memory): not a flag.
     #[cfg_attr(feature = "clap", arg(skip))]
     pub remembered: hashbench_model::RememberedSpeeds,
+    /// How far earlier runs on this machine saw figures move from one run to the next
+    /// (the figure memory, `crate::memories::run_to_run`): not a flag.
+    #[cfg_attr(feature = "clap", arg(skip))]
+    pub run_to_run: hashbench_model::RunToRun,
 }
 
 #[cfg(feature = "clap")]
@@ -311,13 +315,14 @@ pub fn measure_on(
     } else {
         ask.workloads.clone()
     };
-    let config = MapsConfig {
+    let mut config = MapsConfig {
         workloads: workloads.iter().map(|w| w.name().to_string()).collect(),
         entries: entries.clone(),
         entries_from,
         rounds: usize::try_from(ask.rounds).unwrap_or(1).max(1),
         time_per_cell_s: ask.time,
         seed: SEED,
+        run_to_run: hashbench_model::RunToRun::default(),
     };
     notes(&format!(
         "maps: {} hashers x {} key sets x {} sizes x {} workloads, {} rounds of {:.3} s each cell",
@@ -357,29 +362,14 @@ pub fn measure_on(
                 let figures = timing::time_group(&timed, &spec, (&config, ask.remembered), cancel)?;
                 for ((&imp, views), figure) in timed.iter().zip(&views).zip(figures) {
                     match figure {
-                        Ok(t) => group.push(MapCell {
-                            implementation: imp.id.to_string(),
-                            key_set: set.name.clone(),
-                            workload: op.name().to_string(),
-                            entries: n,
-                            ns: t.figure.median_ns,
-                            low_ns: t.figure.ci_low_ns,
-                            high_ns: t.figure.ci_high_ns,
-                            // Rounds that agree, and some of them at the machine's
-                            // undisturbed speed.
-                            settled: t.figure.settled && t.supported,
-                            rounds: t.rounds,
-                            samples: t.samples,
-                            view: (op != MapOp::Build)
+                        Ok(t) => {
+                            let view = (op != MapOp::Build)
                                 .then(|| views.iter().find(|v| v.len == n).cloned())
-                                .flatten(),
-                            paired: Some(PairedRounds {
-                                round_ids: t.round_ids,
-                                round_medians_ns: t.round_medians_ns,
-                                figure: t.figure,
-                            }),
-                            standing: None,
-                        }),
+                                .flatten();
+                            let named = (imp.id, set.name.as_str(), op, n);
+                            let bytes = n as u64 * BUCKET_BYTES;
+                            group.push(t.into_cell(named, view, (&host, &ask.run_to_run, bytes)));
+                        }
                         Err(reason) => skipped.push(MapSkip {
                             implementation: imp.id.to_string(),
                             reason: format!("{} at {n} keys, {op}: {reason}", set.name),
@@ -392,6 +382,8 @@ pub fn measure_on(
             }
         }
     }
+    let keys: std::collections::BTreeSet<String> = cells.iter().map(MapCell::key).collect();
+    config.run_to_run = ask.run_to_run.only(|k| keys.contains(k));
     Ok(MapsDocument {
         schema_version: hashbench_quality::MAPS_SCHEMA_VERSION,
         measured: Some(measured),

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use hashbench_model::bounded::read_file_at_most;
 use hashbench_model::{RememberedSpeeds, Run, RunToRun};
 use hashbench_plan::memory::{build_id, here, now, MachineMemory};
-use hashbench_plan::moves::MoveMemory;
+use hashbench_plan::moves::{MoveMemory, Observed};
 use hashbench_verify::{Learned, ProofMemory};
 
 /// The largest memory file read: a full one is a few tens of KiB.
@@ -107,6 +107,33 @@ pub fn record(run: &Run, figures: bool) {
     }
 }
 
+/// Adds a maps run's settled figures to the figure memory, each cell's moves its own: a
+/// map's operation is no hash call, and its moves join no size class's.
+pub fn record_maps(cells: &[hashbench_quality::MapCell]) {
+    let Some(path) = moves_path() else {
+        return;
+    };
+    let figures = cells
+        .iter()
+        .filter(|c| c.settled)
+        .map(|c| Observed {
+            class: None,
+            cell: c.key(),
+            median_ns: c.ns,
+        })
+        .collect();
+    let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
+    let (machine, now) = here(&build);
+    let mut moves = load_moves(&path);
+    if moves.add(
+        &moves_key(&machine, &hashbench_runner::build_info()),
+        figures,
+        now,
+    ) {
+        save(&path, serde_json::to_string(&moves));
+    }
+}
+
 /// The figure memory's key: the machine memory's (machine and build of hashbench), and
 /// what else moves every figure of a build on purpose: the flags it was compiled with
 /// (one commit built with `-C target-cpu=native` is other code) and OpenSSL's
@@ -135,12 +162,16 @@ fn load_moves(path: &Path) -> MoveMemory {
         .unwrap_or_default()
 }
 
-/// How far earlier runs of this build on this machine saw figures move from one run to
-/// the next, per size class (`hashbench_plan::moves`).
+/// How far earlier runs of this build's lineage on this machine saw figures move from one
+/// run to the next, per size class and cell (`hashbench_plan::moves`), and for a class
+/// not yet learned (or with the memory off) the reach a machine is assumed to have
+/// (`hashbench_model::assumed_reach`).
 pub fn run_to_run() -> RunToRun {
-    moves_path().map_or_else(RunToRun::default, |p| {
-        let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
-        let key = moves_key(&here(&build).0, &hashbench_runner::build_info());
-        load_moves(&p).recall(&key)
-    })
+    moves_path()
+        .map_or_else(RunToRun::default, |p| {
+            let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
+            let key = moves_key(&here(&build).0, &hashbench_runner::build_info());
+            load_moves(&p).recall(&key)
+        })
+        .or_assumed()
 }

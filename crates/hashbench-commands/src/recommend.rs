@@ -414,6 +414,7 @@ impl Ask {
             rounds: SCREENING_ROUNDS,
             equivalence: self.equivalence,
             remembered: hashbench_model::RememberedSpeeds::default(),
+            run_to_run: hashbench_model::RunToRun::default(),
             call_flag: [
                 (self.mode.is_some(), "--mode"),
                 (self.threads > 1, "--threads"),

@@ -79,6 +79,31 @@ impl SizeClass {
     }
 }
 
+/// How far a run reaches the intervals of a size class in which this machine has not
+/// yet moved figures [`MIN_MOVES`] times (a first run, a fresh CI runner, the memory
+/// switched off), as a fraction of the figure: the 95th percentile of the moves between
+/// runs that the development VM's figure memory held for the class, rounded up (see
+/// docs/method.md, "A machine not yet learned"). A run cannot see how far the next
+/// moves its figures (the machine's state and the process's placement hold for its whole
+/// second), and an interval of its rounds alone held the next run's figure for 31-83 %
+/// of the cells there; a machine that moves its figures less learns it from the next run
+/// on, when its own moves replace these.
+#[must_use]
+pub fn assumed_reach(class: SizeClass) -> f64 {
+    match class {
+        SizeClass::Small => ASSUMED_SMALL,
+        SizeClass::Core => ASSUMED_CORE,
+        SizeClass::Shared => ASSUMED_SHARED,
+    }
+}
+
+/// [`assumed_reach`] under 1 KiB.
+const ASSUMED_SMALL: f64 = 0.05;
+/// [`assumed_reach`] within the core's caches.
+const ASSUMED_CORE: f64 = 0.035;
+/// [`assumed_reach`] past them.
+const ASSUMED_SHARED: f64 = 0.02;
+
 /// What earlier runs measured of one size class.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClassWander {
@@ -86,7 +111,7 @@ pub struct ClassWander {
     /// How far a figure moved between runs in [`PREDICTION`] of the remembered moves,
     /// as a fraction of the figure.
     pub reach: f64,
-    /// The remembered moves it rests on.
+    /// The remembered moves it rests on; 0 for a reach assumed ([`assumed_reach`]).
     pub moves: usize,
 }
 
@@ -146,6 +171,23 @@ impl RunToRun {
         }
     }
 
+    /// The same, with every size class that learned nothing reaching as far as
+    /// [`assumed_reach`].
+    #[must_use]
+    pub fn or_assumed(mut self) -> RunToRun {
+        for class in [SizeClass::Small, SizeClass::Core, SizeClass::Shared] {
+            if !self.classes.iter().any(|c| c.class == class) {
+                self.classes.push(ClassWander {
+                    class,
+                    reach: assumed_reach(class),
+                    moves: 0,
+                });
+            }
+        }
+        self.classes.sort_by_key(|c| c.class);
+        self
+    }
+
     /// Whether nothing was learned.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -161,13 +203,22 @@ impl std::fmt::Display for RunToRun {
         write!(f, "intervals reach at least")?;
         let mut sep = "";
         for c in &self.classes {
-            write!(
-                f,
-                "{sep} ±{:.1} % ({}, {} moves)",
-                c.reach * 100.0,
-                c.class.as_str(),
-                c.moves
-            )?;
+            if c.moves == 0 {
+                write!(
+                    f,
+                    "{sep} ±{:.1} % ({}, assumed)",
+                    c.reach * 100.0,
+                    c.class.as_str()
+                )?;
+            } else {
+                write!(
+                    f,
+                    "{sep} ±{:.1} % ({}, {} moves)",
+                    c.reach * 100.0,
+                    c.class.as_str(),
+                    c.moves
+                )?;
+            }
             sep = ",";
         }
         if !self.cells.is_empty() {
@@ -190,9 +241,17 @@ impl std::fmt::Display for RunToRun {
         }
         write!(
             f,
-            ": how far earlier runs of this build here moved figures (figure-moves.json; \
-             HASHBENCH_MACHINE_MEMORY=off neither reads nor writes it)"
-        )
+            ": how far earlier runs of this build's lineage here moved figures \
+             (figure-moves.json; HASHBENCH_MACHINE_MEMORY=off neither reads nor writes it)"
+        )?;
+        if self.classes.iter().any(|c| c.moves == 0) {
+            write!(
+                f,
+                "; assumed: as far as figures moved on hashbench's development VM, until \
+                 {MIN_MOVES} moves in the class are learned here"
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -5,7 +5,8 @@
 //!
 //! Kept per machine and build of hashbench (the key of [`crate::memory::key`]: a build
 //! places its code, and so its figures, its own way; the binary adds the flags it was
-//! compiled with and OpenSSL's capability mask), for the last [`KEPT_BUILDS`] builds: each cell's last unflagged, settled figure with its last [`KEPT_CELL_MOVES`]
+//! compiled with and OpenSSL's capability mask), for the last [`KEPT_BUILDS`] builds, and
+//! read across the builds of one [`lineage`]: each cell's last unflagged, settled figure with its last [`KEPT_CELL_MOVES`]
 //! moves (at most [`KEPT_FIGURES`] cells, the oldest forgotten first) and the last
 //! [`KEPT_MOVES`] moves of each size class, a move being `|new / last − 1|` for a cell
 //! measured again within [`KEPT_DAYS`]. Nothing but
@@ -59,6 +60,18 @@ pub struct Moves {
     pub moves: BTreeMap<SizeClass, Vec<f64>>,
 }
 
+/// A settled figure a command measured, to be remembered ([`MoveMemory::add`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observed {
+    /// The size class whose moves its move joins; `None` for a cell whose moves are its
+    /// own only (a baseline, a map cell).
+    pub class: Option<SizeClass>,
+    /// What names it across runs ([`cell_key`], or a map cell's key).
+    pub cell: String,
+    /// The figure, ns per call.
+    pub median_ns: f64,
+}
+
 /// A cell's last figure.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LastFigure {
@@ -72,20 +85,41 @@ pub struct LastFigure {
 }
 
 impl MoveMemory {
-    /// What the runs of the build `key` learned of each size class (the [`PREDICTION`]
-    /// quantile of its moves, for a class with at least [`MIN_MOVES`] of them) and of each
-    /// cell (the largest of its moves, for a cell with at least [`MIN_CELL_MOVES`]).
+    /// What the runs of the build `key`, and of the other builds of its lineage
+    /// ([`lineage`]), learned of each size class (the [`PREDICTION`] quantile of its
+    /// newest [`KEPT_MOVES`] moves, for a class with at least [`MIN_MOVES`] of them) and of
+    /// each cell (the largest of its newest [`KEPT_CELL_MOVES`] moves, for a cell with at
+    /// least [`MIN_CELL_MOVES`]), the build's own moves first. A move is always between
+    /// two runs of one build, so a build's placement of the code is no move; how far the
+    /// machine moves a cell's figures is the machine's, and a new commit would otherwise
+    /// start every interval with nothing learned (session 29's `scripts/aa` found two
+    /// false verdicts on a fresh commit and none once it had learned).
     #[must_use]
     pub fn recall(&self, key: &str) -> RunToRun {
-        let Some(build) = self.builds.get(key) else {
-            return RunToRun::default();
-        };
-        let classes = build
-            .moves
+        let mut kin: Vec<(&String, &Moves)> = self
+            .builds
             .iter()
-            .filter_map(|(&class, moves)| {
-                let mut sorted: Vec<f64> =
-                    moves.iter().copied().filter(|m| plausible(*m)).collect();
+            .filter(|(k, _)| lineage(k) == lineage(key))
+            .collect();
+        // The build's own first, then the other builds, the last added to first.
+        kin.sort_by_key(|(k, b)| (k.as_str() != key, std::cmp::Reverse(b.at)));
+        let mut pooled: BTreeMap<SizeClass, Vec<f64>> = BTreeMap::new();
+        let mut by_cell: BTreeMap<&String, Vec<f64>> = BTreeMap::new();
+        for (_, build) in &kin {
+            for (&class, moves) in &build.moves {
+                newest_first(pooled.entry(class).or_default(), moves, KEPT_MOVES);
+            }
+            for (cell, last) in &build.last {
+                newest_first(
+                    by_cell.entry(cell).or_default(),
+                    &last.moves,
+                    KEPT_CELL_MOVES,
+                );
+            }
+        }
+        let classes = pooled
+            .into_iter()
+            .filter_map(|(class, mut sorted)| {
                 if sorted.len() < MIN_MOVES {
                     return None;
                 }
@@ -99,71 +133,89 @@ impl MoveMemory {
                 })
             })
             .collect();
-        let cells = build
-            .last
-            .iter()
-            .filter_map(|(k, l)| {
-                let moves: Vec<f64> = l.moves.iter().copied().filter(|m| plausible(*m)).collect();
-                (moves.len() >= MIN_CELL_MOVES).then(|| {
-                    let reach = moves.iter().copied().fold(0.0, f64::max);
-                    (
-                        k.clone(),
-                        CellWander {
-                            reach,
-                            moves: moves.len(),
-                        },
-                    )
-                })
+        let cells = by_cell
+            .into_iter()
+            .filter(|(_, moves)| moves.len() >= MIN_CELL_MOVES)
+            .map(|(k, moves)| {
+                let reach = moves.iter().copied().fold(0.0, f64::max);
+                (
+                    k.clone(),
+                    CellWander {
+                        reach,
+                        moves: moves.len(),
+                    },
+                )
             })
             .collect();
         RunToRun { classes, cells }
     }
 
-    /// Adds `run`'s figures under the build `key` at `now`: a move for every cell whose
-    /// last figure is fresh, then the cell's figure as its last. Only the implementations'
-    /// cells count, not the baselines (hashbench's own loops, whose placement moves the
-    /// `memcpy` at 64 B by up to 8 % between runs where the hashes move 1-3 %), and only
-    /// a complete run's settled figures with no flag but `wide-interval`, neither cancelled nor from a run whose machine
-    /// guard fired: a figure the run itself doubts says nothing of how the machine moves
-    /// a good one. Returns whether it added anything.
+    /// Adds `run`'s figures under the build `key` at `now` ([`MoveMemory::add`]). The
+    /// baselines' moves are their own only, not their class's: hashbench's own loops move
+    /// more than the hashes (their placement moved the `memcpy` at 64 B by up to 8 %
+    /// between runs where the hashes moved 1-3 %), and `baseline/nop` at 4 KiB moved 10 %
+    /// where its class's reach was 3 % (session 29's `scripts/aa`). Only a complete run's
+    /// settled figures with no flag but `wide-interval` count, neither cancelled nor from
+    /// a run whose machine guard fired: a figure the run itself doubts says nothing of how
+    /// the machine moves a good one. Returns whether it added anything.
     pub fn record(&mut self, key: &str, run: &Run, now: u64) -> bool {
         if !run.complete || !run.flags.is_empty() {
             return false;
         }
-        let classes: Vec<(SizeClass, String, f64)> = run
+        let class = |c: &hashbench_model::Cell| SizeClass::of(&run.host, c.size.max_bytes());
+        let figures: Vec<Observed> = run
             .cells
             .iter()
-            .filter(|c| {
+            .map(|c| (c, Some(class(c))))
+            .chain(run.baselines.iter().map(|c| (c, None)))
+            .filter(|(c, _)| {
                 // A wide interval is no doubt about the figure (as `compare` reads it),
                 // and a cell flagged for it would otherwise never move again here.
                 c.flags.iter().all(|f| f.code == FlagCode::WideInterval)
                     && c.stop_reason != StopReason::Cancelled
             })
-            .filter_map(|c| {
+            .filter_map(|(c, class)| {
                 let figure = c.figure.as_ref().filter(|f| f.settled)?;
-                (figure.median_ns.is_finite() && figure.median_ns > 0.0).then(|| {
-                    (
-                        SizeClass::of(&run.host, c.size.max_bytes()),
-                        cell_key(c),
-                        figure.median_ns,
-                    )
+                Some(Observed {
+                    class,
+                    cell: cell_key(c),
+                    median_ns: figure.median_ns,
                 })
             })
             .collect();
-        if classes.is_empty() {
+        self.add(key, figures, now)
+    }
+
+    /// Adds `figures` under the build `key` at `now`: a move for every cell whose last
+    /// figure is fresh (into its class's moves too where it names one), then the cell's
+    /// figure as its last. A figure that is not a positive number is left out. Returns
+    /// whether it added anything.
+    pub fn add(&mut self, key: &str, figures: Vec<Observed>, now: u64) -> bool {
+        let figures: Vec<Observed> = figures
+            .into_iter()
+            .filter(|f| f.median_ns.is_finite() && f.median_ns > 0.0)
+            .collect();
+        if figures.is_empty() {
             return false;
         }
         let build = self.builds.entry(key.to_string()).or_default();
-        for (class, cell, median_ns) in classes {
+        for Observed {
+            class,
+            cell,
+            median_ns,
+        } in figures
+        {
             let mut own = Vec::new();
             if let Some(last) = build.last.get(&cell).filter(|l| fresh(l.at, now)) {
                 // Kept to 1e-6 of the figure: the file stays small, and the intervals
                 // it widens are read to a tenth of a per cent.
                 let moved = ((median_ns / last.median_ns - 1.0).abs() * 1e6).round() / 1e6;
-                let moves = build.moves.entry(class).or_default();
-                moves.push(moved);
-                let extra = moves.len().saturating_sub(KEPT_MOVES);
-                moves.drain(..extra);
+                if let Some(class) = class {
+                    let moves = build.moves.entry(class).or_default();
+                    moves.push(moved);
+                    let extra = moves.len().saturating_sub(KEPT_MOVES);
+                    moves.drain(..extra);
+                }
                 own.clone_from(&last.moves);
                 own.push(moved);
                 let extra = own.len().saturating_sub(KEPT_CELL_MOVES);
@@ -200,6 +252,39 @@ impl MoveMemory {
 /// negative, or not a number: a file edited by hand or damaged) is no speed state of
 /// the machine's, and would reach an interval below zero.
 pub const MAX_MOVE: f64 = 1.0;
+
+/// Adds to `pooled` the plausible ones of `moves` (oldest first), newest first, until it
+/// holds `most`.
+fn newest_first(pooled: &mut Vec<f64>, moves: &[f64], most: usize) {
+    let room = most.saturating_sub(pooled.len());
+    pooled.extend(
+        moves
+            .iter()
+            .rev()
+            .copied()
+            .filter(|m| plausible(*m))
+            .take(room),
+    );
+}
+
+/// What a build's key ([`crate::memory::key`] under
+/// `hashbench_commands::memories::moves_key`) shares with the other builds whose moves
+/// it may read: the machine, whether the build was optimised, and the settings after it
+/// (compile flags, OpenSSL's mask), all but the version and commit. A key not of that
+/// form is a lineage of its own.
+#[must_use]
+pub fn lineage(key: &str) -> String {
+    let Some((machine, rest)) = key.split_once(" | hashbench ") else {
+        return key.to_string();
+    };
+    let (build, settings) = rest.split_once(" | ").unwrap_or((rest, ""));
+    let profile = if build.contains(" unoptimised") {
+        "unoptimised"
+    } else {
+        "optimised"
+    };
+    format!("{machine} | {profile} | {settings}")
+}
 
 /// Whether a remembered move is one a memory is read with ([`MAX_MOVE`]).
 fn plausible(m: f64) -> bool {

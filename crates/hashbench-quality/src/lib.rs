@@ -45,6 +45,7 @@ pub use answer::{MapAnswer, MAP_ANSWER_SCHEMA_VERSION};
 pub use document::{Document, Screened, SetSummary, QUALITY_SCHEMA_VERSION};
 pub use keys::{KeySet, Keys};
 pub use maps::{
-    MapCell, MapSkip, MapsConfig, MapsDocument, MapsMeasured, PairedRounds, MAPS_SCHEMA_VERSION,
+    map_cell_key, MapCell, MapSkip, MapsConfig, MapsDocument, MapsMeasured, PairedRounds,
+    MAPS_SCHEMA_VERSION,
 };
 pub use screen::{screen, Check, Config, Screen, Subject, Test};

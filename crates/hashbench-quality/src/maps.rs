@@ -54,6 +54,18 @@ pub struct MapsConfig {
     pub time_per_cell_s: f64,
     /// The seed of the lookup orders and of the generated keys.
     pub seed: u64,
+    /// How far earlier runs on this machine saw these cells' figures (or their size
+    /// classes') move from one run to the next, which their intervals reach at least
+    /// (docs/method.md, "What a run cannot see of itself"), kept for the cells measured.
+    #[serde(skip_serializing_if = "hashbench_model::RunToRun::is_empty")]
+    pub run_to_run: hashbench_model::RunToRun,
+}
+
+/// What names a map cell across runs (the figure memory's key): its hasher, key set,
+/// workload and map size, apart from every `run` cell's.
+#[must_use]
+pub fn map_cell_key(implementation: &str, key_set: &str, workload: &str, entries: usize) -> String {
+    format!("map | {implementation} | {key_set} | {workload} | {entries} entries")
 }
 
 /// One timed workload.
@@ -85,6 +97,19 @@ pub struct MapCell {
     /// Where it stands to its table's fastest (`answer::rank_group`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub standing: Option<Standing>,
+}
+
+impl MapCell {
+    /// What names it across runs ([`map_cell_key`]).
+    #[must_use]
+    pub fn key(&self) -> String {
+        map_cell_key(
+            &self.implementation,
+            &self.key_set,
+            &self.workload,
+            self.entries,
+        )
+    }
 }
 
 /// A cell's time over its table's fastest, paired sweep by sweep, and what that ratio

@@ -42,6 +42,7 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
+pub use assemble::floor_for;
 pub use error::RunError;
 pub use external::{verify_answers as verify_external_answers, verify_one as verify_external};
 pub use hashbench_adapters::External;

@@ -11,11 +11,13 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hashbench_catalog::map::MapSpec;
+use hashbench_catalog::map::{MapOp, MapSpec};
 use hashbench_catalog::Implementation;
 use hashbench_engine::{CellState, Config, EngineError, Input, MapKernel, Workload, MAP_CORRECT};
-use hashbench_model::{Checkpoint, RememberedSpeeds};
-use hashbench_quality::MapsConfig;
+use hashbench_host::Host;
+use hashbench_model::{Checkpoint, RememberedSpeeds, RunToRun};
+use hashbench_quality::map::MapView;
+use hashbench_quality::{map_cell_key, MapCell, MapsConfig, PairedRounds};
 use hashbench_runner::DriftTimer;
 use hashbench_stats::RoundFigure;
 
@@ -33,6 +35,43 @@ pub struct Timing {
     /// The sweep each round ran in, and each round's median, ns.
     pub round_ids: Vec<u32>,
     pub round_medians_ns: Vec<f64>,
+}
+
+impl Timing {
+    /// The cell of the hasher `implementation` on `key_set` at `entries` keys through
+    /// `op`, beside `view`: its interval reaching at least as far as earlier runs saw this
+    /// cell, or the size class of its map's `bytes`, move from one run to the next
+    /// (`learned`), as a `run` cell's does ([`hashbench_runner::floor_for`]).
+    pub fn into_cell(
+        mut self,
+        (implementation, key_set, op, entries): (&str, &str, MapOp, usize),
+        view: Option<MapView>,
+        (host, learned, bytes): (&Host, &RunToRun, u64),
+    ) -> MapCell {
+        let key = map_cell_key(implementation, key_set, op.name(), entries);
+        let floor = hashbench_runner::floor_for(host, bytes, &key, learned);
+        self.figure = self.figure.with_floor(floor);
+        MapCell {
+            implementation: implementation.to_string(),
+            key_set: key_set.to_string(),
+            workload: op.name().to_string(),
+            entries,
+            ns: self.figure.median_ns,
+            low_ns: self.figure.ci_low_ns,
+            high_ns: self.figure.ci_high_ns,
+            // Rounds that agree, and some of them at the machine's undisturbed speed.
+            settled: self.figure.settled && self.supported,
+            rounds: self.rounds,
+            samples: self.samples,
+            view,
+            paired: Some(PairedRounds {
+                round_ids: self.round_ids,
+                round_medians_ns: self.round_medians_ns,
+                figure: self.figure,
+            }),
+            standing: None,
+        }
+    }
 }
 
 /// A hasher's timing, or why its map cannot be made.

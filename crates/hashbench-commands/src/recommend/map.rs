@@ -121,6 +121,8 @@ pub struct MapQuestion<'a> {
     pub equivalence: f64,
     /// The drift references' undisturbed times from earlier runs on this machine.
     pub remembered: hashbench_model::RememberedSpeeds,
+    /// How far earlier runs on this machine saw figures move from one run to the next.
+    pub run_to_run: hashbench_model::RunToRun,
     /// The first flag given that only a timing of calls reads (`--mode`, `--threads`,
     /// `--pinned`, `--plugin`).
     pub call_flag: Option<&'static str>,
@@ -406,6 +408,7 @@ impl MapQuestion<'_> {
             time: self.time_s,
             rounds: u64::from(self.rounds),
             remembered: self.remembered,
+            run_to_run: self.run_to_run.clone(),
         }
     }
 }

@@ -115,3 +115,43 @@ fn the_header_line_says_how_far_and_from_what() {
     );
     assert!(line.contains("figure-moves.json"), "{line}");
 }
+
+#[test]
+fn a_class_not_yet_learned_reaches_as_far_as_assumed() {
+    let learned = RunToRun {
+        classes: vec![ClassWander {
+            class: SizeClass::Core,
+            reach: 0.004,
+            moves: 40,
+        }],
+        cells: BTreeMap::new(),
+    }
+    .or_assumed();
+    // What was learned stands; the rest is assumed, and says so.
+    assert_eq!(learned.reach(SizeClass::Core, "x"), Some(0.004));
+    assert_eq!(
+        learned.reach(SizeClass::Small, "x"),
+        Some(assumed_reach(SizeClass::Small))
+    );
+    assert_eq!(
+        learned.reach(SizeClass::Shared, "x"),
+        Some(assumed_reach(SizeClass::Shared))
+    );
+    let line = learned.to_string();
+    assert!(line.contains("(small, assumed)"), "{line}");
+    assert!(line.contains("(core, 40 moves)"), "{line}");
+    assert!(line.contains("until 20 moves"), "{line}");
+    // Every class learned: nothing assumed, and nothing said of it.
+    let all = RunToRun::default().or_assumed();
+    assert_eq!(all.classes.len(), 3);
+    let line = RunToRun {
+        classes: all
+            .classes
+            .iter()
+            .map(|c| ClassWander { moves: 20, ..*c })
+            .collect(),
+        cells: BTreeMap::new(),
+    }
+    .to_string();
+    assert!(!line.contains("assumed"), "{line}");
+}

@@ -218,3 +218,55 @@ fn a_move_no_machine_makes_is_not_read() {
     let cell = cell_of(&m.recall("b"), "a/x").expect("five plausible moves");
     assert_eq!((cell.reach, cell.moves), (0.02, 5));
 }
+
+/// A key of the form the binary writes, for the machine `machine` and the build `build`.
+fn real_key(machine: &str, build: &str) -> String {
+    format!("{machine} | x86_64 | hashbench 0.1.0 {build} | target-cpu default | rustflags []")
+}
+
+#[test]
+fn a_new_build_reads_what_the_builds_before_it_learned_of_the_machine() {
+    let (old, new) = (real_key("cpu", "aaa"), real_key("cpu", "bbb"));
+    let mut m = MoveMemory::default();
+    for i in 0..=MIN_MOVES {
+        let ns = if i % 2 == 0 { 100.0 } else { 102.0 };
+        assert!(m.record(&old, &run_of(&[("a/x", 64, ns)]), DAY + i as u64));
+    }
+    // A build never run here reads the older build's moves: class and cell.
+    let learned = m.recall(&new);
+    assert_eq!(learned.classes.len(), 1, "{learned:?}");
+    assert_eq!(learned.classes[0].moves, MIN_MOVES);
+    assert!(cell_of(&learned, "a/x").is_some_and(|c| c.moves == KEPT_CELL_MOVES));
+    // Its own moves come first: nineteen steady ones stand for the cell alone.
+    for i in 0..=KEPT_CELL_MOVES {
+        assert!(m.record(&new, &run_of(&[("a/x", 64, 50.0)]), 2 * DAY + i as u64));
+    }
+    let own = cell_of(&m.recall(&new), "a/x").expect("own moves");
+    assert_eq!((own.reach, own.moves), (0.0, KEPT_CELL_MOVES));
+    // Another machine, another optimisation or other compile flags are another lineage.
+    for other in [
+        real_key("other cpu", "bbb"),
+        real_key("cpu", "bbb unoptimised"),
+        real_key("cpu", "bbb").replace("rustflags []", "rustflags [-C target-cpu=native]"),
+    ] {
+        assert!(m.recall(&other).is_empty(), "{other}");
+    }
+    assert_eq!(lineage(&old), lineage(&new));
+    assert_eq!(lineage("no hashbench in it"), "no hashbench in it");
+}
+
+#[test]
+fn a_baseline_learns_its_own_moves_and_not_its_class() {
+    let mut m = MoveMemory::default();
+    for i in 0..=MIN_CELL_MOVES {
+        let mut run = run_of(&[("a/x", 64, 100.0)]);
+        let ns = if i % 2 == 0 { 10.0 } else { 11.0 };
+        let mut nop = cell_with("baseline/nop", 1, 4096, ns);
+        nop.figure = undisturbed(&[Round::exact(ns); 3]);
+        run.baselines.push(nop);
+        assert!(m.record("b", &run, DAY + i as u64));
+    }
+    let nop = cell_of(&m.recall("b"), "baseline/nop").expect("the baseline's own moves");
+    assert!((nop.reach - 0.1).abs() < 1e-6, "{nop:?}");
+    assert!(!m.builds["b"].moves.contains_key(&SizeClass::Core));
+}

@@ -56,6 +56,7 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
     };
     let ask = Ask {
         remembered: hashbench_commands::memories::recall(),
+        run_to_run: hashbench_commands::memories::run_to_run(),
         ..args.ask.clone()
     };
     let mut notes = |text: &str| {
@@ -64,6 +65,9 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
         }
     };
     let doc = measure(&ask, &mut notes, &mut show, &cancel)?;
+    if !cancel.load(std::sync::atomic::Ordering::SeqCst) {
+        hashbench_commands::memories::record_maps(&doc.cells);
+    }
     let text = if table {
         tables + &footer(&doc)
     } else {

@@ -1,7 +1,8 @@
 //! `hashbench maps`: hashers timed inside std's `HashMap`, the four workloads with their
 //! intervals and what the map saw, as tables and JSON; a hasher with no `BuildHasher` set
 //! aside with the reason; bad sets, sizes and workloads are usage errors (exit 2); `-o`
-//! checked before anything is measured, `-q` quiet.
+//! checked before anything is measured, `-q` quiet; intervals reach as far as the figure
+//! memory says (or as assumed), and a run's settled figures join it.
 
 use crate::common::{hashbench, run_exit, run_ok, stderr, stdout, stdout_json};
 
@@ -57,8 +58,13 @@ fn every_workload_is_timed_and_shown_beside_what_the_map_saw() {
             c["high_ns"].as_f64().expect("high"),
         );
         assert!(low <= ns && ns <= high && ns > 0.0, "{c}");
+        // Nothing learned (the memory off): every interval reaches as far as assumed,
+        // at least the narrowest class's reach.
+        assert!(high >= ns * 1.02 - 1e-9 && low <= ns * 0.98 + 1e-9, "{c}");
         assert_eq!(c["view"]["len"], 256);
     }
+    let classes = doc["config"]["run_to_run"]["classes"].as_array().cloned();
+    assert!(classes.is_some_and(|c| c.len() == 3 && c.iter().all(|c| c["moves"] == 0)));
     let skipped = doc["skipped"][0]["implementation"]
         .as_str()
         .expect("a skip");
@@ -130,4 +136,28 @@ fn the_result_goes_to_a_file_checked_before_anything_is_measured() {
     assert!(text.contains("serial, 256 keys, hit"), "{text}");
     assert!(text.contains("words, 256 keys, hit"), "{text}");
     assert!(text.contains("rounds a cell"), "{text}");
+}
+
+#[test]
+fn a_maps_run_leaves_its_settled_figures_in_the_figure_memory() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let o = run_ok(
+        small_maps("serial")
+            .env("HASHBENCH_MACHINE_MEMORY", "on")
+            .env("HASHBENCH_DATA_DIR", dir.path())
+            .args(["--time", "0.01", "--format", "json", "-q"]),
+    );
+    let doc = stdout_json(&o);
+    let memory = std::fs::read_to_string(dir.path().join("figure-moves.json")).unwrap_or_default();
+    let cell = &doc["cells"][0];
+    let key = format!(
+        "map | {} | serial | hit | 256 entries",
+        cell["implementation"].as_str().expect("an id")
+    );
+    // A settled figure is remembered under the map cell's own key; a doubted one is not.
+    assert_eq!(
+        memory.contains(&key),
+        cell["settled"] == true,
+        "{cell}\n{memory}"
+    );
 }

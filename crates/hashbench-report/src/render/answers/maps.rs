@@ -81,6 +81,10 @@ pub fn footer(doc: &MapsDocument) -> String {
          a false 7-bit tag), beside a random function's in brackets; docs/hash-tables.md.\n",
         doc.config.rounds
     ));
+    // Each interval reaches at least as far as earlier runs saw figures move: say how.
+    if !doc.config.run_to_run.is_empty() {
+        out.push_str(&format!("The {}.\n", doc.config.run_to_run));
+    }
     out
 }
 
