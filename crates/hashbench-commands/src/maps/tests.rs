@@ -111,7 +111,9 @@ fn every_workload_is_timed_with_its_interval_and_what_the_map_saw() {
         assert_eq!(c.implementation, "fxhash/rustc-hash");
         assert!(c.low_ns <= c.ns && c.ns <= c.high_ns && c.ns > 0.0, "{c:?}");
         assert_eq!(c.view.is_some(), c.workload != "build", "{}", c.workload);
-        assert_eq!((c.entries, c.rounds), (64, 2));
+        // The rounds asked for, and more where they did not agree within 4 %.
+        assert_eq!(c.entries, 64);
+        assert!((2..=2 + timing::EXTRA_SWEEPS).contains(&c.rounds), "{c:?}");
     }
     let view = doc.cells[1].view.as_ref().expect("a hit's view");
     assert_eq!((view.len, view.keys.as_str()), (64, "serial"));

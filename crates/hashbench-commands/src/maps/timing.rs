@@ -5,8 +5,9 @@
 //! either reference shows in a slow phase of the machine (this VM's neighbour: 1.6-2x for
 //! seconds) does not count towards a hasher's support: a hasher whose rounds all fell in
 //! slow sweeps gets more, up to [`EXTRA_SWEEPS`], so that every figure of the group is the
-//! machine's undisturbed speed, as `run`'s rounds are (`hashbench_stats::phase`). One
-//! lasting slow phase then shows as `unsettled`.
+//! machine's undisturbed speed, as `run`'s rounds are (`hashbench_stats::phase`); so does
+//! a hasher whose rounds do not yet agree. One lasting slow phase, or maps whose places
+//! keep their lookups apart, then show as `unsettled`.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -19,9 +20,16 @@ use hashbench_model::{Checkpoint, RememberedSpeeds, RunToRun};
 use hashbench_quality::map::MapView;
 use hashbench_quality::{map_cell_key, MapCell, MapsConfig, PairedRounds};
 use hashbench_runner::DriftTimer;
+use hashbench_stats::rounds::fast_cluster;
 use hashbench_stats::RoundFigure;
 
-/// Sweeps beyond the rounds asked for that a hasher without phase support may get.
+/// Sweeps beyond the rounds asked for that a hasher may get: one without phase support,
+/// or whose rounds do not yet agree (no [`hashbench_stats::rounds::MIN_CLUSTER_ROUNDS`] within the 4 % a figure's
+/// cluster spans), as `run` gives an unsettled cell more rounds. Each round is a new map,
+/// and where the allocator places one moves lookups in a map past L2 by more than 4 %:
+/// with 3 rounds and no more, 11 and 15 of 24 cells settled in two runs (3 hashers, 2
+/// key sets, 8,192 and 262,144 keys, hit and miss; 2026-11-30), against 22 and 21 of 24
+/// with 6 rounds.
 pub const EXTRA_SWEEPS: usize = 6;
 
 /// One hasher's timing in a group.
@@ -108,9 +116,11 @@ pub fn time_group(
         let phases = references.phases(sweep);
         let wants: Vec<bool> = (0..imps.len())
             .map(|i| {
-                states[i].is_ok()
-                    && (sweeps_of[i].len() < config.rounds
-                        || phases.as_ref().is_some_and(|p| !p.supported(&sweeps_of[i])))
+                states[i].as_ref().is_ok_and(|state| {
+                    sweeps_of[i].len() < config.rounds
+                        || phases.as_ref().is_some_and(|p| !p.supported(&sweeps_of[i]))
+                        || fast_cluster(state.round_medians()).is_none()
+                })
             })
             .collect();
         if !wants.contains(&true) || cancel.load(std::sync::atomic::Ordering::SeqCst) {
