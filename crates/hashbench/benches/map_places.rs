@@ -1,0 +1,141 @@
+//! Where a map lands moves its lookups: the same keys, hasher and loop, timed on one map
+//! after another in one process, each made anew from a settled heap. The figures behind
+//! docs/hash-tables.md's "Interleaved cell by cell" and "Not yet held: maps larger than L2".
+//!
+//! ```sh
+//! for i in 1 2 3; do cargo bench -p hashbench --bench map_places; done
+//! for i in 1 2 3; do MAP_PLACES_KEEP=1 cargo bench -p hashbench --bench map_places; done
+//! ```
+//!
+//! Two parts, each `MAP_PLACES_MAPS` maps (default 12) of 262,144 keys:
+//! - aHash (the catalogue's seeds) on `random-u64` keys, lookups that miss, in a loop of
+//!   the bench's own: each map's ns per lookup (median of 31 batches of at least 200 µs).
+//!   With `MAP_PLACES_KEEP=1` every map is kept until the end, so each new one lands
+//!   beside the others; otherwise each is dropped before the next is made.
+//! - FxHash on `serial` keys, lookups that hit: the loop of the first part and
+//!   `hashbench maps`' code path (`hashbench_commands::maps::measure_on`, one round, that
+//!   one cell) taken in turn, a map each.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use hashbench_catalog::map::MapOp;
+use hashbench_commands::maps::{measure_on, Ask};
+use hashbench_quality::keys::{random_u64, serial};
+use hashbench_quality::rng::SplitMix64;
+use hashbench_quality::Keys;
+
+const KEYS: usize = 262_144;
+
+/// A map of `keys[..KEYS]` made from a settled heap, and the keys to look up (the next
+/// `KEYS` for misses, the same for hits), shuffled by `seed`.
+fn map_and_probes<B: BuildHasher + Clone>(
+    build: &B,
+    keys: &[u64],
+    op: MapOp,
+    seed: u64,
+) -> (HashMap<u64, u32, B>, Vec<u64>) {
+    hashbench_engine::settle_heap();
+    let mut map = HashMap::with_capacity_and_hasher(KEYS, build.clone());
+    for (i, k) in keys[..KEYS].iter().enumerate() {
+        map.insert(*k, i as u32);
+    }
+    let mut probes: Vec<u64> = match op {
+        MapOp::Miss => keys[KEYS..2 * KEYS].to_vec(),
+        _ => keys[..KEYS].to_vec(),
+    };
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..probes.len()).rev() {
+        probes.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    (map, probes)
+}
+
+/// ns per lookup of `probes` in `map`: the median of 31 batches of at least 200 µs.
+fn timed<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K]) -> f64 {
+    let lap = |laps: u64| {
+        let t0 = Instant::now();
+        let mut sum = 0u64;
+        for _ in 0..laps {
+            for k in probes {
+                sum += u64::from(map.get(black_box(k)).copied().unwrap_or(0));
+            }
+        }
+        black_box(sum);
+        t0.elapsed().as_secs_f64() * 1e9 / (laps as f64 * probes.len() as f64)
+    };
+    let mut laps = 1;
+    while lap(laps) * laps as f64 * probes.len() as f64 <= 200_000.0 {
+        laps *= 2;
+    }
+    let mut per: Vec<f64> = (0..31).map(|_| lap(laps)).collect();
+    per.sort_by(f64::total_cmp);
+    per[15]
+}
+
+fn u64_keys(set: &hashbench_quality::KeySet) -> &[u64] {
+    match &set.keys {
+        Keys::U64(k) => k,
+        _ => unreachable!("a u64 set"),
+    }
+}
+
+fn main() {
+    let maps: u64 = std::env::var("MAP_PLACES_MAPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    let keep = std::env::var_os("MAP_PLACES_KEEP").is_some_and(|v| v == "1");
+
+    let random = random_u64(2 * KEYS, 1);
+    let ahash = ahash::RandomState::with_seeds(0, 0, 0, 0);
+    let mut kept = Vec::new();
+    let mut each = Vec::new();
+    for m in 0..maps {
+        let (map, probes) = map_and_probes(&ahash, u64_keys(&random), MapOp::Miss, m);
+        each.push(format!("{:.1}", timed(&map, &probes)));
+        if keep {
+            kept.push(map);
+        }
+    }
+    println!(
+        "aHash, random-u64, {KEYS} keys, miss, ns per lookup, map by map ({}): {}",
+        if keep { "all kept" } else { "each dropped" },
+        each.join(", ")
+    );
+    drop(kept);
+
+    let serial_keys = serial(2 * KEYS);
+    let (mut direct, mut ours) = (Vec::new(), Vec::new());
+    let ask = Ask {
+        implementations: vec!["fxhash/rustc-hash".to_string()],
+        sets: vec!["serial".to_string()],
+        workloads: vec![MapOp::Hit],
+        entries: vec![KEYS.to_string()],
+        time: 0.1,
+        rounds: 1,
+        ..Ask::default()
+    };
+    for m in 0..maps {
+        let build = rustc_hash::FxBuildHasher;
+        let (map, probes) = map_and_probes(&build, u64_keys(&serial_keys), MapOp::Hit, m);
+        direct.push(format!("{:.1}", timed(&map, &probes)));
+        drop(map);
+        let doc = measure_on(
+            &ask,
+            std::slice::from_ref(&serial_keys),
+            &mut |_| {},
+            &mut |_| {},
+            &AtomicBool::new(false),
+        )
+        .expect("maps measured");
+        let rounds = doc.cells[0].paired.as_ref().map(|p| p.round_medians_ns[0]);
+        ours.push(format!("{:.1}", rounds.unwrap_or(doc.cells[0].ns)));
+    }
+    println!("FxHash, serial, {KEYS} keys, hit, ns per lookup, map by map:");
+    println!("  the bench's loop: {}", direct.join(", "));
+    println!("  hashbench maps' first round: {}", ours.join(", "));
+}
