@@ -14,7 +14,8 @@
 //!   beside the others; otherwise each is dropped before the next is made.
 //! - FxHash on `serial` keys, lookups that hit: the loop of the first part and
 //!   `hashbench maps`' code path (`hashbench_commands::maps::measure_on`, one round, that
-//!   one cell) taken in turn, a map each.
+//!   one cell) taken in turn, a map each; then the catalogue's own map (`MapBench`, as
+//!   `hashbench maps` makes it) timed by whole laps of its `run`, with no engine around it.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -138,4 +139,40 @@ fn main() {
     println!("FxHash, serial, {KEYS} keys, hit, ns per lookup, map by map:");
     println!("  the bench's loop: {}", direct.join(", "));
     println!("  hashbench maps' first round: {}", ours.join(", "));
+
+    // The catalogue's map, as `hashbench maps` makes it (`MapBench`), timed by whole laps
+    // of its own `run` with no engine around it: what is left of hashbench's slow maps
+    // without its batches and warm-up.
+    let imp =
+        hashbench_catalog::find_implementation("fxhash/rustc-hash").expect("in the catalogue");
+    let mut order: Vec<u32> = (0..u32::try_from(2 * KEYS).expect("fits")).collect();
+    let mut rng = SplitMix64::new(7);
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let spec = hashbench_catalog::map::MapSpec {
+        keys: &serial_keys.keys,
+        entries: KEYS,
+        op: MapOp::Hit,
+        order,
+    };
+    let mut laps = Vec::new();
+    for _ in 0..maps {
+        hashbench_engine::settle_heap();
+        let mut bench = imp
+            .instantiate()
+            .map_err(|e| e.0)
+            .and_then(|h| h.map_bench(&spec))
+            .expect("a map");
+        let lap = |bench: &mut Box<dyn hashbench_catalog::map::MapBench>| {
+            let t0 = Instant::now();
+            bench.run(KEYS as u64);
+            t0.elapsed().as_secs_f64() * 1e9 / KEYS as f64
+        };
+        lap(&mut bench);
+        let mut per: Vec<f64> = (0..31).map(|_| lap(&mut bench)).collect();
+        per.sort_by(f64::total_cmp);
+        laps.push(format!("{:.1}", per[15]));
+    }
+    println!("  the catalogue's map by whole laps: {}", laps.join(", "));
 }
