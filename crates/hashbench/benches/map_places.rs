@@ -15,7 +15,8 @@
 //! - FxHash on `serial` keys, lookups that hit: the loop of the first part and
 //!   `hashbench maps`' code path (`hashbench_commands::maps::measure_on`, one round, that
 //!   one cell) taken in turn, a map each; then the catalogue's own map (`MapBench`, as
-//!   `hashbench maps` makes it) timed by whole laps of its `run`, with no engine around it.
+//!   `hashbench maps` makes it) timed by whole laps of its `run`, with no engine around it,
+//!   and through the engine alone (one 0.1 s round a map).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -175,4 +176,38 @@ fn main() {
         laps.push(format!("{:.1}", per[15]));
     }
     println!("  the catalogue's map by whole laps: {}", laps.join(", "));
+
+    // The same map through the engine alone, one round each, as `maps` times a round
+    // (`hashbench_engine::CellState::round` with a 0.1 s budget), without the drift
+    // references or anything else of `maps::measure_on` around it.
+    let engine = hashbench_engine::Config {
+        time_budget: std::time::Duration::from_secs_f64(0.1),
+        ..hashbench_engine::Config::default()
+    };
+    let mut rounds = Vec::new();
+    for _ in 0..maps {
+        hashbench_engine::settle_heap();
+        let bench = imp
+            .instantiate()
+            .map_err(|e| e.0)
+            .and_then(|h| h.map_bench(&spec))
+            .expect("a map");
+        let mut kernel = hashbench_engine::MapKernel::new(imp.id, bench);
+        let mut work = hashbench_engine::Workload::plain(hashbench_engine::Input::new(0, 0, 0));
+        let mut state = hashbench_engine::CellState::new();
+        state
+            .round(
+                &mut kernel,
+                &mut work,
+                &engine,
+                Some(&hashbench_engine::MAP_CORRECT),
+                &AtomicBool::new(false),
+            )
+            .expect("a round");
+        rounds.push(format!("{:.1}", state.round_medians()[0]));
+    }
+    println!(
+        "  the catalogue's map through the engine: {}",
+        rounds.join(", ")
+    );
 }
