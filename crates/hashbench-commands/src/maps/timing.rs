@@ -49,7 +49,8 @@ impl Timing {
     /// The cell of the hasher `implementation` on `key_set` at `entries` keys through
     /// `op`, beside `view`: its interval reaching at least as far as earlier runs saw this
     /// cell, or the size class of its map's `bytes`, move from one run to the next
-    /// (`learned`), as a `run` cell's does ([`hashbench_runner::floor_for`]).
+    /// (`learned`), as a `run` cell's does ([`hashbench_runner::floor_for`]), and, for a
+    /// cell with too few moves of its own, at least [`hashbench_model::ASSUMED_MAP_REACH`].
     pub fn into_cell(
         mut self,
         (implementation, key_set, op, entries): (&str, &str, MapOp, usize),
@@ -57,7 +58,11 @@ impl Timing {
         (host, learned, bytes): (&Host, &RunToRun, u64),
     ) -> MapCell {
         let key = map_cell_key(implementation, key_set, op.name(), entries);
-        let floor = hashbench_runner::floor_for(host, bytes, &key, learned);
+        let mut floor = hashbench_runner::floor_for(host, bytes, &key, learned);
+        // Without moves of its own, what hash calls moved says little of a map's.
+        if !learned.cells.contains_key(&key) {
+            floor = floor.max(hashbench_model::ASSUMED_MAP_REACH);
+        }
         self.figure = self.figure.with_floor(floor);
         MapCell {
             implementation: implementation.to_string(),
