@@ -122,16 +122,19 @@ pub fn record_maps(cells: &[hashbench_quality::MapCell]) {
             median_ns: c.ns,
         })
         .collect();
-    let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
-    let (machine, now) = here(&build);
+    let (key, now) = moves_here();
     let mut moves = load_moves(&path);
-    if moves.add(
-        &moves_key(&machine, &hashbench_runner::build_info()),
-        figures,
-        now,
-    ) {
+    if moves.add(&key, figures, now) {
         save(&path, serde_json::to_string(&moves));
     }
+}
+
+/// This binary's figure-memory key on this machine ([`moves_key`] of [`here`]), and the
+/// time now.
+fn moves_here() -> (String, u64) {
+    let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
+    let (machine, now) = here(&build);
+    (moves_key(&machine, &hashbench_runner::build_info()), now)
 }
 
 /// The figure memory's key: the machine memory's (machine and build of hashbench), and
@@ -169,9 +172,7 @@ fn load_moves(path: &Path) -> MoveMemory {
 pub fn run_to_run() -> RunToRun {
     moves_path()
         .map_or_else(RunToRun::default, |p| {
-            let build = build_id(&hashbench_runner::tool(), !cfg!(debug_assertions));
-            let key = moves_key(&here(&build).0, &hashbench_runner::build_info());
-            load_moves(&p).recall(&key)
+            load_moves(&p).recall(&moves_here().0)
         })
         .or_assumed()
 }

@@ -96,10 +96,11 @@ impl MoveMemory {
     /// false verdicts on a fresh commit and none once it had learned).
     #[must_use]
     pub fn recall(&self, key: &str) -> RunToRun {
+        let own = lineage(key);
         let mut kin: Vec<(&String, &Moves)> = self
             .builds
             .iter()
-            .filter(|(k, _)| lineage(k) == lineage(key))
+            .filter(|(k, _)| lineage(k) == own)
             .collect();
         // The build's own first, then the other builds, the last added to first.
         kin.sort_by_key(|(k, b)| (k.as_str() != key, std::cmp::Reverse(b.at)));
