@@ -83,7 +83,9 @@ pub struct MapCell {
     /// Its interval, ns: the next run's figure is promised to fall within it.
     pub low_ns: f64,
     pub high_ns: f64,
-    /// Whether at least three rounds agreed within 4 %.
+    /// Whether at least three rounds agreed within 4 %, none ran faster than them by more
+    /// than twice that cluster's width (from session 31 on), and some fell in sweeps at
+    /// the machine's undisturbed speed.
     pub settled: bool,
     pub rounds: usize,
     pub samples: usize,

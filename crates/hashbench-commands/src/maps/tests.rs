@@ -160,6 +160,28 @@ fn sweeps_the_short_reference_shows_slow_add_rounds_and_settle_nothing() {
     assert!(!cell.settled, "{cell:?}");
 }
 
+/// A hasher's rounds hold once three agree and none ran faster than them: a map past
+/// L2 on the development VM read 2.6 ns in one round and 12-14 ns in the others, and
+/// three slow rounds agree as well as three fast ones, so the fast round asks for more.
+#[test]
+fn rounds_hold_only_when_three_agree_and_none_ran_faster() {
+    assert!(timing::rounds_hold(&[2.6, 2.61, 2.59]));
+    assert!(
+        timing::rounds_hold(&[2.6, 2.61, 2.59, 13.5]),
+        "a slower round is a disturbance"
+    );
+    assert!(
+        !timing::rounds_hold(&[2.6, 13.5, 13.4, 13.6]),
+        "a faster round is unconfirmed"
+    );
+    assert!(!timing::rounds_hold(&[1.0, 1.5, 2.0]), "no three agree");
+    // Fewer rounds than a cluster needs hold when all agree (`--rounds 2`).
+    assert!(timing::rounds_hold(&[2.6, 2.61]));
+    assert!(!timing::rounds_hold(&[2.6, 13.5]));
+    // Within twice the cluster's width of it, a round is one of its levels, not faster.
+    assert!(timing::rounds_hold(&[2.5, 2.6, 2.61, 2.59]));
+}
+
 #[test]
 fn a_key_file_too_small_for_a_size_sets_that_size_aside() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -6,8 +6,11 @@
 //! seconds) does not count towards a hasher's support: a hasher whose rounds all fell in
 //! slow sweeps gets more, up to [`EXTRA_SWEEPS`], so that every figure of the group is the
 //! machine's undisturbed speed, as `run`'s rounds are (`hashbench_stats::phase`); so does
-//! a hasher whose rounds do not yet agree. One lasting slow phase, or maps whose places
-//! keep their lookups apart, then show as `unsettled`.
+//! a hasher whose rounds do not yet agree, and one whose figure has faster rounds it cannot
+//! yet confirm (a map past L2 here reads 2.6 ns or, for a fraction of a second, 12-14 ns:
+//! three slow rounds agree as well as three fast ones). One lasting slow phase, maps
+//! whose places keep their lookups apart, or faster rounds still unconfirmed then show as
+//! `unsettled`.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -31,6 +34,20 @@ use hashbench_stats::RoundFigure;
 /// key sets, 8,192 and 262,144 keys, hit and miss; 2026-11-30), against 22 and 21 of 24
 /// with 6 rounds.
 pub const EXTRA_SWEEPS: usize = 6;
+
+/// Whether a hasher's rounds so far (their medians) give a figure that more rounds need
+/// not confirm: they agree ([`fast_cluster`]: three within 4 %, or all of fewer), and none
+/// ran faster than the cluster by more than its reach (`faster_rounds`, for which `run`
+/// measures a cell again).
+#[must_use]
+pub fn rounds_hold(medians: &[f64]) -> bool {
+    let rounds: Vec<hashbench_stats::Round> = medians
+        .iter()
+        .map(|&m| hashbench_stats::Round::exact(m))
+        .collect();
+    fast_cluster(medians).is_some()
+        && hashbench_stats::undisturbed(&rounds).is_some_and(|f| f.faster_rounds == 0)
+}
 
 /// One hasher's timing in a group.
 pub struct Timing {
@@ -72,8 +89,9 @@ impl Timing {
             ns: self.figure.median_ns,
             low_ns: self.figure.ci_low_ns,
             high_ns: self.figure.ci_high_ns,
-            // Rounds that agree, and some of them at the machine's undisturbed speed.
-            settled: self.figure.settled && self.supported,
+            // Rounds that agree, none faster left unconfirmed, and some of them at the
+            // machine's undisturbed speed.
+            settled: self.figure.settled && self.figure.faster_rounds == 0 && self.supported,
             rounds: self.rounds,
             samples: self.samples,
             view,
@@ -124,7 +142,7 @@ pub fn time_group(
                 states[i].as_ref().is_ok_and(|state| {
                     sweeps_of[i].len() < config.rounds
                         || phases.as_ref().is_some_and(|p| !p.supported(&sweeps_of[i]))
-                        || fast_cluster(state.round_medians()).is_none()
+                        || !rounds_hold(state.round_medians())
                 })
             })
             .collect();
