@@ -256,8 +256,8 @@ impl<K: Hash + Eq + Clone + Send, B: BuildHasher + Clone + Send> MapBench for Ma
 /// a program's loop (`cargo bench -p hashbench --bench direct_maps`). The key is not
 /// passed through `black_box` either: that stores the key's address to the stack and
 /// loads it back before every lookup, a store-to-load trip a program's loop does not
-/// have, and whose cost depended on where the stack lay (a miss on 1,024 keys read
-/// 0.8-1.8 ns by round and build where the loop without it reads 0.8-1.0 ns). Nothing is
+/// have, and whose cost moved by build and by round (FxHash's misses on 1,024 keys read
+/// 0.8-1.8 ns with it, 0.8-1.0 ns without, session 31). Nothing is
 /// lost by it: each lookup reads keys and a table the compiler cannot see into, and the
 /// sum of what they found is used.
 #[inline(never)]
