@@ -109,10 +109,10 @@ fn lookups<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K],
 
 /// `map.get` of each of `probes`, the values found summed: the program's loop, compiled
 /// for `K` and `B` alone, a function of its own over a slice of keys as the catalogue's
-/// is. Written with the laps inside one function instead, the loop read 1.2-2.0 ns where
-/// hashbench's read 0.8-1.5 ns on misses at 1,024 `u64` keys in one build, and agreed
-/// with it in another: at a nanosecond a lookup, how the compiler shapes and places the
-/// loop moves it by half (docs/hash-tables.md, "Held to a direct loop").
+/// is. Written with the laps inside one function instead, the loop read well above
+/// hashbench's on misses at 1,024 `u64` keys in one build and agreed with it in another
+/// (session 31): at a nanosecond a lookup, how the compiler shapes and places the loop
+/// moves it (docs/hash-tables.md, "Held to a direct loop").
 #[inline(never)]
 fn lap_of<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K]) -> u64 {
     let mut sum = 0u64;
