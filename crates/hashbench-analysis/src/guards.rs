@@ -44,9 +44,7 @@ pub fn speed_range(reference: &DriftReference) -> f64 {
     }
     let rounds: Vec<Round> = times.iter().copied().map(Round::exact).collect();
     let used: Vec<f64> = match undisturbed(&rounds) {
-        Some(f) if f.settled && f.faster_rounds == 0 => {
-            f.rounds.iter().map(|&i| times[i]).collect()
-        }
+        Some(f) if f.confirmed() => f.rounds.iter().map(|&i| times[i]).collect(),
         _ => times,
     };
     let fastest = used.iter().copied().fold(f64::INFINITY, f64::min);
@@ -248,7 +246,7 @@ pub fn drift(kernel: &str, points: &[(&str, f64)]) -> Option<Flag> {
     // Two timings cannot settle a figure, but two that agree show no drift either.
     let few_agree = valid.len() < hashbench_stats::rounds::MIN_CLUSTER_ROUNDS
         && slowest <= fastest * (1.0 + hashbench_stats::rounds::CLUSTER_WIDTH);
-    if (figure.settled && figure.faster_rounds == 0) || few_agree {
+    if figure.confirmed() || few_agree {
         return None;
     }
     let timeline: Vec<String> = valid

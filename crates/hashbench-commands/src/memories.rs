@@ -22,9 +22,9 @@ use hashbench_verify::{Learned, ProofMemory};
 /// The largest memory file read: a full one is a few tens of KiB.
 const MAX_BYTES: u64 = 1 << 20;
 
-/// The largest figure memory read: a full one (four builds of 2,048 cells, each with 19
-/// moves) is about 2 MiB.
-const MAX_MOVES_BYTES: u64 = 4 << 20;
+/// The largest figure memory read: a full one (eight builds of 2,048 cells, each with 19
+/// moves, and three size classes' moves of 24 runs) is about 5 MiB.
+const MAX_MOVES_BYTES: u64 = 8 << 20;
 
 /// Where the memory lives; `None` when it is switched off or there is no data directory.
 fn path() -> Option<PathBuf> {

@@ -38,10 +38,7 @@ pub(crate) fn round_stats(rounds: &[RoundRecord]) -> Vec<Round> {
 /// the figure. docs/json-schema.md's `stop_reason: precision` says the same.
 #[must_use]
 pub fn figure_precise(figure: &RoundFigure, target: f64) -> bool {
-    figure.settled
-        && figure.faster_rounds == 0
-        && figure.coverage >= 0.95
-        && figure.relative_half_width() <= target
+    figure.confirmed() && figure.coverage >= 0.95 && figure.relative_half_width() <= target
 }
 
 /// Indices of the samples the cell's statistics are computed from: the same number from

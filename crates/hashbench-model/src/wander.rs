@@ -27,6 +27,12 @@ pub const PREDICTION: f64 = 0.95;
 /// The fewest remembered moves of a size class that it learns a reach from.
 pub const MIN_MOVES: usize = 20;
 
+/// The fewest runs a size class learns its reach from: a run moves all its cells
+/// together (on the development VM, 2026-11-30, one run in seven read 1-2 % slower or
+/// faster than the one before, every cell alike), so the moves of one or two runs are
+/// one or two draws of that, however many cells they hold.
+pub const MIN_RUNS: usize = 3;
+
 /// The fewest remembered moves of one cell that its own largest is taken from: the next
 /// move exceeds the largest of `n` like it with probability `1 / (n + 1)`.
 pub const MIN_CELL_MOVES: usize = 5;
@@ -119,10 +125,14 @@ const ASSUMED_SHARED: f64 = 0.02;
 pub struct ClassWander {
     pub class: SizeClass,
     /// How far a figure moved between runs in [`PREDICTION`] of the remembered moves,
-    /// as a fraction of the figure.
+    /// each run weighing the same, as a fraction of the figure.
     pub reach: f64,
     /// The remembered moves it rests on; 0 for a reach assumed ([`assumed_reach`]).
     pub moves: usize,
+    /// The runs those moves came from; 0 for a reach assumed, and in files written
+    /// before 2026-11-30's evening, when a class's moves were not kept run by run.
+    #[serde(default)]
+    pub runs: usize,
 }
 
 /// What one cell's own moves say: the largest of its last ones.
@@ -191,6 +201,7 @@ impl RunToRun {
                     class,
                     reach: assumed_reach(class),
                     moves: 0,
+                    runs: 0,
                 });
             }
         }
@@ -206,7 +217,8 @@ impl RunToRun {
 }
 
 impl std::fmt::Display for RunToRun {
-    /// `intervals reach at least ±1.7 % (small, 150 moves), ±1.3 % (core, 256 moves),
+    /// `intervals reach at least ±1.7 % (small, 150 moves in 9 runs), ±1.3 % (core, 256
+    /// moves in 4 runs),
     /// and as far as their cell's largest recent move for 12 cells (0.3-2.9 %): ...`, the
     /// header line of a run whose memory taught it something.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -223,10 +235,11 @@ impl std::fmt::Display for RunToRun {
             } else {
                 write!(
                     f,
-                    "{sep} ±{:.1} % ({}, {} moves)",
+                    "{sep} ±{:.1} % ({}, {} moves in {} runs)",
                     c.reach * 100.0,
                     c.class.as_str(),
-                    c.moves
+                    c.moves,
+                    c.runs
                 )?;
             }
             sep = ",";
@@ -258,7 +271,7 @@ impl std::fmt::Display for RunToRun {
             write!(
                 f,
                 "; assumed: as far as figures moved on hashbench's development VM, until \
-                 {MIN_MOVES} moves in the class are learned here"
+                 {MIN_MOVES} moves in {MIN_RUNS} runs of the class are learned here"
             )?;
         }
         Ok(())

@@ -134,7 +134,7 @@ impl MachineMemory {
             .map(|r| Round::exact(r.median_ns))
             .collect();
         let figure = undisturbed(&runs)?;
-        (figure.settled && figure.faster_rounds == 0).then_some(RememberedSpeed {
+        figure.confirmed().then_some(RememberedSpeed {
             median_ns: figure.median_ns,
             runs: figure.rounds.len(),
             borrowed: false,
@@ -205,7 +205,7 @@ impl MachineMemory {
         for (key, reference) in [(key.to_string(), Some(reference)), (short_key(key), short)] {
             let figure = reference
                 .and_then(DriftReference::figure)
-                .filter(|f| f.settled && f.faster_rounds == 0);
+                .filter(hashbench_stats::RoundFigure::confirmed);
             if let Some(figure) = figure {
                 self.machines.entry(key).or_default().push(Remembered {
                     at: now,

@@ -7,9 +7,9 @@
 //! places its code, and so its figures, its own way; the binary adds the flags it was
 //! compiled with and OpenSSL's capability mask), for the last [`KEPT_BUILDS`] builds, and
 //! read across the builds of one [`lineage`]: each cell's last unflagged, settled figure with its last [`KEPT_CELL_MOVES`]
-//! moves (at most [`KEPT_FIGURES`] cells, the oldest forgotten first) and the last
-//! [`KEPT_MOVES`] moves of each size class, a move being `|new / last − 1|` for a cell
-//! measured again within [`KEPT_DAYS`]. Nothing but
+//! moves (at most [`KEPT_FIGURES`] cells, the oldest forgotten first) and the moves of
+//! each size class in its last [`KEPT_RUNS`] runs, run by run, a move being
+//! `|new / last − 1|` for a cell measured again within [`KEPT_DAYS`]. Nothing but
 //! names of cells, times and dates. The binary reads and writes the file
 //! (`figure-moves.json` in the data directory, docs/usage.md).
 
@@ -18,18 +18,24 @@ use std::collections::BTreeMap;
 use hashbench_model::bounded::keep_newest;
 use hashbench_model::{
     cell_key, CellWander, ClassWander, FlagCode, Run, RunToRun, SizeClass, StopReason,
-    MIN_CELL_MOVES, MIN_MOVES, PREDICTION,
+    MIN_CELL_MOVES, MIN_MOVES, MIN_RUNS, PREDICTION,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::memory::fresh;
 
 /// Builds remembered (the one last added to kept longest).
-pub const KEPT_BUILDS: usize = 4;
+pub const KEPT_BUILDS: usize = 8;
 /// Cells whose last figure a build keeps.
 pub const KEPT_FIGURES: usize = 2048;
-/// Moves kept per size class.
-pub const KEPT_MOVES: usize = 256;
+/// Runs whose moves a size class keeps, each run one draw of the machine's state: the
+/// largest move of 23 runs' like it is exceeded by the next with probability 1/24, so a
+/// whole-run move of a few per cent that one run in ten makes stays in the window.
+pub const KEPT_RUNS: usize = 24;
+/// Points one run's moves of one class are kept as: their order statistics at evenly
+/// spaced ranks, the smallest and the largest among them. A default `run` moves about
+/// a hundred cells of one class at once.
+pub const RUN_POINTS: usize = 32;
 /// Moves kept per cell: enough for its own to stand alone
 /// ([`hashbench_model::CELL_ALONE_MOVES`]).
 pub const KEPT_CELL_MOVES: usize = hashbench_model::CELL_ALONE_MOVES;
@@ -56,8 +62,40 @@ pub struct Moves {
     pub at: u64,
     /// Per cell ([`cell_key`]), its last figure.
     pub last: BTreeMap<String, LastFigure>,
-    /// Per size class, how far figures moved from one run to the next, oldest first.
+    /// Per size class, how far figures moved from one run to the next, oldest first, all
+    /// runs together: files written before 2026-11-30's evening, read as one run. Empty
+    /// from then on (and written still, so that older builds read the file).
     pub moves: BTreeMap<SizeClass, Vec<f64>>,
+    /// Per size class, the moves of each of its last [`KEPT_RUNS`] runs, oldest first.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub runs: BTreeMap<SizeClass, Vec<RunMoves>>,
+}
+
+/// One run's moves of one size class.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunMoves {
+    /// How many cells of the class moved.
+    pub moves: usize,
+    /// Their moves, ascending: all of them, or [`RUN_POINTS`] order statistics of them.
+    pub points: Vec<f64>,
+}
+
+impl RunMoves {
+    /// The moves of one run, kept as [`RUN_POINTS`] of them at most.
+    #[must_use]
+    pub fn of(mut moves: Vec<f64>) -> RunMoves {
+        moves.retain(|m| plausible(*m));
+        moves.sort_by(f64::total_cmp);
+        let n = moves.len();
+        let points = if n <= RUN_POINTS {
+            moves
+        } else {
+            (0..RUN_POINTS)
+                .map(|i| moves[(i * (n - 1) + (RUN_POINTS - 1) / 2) / (RUN_POINTS - 1)])
+                .collect()
+        };
+        RunMoves { moves: n, points }
+    }
 }
 
 /// A settled figure a command measured, to be remembered ([`MoveMemory::add`]).
@@ -86,8 +124,9 @@ pub struct LastFigure {
 
 impl MoveMemory {
     /// What the runs of the build `key`, and of the other builds of its lineage
-    /// ([`lineage`]), learned of each size class (the [`PREDICTION`] quantile of its
-    /// newest [`KEPT_MOVES`] moves, for a class with at least [`MIN_MOVES`] of them) and of
+    /// ([`lineage`]), learned of each size class (the [`PREDICTION`] quantile of the moves
+    /// of its newest [`KEPT_RUNS`] runs, each run weighing the same however many cells it
+    /// moved, for a class with at least [`MIN_MOVES`] moves in [`MIN_RUNS`] runs) and of
     /// each cell (the largest of its newest [`KEPT_CELL_MOVES`] moves, for a cell with at
     /// least [`MIN_CELL_MOVES`]), the build's own moves first. A move is always between
     /// two runs of one build, so a build's placement of the code is no move; how far the
@@ -104,11 +143,13 @@ impl MoveMemory {
             .collect();
         // The build's own first, then the other builds, the last added to first.
         kin.sort_by_key(|(k, b)| (k.as_str() != key, std::cmp::Reverse(b.at)));
-        let mut pooled: BTreeMap<SizeClass, Vec<f64>> = BTreeMap::new();
+        let mut pooled: BTreeMap<SizeClass, Vec<RunMoves>> = BTreeMap::new();
         let mut by_cell: BTreeMap<&String, Vec<f64>> = BTreeMap::new();
         for (_, build) in &kin {
-            for (&class, moves) in &build.moves {
-                newest_first(pooled.entry(class).or_default(), moves, KEPT_MOVES);
+            for (class, runs) in build.runs_newest_first() {
+                let kept = pooled.entry(class).or_default();
+                let room = KEPT_RUNS.saturating_sub(kept.len());
+                kept.extend(runs.into_iter().take(room));
             }
             for (cell, last) in &build.last {
                 newest_first(
@@ -120,17 +161,16 @@ impl MoveMemory {
         }
         let classes = pooled
             .into_iter()
-            .filter_map(|(class, mut sorted)| {
-                if sorted.len() < MIN_MOVES {
+            .filter_map(|(class, runs)| {
+                let moves = runs.iter().map(|r| r.moves).sum();
+                if moves < MIN_MOVES || runs.len() < MIN_RUNS {
                     return None;
                 }
-                sorted.sort_by(f64::total_cmp);
-                // The nearest rank at or above the quantile.
-                let rank = ((PREDICTION * sorted.len() as f64).ceil() as usize).max(1);
                 Some(ClassWander {
                     class,
-                    reach: sorted[rank.min(sorted.len()) - 1],
-                    moves: sorted.len(),
+                    reach: run_weighted_quantile(&runs, PREDICTION)?,
+                    moves,
+                    runs: runs.len(),
                 })
             })
             .collect();
@@ -200,6 +240,7 @@ impl MoveMemory {
             return false;
         }
         let build = self.builds.entry(key.to_string()).or_default();
+        let mut this_run: BTreeMap<SizeClass, Vec<f64>> = BTreeMap::new();
         for Observed {
             class,
             cell,
@@ -212,10 +253,7 @@ impl MoveMemory {
                 // it widens are read to a tenth of a per cent.
                 let moved = ((median_ns / last.median_ns - 1.0).abs() * 1e6).round() / 1e6;
                 if let Some(class) = class {
-                    let moves = build.moves.entry(class).or_default();
-                    moves.push(moved);
-                    let extra = moves.len().saturating_sub(KEPT_MOVES);
-                    moves.drain(..extra);
+                    this_run.entry(class).or_default().push(moved);
                 }
                 own.clone_from(&last.moves);
                 own.push(moved);
@@ -231,6 +269,7 @@ impl MoveMemory {
                 },
             );
         }
+        build.add_run(this_run);
         build.at = now;
         self.version = VERSION;
         self.forget(now);
@@ -247,6 +286,80 @@ impl MoveMemory {
         self.builds.retain(|_, b| fresh(b.at, now));
         keep_newest(&mut self.builds, KEPT_BUILDS, |b| b.at);
     }
+}
+
+impl Moves {
+    /// Adds one run's moves, per class, as its newest run; a file's moves of all runs
+    /// together (written before runs were kept apart) become its oldest run.
+    fn add_run(&mut self, moves: BTreeMap<SizeClass, Vec<f64>>) {
+        for (class, legacy) in std::mem::take(&mut self.moves) {
+            self.runs
+                .entry(class)
+                .or_default()
+                .insert(0, RunMoves::of(legacy));
+        }
+        for (class, moves) in moves {
+            let runs = self.runs.entry(class).or_default();
+            runs.push(RunMoves::of(moves));
+            let extra = runs.len().saturating_sub(KEPT_RUNS);
+            runs.drain(..extra);
+        }
+    }
+
+    /// Per class, its runs' moves, the newest run first (a file's moves of all runs
+    /// together last, as one run), each with its plausible moves only.
+    fn runs_newest_first(&self) -> BTreeMap<SizeClass, Vec<RunMoves>> {
+        let mut out: BTreeMap<SizeClass, Vec<RunMoves>> = BTreeMap::new();
+        for (&class, runs) in &self.runs {
+            out.entry(class)
+                .or_default()
+                .extend(runs.iter().rev().map(|r| {
+                    let points: Vec<f64> =
+                        r.points.iter().copied().filter(|m| plausible(*m)).collect();
+                    // A point the file should not hold (edited by hand, damaged) takes the
+                    // moves it stood for with it.
+                    let moves = if points.len() == r.points.len() {
+                        r.moves.max(points.len())
+                    } else {
+                        points.len()
+                    };
+                    RunMoves { moves, points }
+                }));
+        }
+        for (&class, legacy) in &self.moves {
+            out.entry(class)
+                .or_default()
+                .push(RunMoves::of(legacy.clone()));
+        }
+        for runs in out.values_mut() {
+            runs.retain(|r| !r.points.is_empty());
+        }
+        out
+    }
+}
+
+/// The `q` quantile of the moves of `runs`, each run weighing the same (its points
+/// sharing its weight): the smallest move at or below which `q` of the weight lies.
+fn run_weighted_quantile(runs: &[RunMoves], q: f64) -> Option<f64> {
+    let mut weighted: Vec<(f64, f64)> = runs
+        .iter()
+        .filter(|r| !r.points.is_empty())
+        .flat_map(|r| {
+            let w = 1.0 / r.points.len() as f64;
+            r.points.iter().map(move |&m| (m, w))
+        })
+        .collect();
+    weighted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let total: f64 = weighted.iter().map(|(_, w)| w).sum();
+    let mut below = 0.0;
+    for &(m, w) in &weighted {
+        below += w;
+        // A hair under: the sum of thirds is not exactly one.
+        if below >= q * total - 1e-9 {
+            return Some(m);
+        }
+    }
+    weighted.last().map(|&(m, _)| m)
 }
 
 /// The largest move a memory is read with: a figure that doubled. Anything farther (or

@@ -121,8 +121,7 @@ pub(crate) fn standings(entries: &[Entry<'_>], margin: f64) -> Vec<Standing> {
                 // say so while its own figure is settled; after only a warm-up slice,
                 // only when far slower (a cold start reads slow, never that slow).
                 Relation::Slower => {
-                    (r.paired_rounds > 0 || (f.settled && f.faster_rounds == 0))
-                        && (e.warm || r.low >= COLD_DROP)
+                    (r.paired_rounds > 0 || f.confirmed()) && (e.warm || r.low >= COLD_DROP)
                 }
                 Relation::Equivalent => r.paired_rounds > 0 && e.warm,
                 Relation::Faster | Relation::Undecided => false,
@@ -135,7 +134,7 @@ pub(crate) fn standings(entries: &[Entry<'_>], margin: f64) -> Vec<Standing> {
             }
         }
         // The leader races on until it is warm: its figure is the answer's.
-        if any || !lf.settled || lf.faster_rounds > 0 || !lead.warm {
+        if any || !lf.confirmed() || !lead.warm {
             out[leader] = Standing::Racing;
         }
     }

@@ -15,7 +15,7 @@
 //! [`crate::rounds::MIN_CLUSTER_ROUNDS`] of its rounds ran in fast passes.
 
 use crate::rounds::MIN_CLUSTER_ROUNDS;
-use crate::{undisturbed, Round};
+use crate::{undisturbed, Round, RoundFigure};
 
 /// How much slower than its figure a reference timing may run and still count as the
 /// undisturbed speed: well above the timing's own noise (a 10 ms timing of an L1 read
@@ -166,7 +166,7 @@ pub fn pass_phases(
         .map(|&m| Round::exact(m))
         .collect();
     let own = undisturbed(&timings)
-        .filter(|f| f.settled && f.faster_rounds == 0)
+        .filter(RoundFigure::confirmed)
         .map(|f| f.median_ns);
     let remembered = remembered.filter(|r| r.is_finite() && *r > 0.0);
     let (level, from_memory) = match (own, remembered) {

@@ -120,6 +120,15 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl RoundFigure {
+    /// Whether the figure can be relied on as this run's: settled (at least
+    /// [`MIN_CLUSTER_ROUNDS`] rounds agree) and no round ran faster than its cluster
+    /// unconfirmed (`faster_rounds`), which would say the figure may be a slow phase's.
+    /// What a run remembers, what a race decides on, what a map cell calls settled.
+    #[must_use]
+    pub fn confirmed(&self) -> bool {
+        self.settled && self.faster_rounds == 0
+    }
+
     /// The figure with its interval reaching at least `floor` (a fraction of the figure)
     /// either way: what a run cannot see of how the next process will move it
     /// ([`SHARED_CACHE_FLOOR`]).

@@ -91,7 +91,7 @@ impl Timing {
             high_ns: self.figure.ci_high_ns,
             // Rounds that agree, none faster left unconfirmed, and some of them at the
             // machine's undisturbed speed.
-            settled: self.figure.settled && self.figure.faster_rounds == 0 && self.supported,
+            settled: self.figure.confirmed() && self.supported,
             rounds: self.rounds,
             samples: self.samples,
             view,

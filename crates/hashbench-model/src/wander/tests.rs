@@ -35,6 +35,7 @@ fn a_class_reaches_only_as_far_as_it_learned() {
             class: SizeClass::Core,
             reach: 0.017,
             moves: 40,
+            runs: 3,
         }],
         cells: [
             (
@@ -85,6 +86,7 @@ fn the_header_line_says_how_far_and_from_what() {
             class: SizeClass::Small,
             reach: 0.0173,
             moves: 150,
+            runs: 3,
         }],
         cells: [(
             "a".to_string(),
@@ -98,7 +100,7 @@ fn the_header_line_says_how_far_and_from_what() {
     let line = learned.to_string();
     assert!(
         line.starts_with(
-            "intervals reach at least ±1.7 % (small, 150 moves), and as far as their cell's \
+            "intervals reach at least ±1.7 % (small, 150 moves in 3 runs), and as far as their cell's \
              largest recent move for 1 cell (3.0-3.0 %): how far earlier runs"
         ),
         "{line}"
@@ -123,6 +125,7 @@ fn a_class_not_yet_learned_reaches_as_far_as_assumed() {
             class: SizeClass::Core,
             reach: 0.004,
             moves: 40,
+            runs: 3,
         }],
         cells: BTreeMap::new(),
     }
@@ -139,7 +142,7 @@ fn a_class_not_yet_learned_reaches_as_far_as_assumed() {
     );
     let line = learned.to_string();
     assert!(line.contains("(small, assumed)"), "{line}");
-    assert!(line.contains("(core, 40 moves)"), "{line}");
+    assert!(line.contains("(core, 40 moves in 3 runs)"), "{line}");
     assert!(line.contains("until 20 moves"), "{line}");
     // Every class learned: nothing assumed, and nothing said of it.
     let all = RunToRun::default().or_assumed();

@@ -29,20 +29,20 @@ fn a_cell_measured_again_leaves_a_move_in_its_class() {
         DAY
     ));
     // The first run has nothing to move from.
-    assert!(m.builds["b"].moves.is_empty());
+    assert!(m.builds["b"].runs.is_empty());
     assert!(m.record(
         "b",
         &run_of(&[("a/x", 64, 102.0), ("a/x", 4096, 990.0)]),
         DAY
     ));
-    let moves = &m.builds["b"].moves;
+    let runs = &m.builds["b"].runs;
     assert!(
-        (moves[&SizeClass::Small][0] - 0.02).abs() < 1e-12,
-        "{moves:?}"
+        (runs[&SizeClass::Small][0].points[0] - 0.02).abs() < 1e-12,
+        "{runs:?}"
     );
     assert!(
-        (moves[&SizeClass::Core][0] - 0.01).abs() < 1e-12,
-        "{moves:?}"
+        (runs[&SizeClass::Core][0].points[0] - 0.01).abs() < 1e-12,
+        "{runs:?}"
     );
     // Another build's runs are another memory.
     assert!(m.recall("other").is_empty());
@@ -62,7 +62,10 @@ fn a_class_learns_its_reach_from_enough_moves_only() {
     }
     let learned = m.recall("b");
     let small = learned.classes[0];
-    assert_eq!((small.class, small.moves), (SizeClass::Small, MIN_MOVES));
+    assert_eq!(
+        (small.class, small.moves, small.runs),
+        (SizeClass::Small, MIN_MOVES, MIN_MOVES)
+    );
     assert!((small.reach - 0.01).abs() < 1e-6, "{small:?}");
     assert!(m.record("b", &run_of(&[("a/x", 64, ns * 1.3)]), 2 * DAY));
     let learned = m.recall("b");
@@ -81,7 +84,7 @@ fn a_class_learns_its_reach_from_enough_moves_only() {
     // One move short of the least: nothing learned of the class.
     let build = m.builds.get_mut("b").expect("b");
     build
-        .moves
+        .runs
         .get_mut(&SizeClass::Small)
         .expect("small")
         .truncate(MIN_MOVES - 1);
@@ -105,7 +108,7 @@ fn doubted_figures_and_doubted_runs_are_not_moves() {
         f.settled = false;
     }
     assert!(!m.record("b", &unsettled, DAY));
-    assert!(m.builds["b"].moves.is_empty());
+    assert!(m.builds["b"].runs.is_empty());
     assert_eq!(
         m.builds["b"].last.values().next().map(|l| l.median_ns),
         Some(100.0)
@@ -116,7 +119,7 @@ fn doubted_figures_and_doubted_runs_are_not_moves() {
         .flags
         .push(Flag::new(FlagCode::WideInterval, String::new()));
     assert!(m.record("b", &wide, DAY));
-    assert_eq!(m.builds["b"].moves[&SizeClass::Small].len(), 1);
+    assert_eq!(m.builds["b"].runs[&SizeClass::Small].len(), 1);
 }
 
 #[test]
@@ -133,10 +136,7 @@ fn old_figures_are_no_move_and_old_builds_are_forgotten() {
         &run_of(&[("a/x", 64, 50.0)]),
         later + KEPT_DAYS * DAY + 10
     ));
-    assert!(
-        m.builds["b1"].moves.is_empty(),
-        "a stale figure made a move"
-    );
+    assert!(m.builds["b1"].runs.is_empty(), "a stale figure made a move");
     for i in 0..KEPT_BUILDS + 1 {
         assert!(m.record(
             &format!("n{i}"),
@@ -268,5 +268,99 @@ fn a_baseline_learns_its_own_moves_and_not_its_class() {
     }
     let nop = cell_of(&m.recall("b"), "baseline/nop").expect("the baseline's own moves");
     assert!((nop.reach - 0.1).abs() < 1e-6, "{nop:?}");
-    assert!(!m.builds["b"].moves.contains_key(&SizeClass::Core));
+    assert!(!m.builds["b"].runs.contains_key(&SizeClass::Core));
+}
+
+/// A run of `n` cells at 64 B (`c0/x`, `c1/x`, ...), every figure `ns`.
+fn wide_run(n: usize, ns: f64) -> Run {
+    let names: Vec<String> = (0..n).map(|i| format!("c{i}/x")).collect();
+    let figures: Vec<(&str, u64, f64)> = names.iter().map(|c| (c.as_str(), 64, ns)).collect();
+    run_of(&figures)
+}
+
+#[test]
+fn a_class_weighs_each_run_the_same_however_many_cells_it_moved() {
+    let mut m = MoveMemory::default();
+    assert!(m.record("b", &wide_run(100, 100.0), DAY));
+    // Eighteen runs in which a hundred cells stay put, then one in which all of them
+    // read 2 % slower and one back: a tenth of the runs moved everything together, and
+    // the class reaches that far.
+    for i in 1..=18 {
+        assert!(m.record("b", &wide_run(100, 100.0), DAY + i));
+    }
+    assert!(m.record("b", &wide_run(100, 102.0), DAY + 19));
+    assert!(m.record("b", &wide_run(100, 100.0), DAY + 20));
+    let learned = m.recall("b");
+    let small = learned.classes[0];
+    assert_eq!((small.moves, small.runs), (2000, 20), "{small:?}");
+    assert!((small.reach - 0.0196).abs() < 1e-4, "{small:?}");
+    // Each run's hundred moves were kept as RUN_POINTS of them.
+    assert!(m.builds["b"].runs[&SizeClass::Small]
+        .iter()
+        .all(|r| r.moves == 100 && r.points.len() == RUN_POINTS));
+    // Runs beyond the last KEPT_RUNS are forgotten: after as many steady runs, the
+    // two whole-run moves are gone.
+    for i in 0..KEPT_RUNS as u64 {
+        assert!(m.record("b", &wide_run(100, 100.0), 2 * DAY + i));
+    }
+    let small = m.recall("b").classes[0];
+    assert_eq!((small.runs, small.reach), (KEPT_RUNS, 0.0), "{small:?}");
+}
+
+#[test]
+fn a_class_learns_nothing_from_fewer_runs_than_the_least_however_many_moves() {
+    let mut m = MoveMemory::default();
+    for i in 0..MIN_RUNS as u64 {
+        assert!(m.record("b", &wide_run(50, 100.0 + i as f64), DAY + i));
+        // The first run moves nothing; then one, then two runs of 50 moves.
+        assert!(m.recall("b").classes.is_empty(), "after run {i}");
+    }
+    assert!(m.record("b", &wide_run(50, 100.0), DAY + 10));
+    let small = m.recall("b").classes[0];
+    assert_eq!((small.moves, small.runs), (150, MIN_RUNS));
+}
+
+#[test]
+fn a_file_with_the_moves_of_all_runs_together_reads_them_as_one_run() {
+    // A build as files before runs were kept apart held it: 40 moves, one of 3 %.
+    let mut legacy = Moves::default();
+    let mut moves = vec![0.001; 39];
+    moves.push(0.03);
+    legacy.moves.insert(SizeClass::Core, moves);
+    let text = serde_json::json!({"version": 1, "builds": {"b": {
+        "at": DAY, "last": {}, "moves": legacy.moves}}})
+    .to_string();
+    let mut m: MoveMemory = serde_json::from_str(&text).expect("an older file reads");
+    // Read as one run: too few runs to learn from yet.
+    assert!(m.recall("b").classes.is_empty());
+    // Two more runs that moved a cell of the class: three runs, the old one among them.
+    assert!(m.record("b", &run_of(&[("a/x", 4096, 100.0)]), DAY));
+    for i in 1..=2 {
+        assert!(m.record("b", &run_of(&[("a/x", 4096, 100.0)]), DAY + i));
+    }
+    let core = m.recall("b").classes[0];
+    assert_eq!((core.runs, core.moves), (3, 42), "{core:?}");
+    // The old moves became the oldest run; the file no longer holds them together.
+    assert!(m.builds["b"].moves.is_empty());
+    assert_eq!(m.builds["b"].runs[&SizeClass::Core][0].moves, 40);
+    // The two new runs moved nothing; the old run's 3 % is the top 1/96 of the weight,
+    // beyond the 95th percentile, which is the old run's 0.1 %.
+    assert!((core.reach - 0.001).abs() < 1e-9, "{core:?}");
+}
+
+#[test]
+fn a_small_run_weighs_as_much_as_a_big_one() {
+    let mut m = MoveMemory::default();
+    assert!(m.record("b", &wide_run(100, 100.0), DAY));
+    assert!(m.record("b", &wide_run(1, 100.0), DAY));
+    // Nine runs that moved nothing (eight of a hundred cells) and one of a single cell
+    // 5 % off: counted move by move the 5 % would be 1 of 802 and below the 95th
+    // percentile; as one run in ten it is the reach.
+    for i in 1..=8 {
+        assert!(m.record("b", &wide_run(100, 100.0), DAY + i));
+    }
+    assert!(m.record("b", &wide_run(1, 105.0), DAY + 9));
+    let small = m.recall("b").classes[0];
+    assert_eq!((small.runs, small.moves), (10, 802), "{small:?}");
+    assert!((small.reach - 0.05).abs() < 1e-9, "{small:?}");
 }

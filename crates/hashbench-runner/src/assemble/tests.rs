@@ -75,11 +75,13 @@ fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
                 class: SizeClass::Core,
                 reach: 0.02,
                 moves: 40,
+                runs: 3,
             },
             ClassWander {
                 class: SizeClass::Shared,
                 reach: 0.001,
                 moves: 40,
+                runs: 3,
             },
         ],
         cells: [(

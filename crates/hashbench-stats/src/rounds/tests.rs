@@ -79,11 +79,16 @@ fn unconfirmed_faster_rounds_are_counted() {
     let f = figure(&[1451.0, 1451.0, 1449.0, 1441.0, 1448.0, 1450.0, 794.0, 794.0]);
     assert!(f.settled);
     assert_eq!(f.faster_rounds, 2);
+    assert!(
+        !f.confirmed(),
+        "settled, but a faster round is left unconfirmed"
+    );
     // One more fast round confirms the fast cluster.
     let f = figure(&[
         1451.0, 1451.0, 1449.0, 1441.0, 1448.0, 1450.0, 794.0, 794.0, 795.0,
     ]);
     assert_eq!((f.median_ns, f.faster_rounds), (794.0, 0));
+    assert!(f.confirmed());
     // A round only a little faster is not counted: it lies within twice the width.
     assert_eq!(figure(&[96.0, 100.0, 100.5, 101.0]).faster_rounds, 0);
     assert_eq!(figure(&[90.0, 100.0, 100.5, 101.0]).faster_rounds, 1);

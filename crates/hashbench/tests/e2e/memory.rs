@@ -76,7 +76,7 @@ fn a_run_is_remembered_in_the_data_directory() {
         for (key, reference) in references {
             let figure = reference
                 .and_then(hashbench_model::DriftReference::figure)
-                .filter(|f| f.settled && f.faster_rounds == 0);
+                .filter(hashbench_stats::RoundFigure::confirmed);
             let runs: Vec<&Remembered> = memory.machines.get(&key).into_iter().flatten().collect();
             match figure {
                 Some(figure) => {

@@ -82,6 +82,7 @@ fn a_cell_that_moved_between_runs_has_an_interval_that_reaches_as_far() {
         )]
         .into(),
         moves: [(SizeClass::Small, vec![0.001; 4])].into(),
+        runs: Default::default(),
     };
     let memory = MoveMemory {
         version: VERSION,
