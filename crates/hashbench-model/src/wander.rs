@@ -10,8 +10,10 @@
 //! the cells. So the machine memory keeps, per build of hashbench, each cell's last
 //! figure and how far each figure moved from the one before, and a run reaches every
 //! interval at least as far as its size class moved in [`PREDICTION`] of the remembered
-//! moves, and as far as the cell itself moved in any of its last few; a cell with
-//! [`CELL_ALONE_MOVES`] of its own, as far as those alone ([`RunToRun::reach`]). Cells differ: at 64 B `adler32/simd-adler32` moved 0.3 % where
+//! moves (each run weighing the same: a run moves its cells together, and is one draw of
+//! the machine's state however many it holds), and as far as the cell itself moved in
+//! any of its last few; a cell with [`CELL_ALONE_MOVES`] of its own, as far as those alone
+//! ([`RunToRun::reach`]). Cells differ: at 64 B `adler32/simd-adler32` moved 0.3 % where
 //! `sha2-256/openssl` moved 2-3 %, so a class's quantile alone is too narrow for some.
 
 use std::collections::BTreeMap;
