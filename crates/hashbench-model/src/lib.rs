@@ -76,6 +76,7 @@ pub use stop::StopReason;
 pub use subject::{Baseline, Subject};
 pub use verification::VerificationFacts;
 pub use wander::{
-    assumed_reach, cell_key, CellWander, ClassWander, RunToRun, SizeClass, ASSUMED_MAP_REACH,
-    CELL_ALONE_MOVES, MIN_CELL_MOVES, MIN_MOVES, MIN_RUNS, PREDICTION, SMALL_BELOW,
+    assumed_reach, cell_key, key_of, CellWander, ClassWander, RunToRun, SizeClass,
+    ASSUMED_MAP_REACH, CELL_ALONE_MOVES, MIN_CELL_MOVES, MIN_MOVES, MIN_RUNS, PREDICTION,
+    SMALL_BELOW,
 };

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use hashbench_host::Host;
 use serde::{Deserialize, Serialize};
 
-use crate::Cell;
+use crate::{Cell, Mode, Pattern, Size, Subject};
 
 /// The share of remembered moves a learned reach covers: the interval's own level.
 pub const PREDICTION: f64 = 0.95;
@@ -284,13 +284,28 @@ impl std::fmt::Display for RunToRun {
 /// threads, at what size.
 #[must_use]
 pub fn cell_key(cell: &Cell) -> String {
-    format!(
-        "{} | {} | {} | {} threads | {}",
-        cell.implementation,
-        cell.pattern,
-        cell.mode.as_str(),
+    key_of(
+        &cell.implementation,
+        &cell.pattern,
+        cell.mode,
         cell.threads,
-        cell.size
+        &cell.size,
+    )
+}
+
+/// [`cell_key`] from the parts that name a cell, before the cell is made (a run
+/// reaches the figure's interval, and so its rates, before it assembles the cell).
+#[must_use]
+pub fn key_of(
+    implementation: &Subject,
+    pattern: &Pattern,
+    mode: Mode,
+    threads: usize,
+    size: &Size,
+) -> String {
+    format!(
+        "{implementation} | {pattern} | {} | {threads} threads | {size}",
+        mode.as_str()
     )
 }
 

@@ -7,7 +7,7 @@ use hashbench_engine::{Allocations, CellResult, CellState, StreamsResult};
 use hashbench_host::Host;
 use hashbench_model::Pattern;
 use hashbench_model::{
-    cell_key, Baseline, Cell, CellLoad, Mode, NoReadCeiling, RawSample, RunToRun, Size, SizeClass,
+    key_of, Baseline, Cell, CellLoad, Mode, NoReadCeiling, RawSample, RunToRun, Size, SizeClass,
     StreamsCell, Subject,
 };
 use hashbench_stats::Throughput;
@@ -26,16 +26,21 @@ struct CellMeta {
     mode: Mode,
 }
 
+/// The cell of `result`, its figure's interval reaching at least `floor` either way
+/// ([`floor_for`]), and its rates from that interval: the one the figure promises (from
+/// the rounds' own they showed ±0.5 % where the figure held ±5 %).
 fn cell(
     meta: CellMeta,
     size: Size,
     (result, round_ids): (CellResult, Vec<u32>),
     raw: bool,
+    floor: f64,
 ) -> Result<Cell, RunError> {
     // A range's calls hash its mean length each, exactly: every length once per period,
     // and a batch is whole periods.
     let bytes = size.mean_bytes();
-    let f = &result.figure;
+    let figure = result.figure.with_floor(floor);
+    let f = &figure;
     let throughput =
         Throughput::from_interval((f.median_ns, f.ci_low_ns, f.ci_high_ns), bytes, None).map_err(
             |source| RunError::Rate {
@@ -70,7 +75,7 @@ fn cell(
         cache_level: None,
         iterations_per_sample: result.iterations_per_sample,
         summary: result.summary,
-        figure: Some(result.figure),
+        figure: Some(figure),
         throughput,
         tsc_cycles_per_call: per_call,
         tsc_cycles_per_byte: per_call.filter(|_| bytes > 0.0).map(|c| c / bytes),
@@ -156,7 +161,15 @@ pub(crate) fn cells(
                 source: Box::new(source),
             })?;
         let ids = std::mem::take(&mut p.round_ids);
-        let mut c = cell(meta, p.size, (result, ids), raw)?;
+        let key = key_of(
+            &meta.subject,
+            &meta.pattern,
+            meta.mode,
+            meta.threads,
+            &p.size,
+        );
+        let floor = floor_for(host, p.size.max_bytes(), &key, learned);
+        let mut c = cell(meta, p.size, (result, ids), raw, floor)?;
         if let Kind::External(j) = p.kind {
             // The runtime's own count of its heap (Crystal's GC), where it keeps one.
             c.bytes_allocated_per_call = planned.externals[j].gc_bytes(p.size.max_bytes() as usize);
@@ -166,18 +179,6 @@ pub(crate) fn cells(
             c.round_wait_percent = std::mem::take(&mut p.round_waits);
         }
         c.cache_level = (!host.caches.is_empty()).then(|| host.cache_level(p.size.max_bytes()));
-        let floor = interval_floor(host, &c, learned);
-        c.figure = c.figure.map(|f| f.with_floor(floor));
-        // The rates every table, ranking and answer shows come from the floored interval,
-        // the one the figure promises; from the rounds' own they showed ±0.5 % where the
-        // figure held ±5 %.
-        if let Some(f) = &c.figure {
-            let interval = (f.median_ns, f.ci_low_ns, f.ci_high_ns);
-            let (bytes, hz) = (c.throughput.bytes_per_iteration, c.throughput.cycles_hz);
-            if let Ok(t) = Throughput::from_interval(interval, bytes, hz) {
-                c.throughput = t;
-            }
-        }
         if c.algorithm.is_some() {
             cells.push(c);
         } else if matches!(planned.planned[i].kind, Kind::External(_)) {
@@ -250,17 +251,9 @@ pub(crate) fn streams_cell(
     })
 }
 
-/// The least reach of `cell`'s next-run interval on `host`:
-/// [`hashbench_stats::rounds::SHARED_CACHE_FLOOR`] past the core's own caches, where a
-/// new process meets another share of the L3; the statistics' own floor otherwise; and
-/// at least as far as earlier runs of this build saw its size class's figures, or its
-/// own, move from one run to the next (`learned`, [`hashbench_model::RunToRun`]).
-pub(crate) fn interval_floor(host: &Host, cell: &Cell, learned: &RunToRun) -> f64 {
-    floor_for(host, cell.size.max_bytes(), &cell_key(cell), learned)
-}
-
-/// [`interval_floor`] of a cell named `key` whose work spans `bytes` (a map's, for
-/// `hashbench maps`).
+/// How far the interval of the cell named `key` ([`hashbench_model::cell_key`]) whose
+/// work spans `bytes` (a map's, for `hashbench maps`) reaches at least, a fraction of
+/// its figure: its own floor, or what the memory learned (`learned`), the larger.
 #[must_use]
 pub fn floor_for(host: &Host, bytes: u64, key: &str, learned: &RunToRun) -> f64 {
     let own = if host.past_own_caches(bytes) == Some(true) {

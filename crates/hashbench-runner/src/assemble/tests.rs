@@ -63,11 +63,8 @@ fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
     }];
     let none = RunToRun::default();
     let at = |bytes| hashbench_model::testutil::cell_with("a/x", 1, bytes, 10.0);
-    assert_eq!(super::interval_floor(&host, &at(64 << 10), &none), FLOOR);
-    assert_eq!(
-        super::interval_floor(&host, &at(MIB), &none),
-        SHARED_CACHE_FLOOR
-    );
+    assert_eq!(floor_of(&host, &at(64 << 10), &none), FLOOR);
+    assert_eq!(floor_of(&host, &at(MIB), &none), SHARED_CACHE_FLOOR);
     // What earlier runs saw a class move widens it, and never narrows another's floor.
     let learned = RunToRun {
         classes: vec![
@@ -93,18 +90,15 @@ fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
         )]
         .into(),
     };
-    assert_eq!(super::interval_floor(&host, &at(64 << 10), &learned), 0.02);
-    assert_eq!(
-        super::interval_floor(&host, &at(MIB), &learned),
-        SHARED_CACHE_FLOOR
-    );
+    assert_eq!(floor_of(&host, &at(64 << 10), &learned), 0.02);
+    assert_eq!(floor_of(&host, &at(MIB), &learned), SHARED_CACHE_FLOOR);
     // A cell's own moves, where it has them, reach past its class's.
-    assert_eq!(super::interval_floor(&host, &at(64), &learned), 0.03);
+    assert_eq!(floor_of(&host, &at(64), &learned), 0.03);
     let other = hashbench_model::testutil::cell_with("b/y", 1, 64, 10.0);
-    assert_eq!(super::interval_floor(&host, &other, &learned), FLOOR);
+    assert_eq!(floor_of(&host, &other, &learned), FLOOR);
     // A machine whose caches are unknown keeps the statistics' own floor.
     host.caches.clear();
-    assert_eq!(super::interval_floor(&host, &at(MIB), &none), FLOOR);
+    assert_eq!(floor_of(&host, &at(MIB), &none), FLOOR);
     // The floor widens a narrow interval and leaves a wide one.
     let figure = hashbench_stats::undisturbed(&[hashbench_stats::Round::exact(1000.0); 3])
         .expect("a figure");
@@ -123,4 +117,14 @@ fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
     };
     let kept = wide.with_floor(SHARED_CACHE_FLOOR);
     assert_eq!((kept.ci_low_ns, kept.ci_high_ns), (950.0, 1100.0));
+}
+
+/// How far `cell`'s interval reaches at least, as a run reaches it.
+fn floor_of(host: &hashbench_host::Host, cell: &Cell, learned: &hashbench_model::RunToRun) -> f64 {
+    super::floor_for(
+        host,
+        cell.size.max_bytes(),
+        &hashbench_model::cell_key(cell),
+        learned,
+    )
 }
