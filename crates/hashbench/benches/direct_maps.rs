@@ -27,15 +27,16 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
-use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use hashbench_catalog::map::MapOp;
 use hashbench_commands::maps::{measure_on, Ask};
 use hashbench_quality::keys::{random_u64, serial, words};
 use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::{KeySet, Keys};
+
+mod map_loop;
 
 const SIZES: [usize; 2] = [1024, 262_144];
 const SETS: [&str; 3] = ["serial", "random-u64", "words"];
@@ -72,54 +73,12 @@ fn direct<K: Hash + Eq + Clone, B: BuildHasher + Clone>(
             }
             // The keys to look up, in the order visited: what a program loops over.
             let probes: Vec<K> = order.iter().map(|&i| keys[i].clone()).collect();
-            let lap = |laps: u64| {
-                let t0 = Instant::now();
-                black_box(lookups(&map, &probes, laps));
-                t0.elapsed().as_secs_f64() * 1e9 / (laps as f64 * probes.len() as f64)
-            };
-            let mut laps = 1;
-            while lap(laps) * laps as f64 * probes.len() as f64 <= 200_000.0 {
-                laps *= 2;
-            }
-            let warm = Instant::now();
-            while warm.elapsed() < Duration::from_millis(20) {
-                lap(1);
-            }
-            let mut per: Vec<f64> = (0..31).map(|_| lap(laps)).collect();
-            per.sort_by(f64::total_cmp);
-            hashbench_stats::Round::exact(per[15])
+            hashbench_stats::Round::exact(map_loop::timed(&map, &probes, Duration::from_millis(20)))
         })
         .collect();
     hashbench_stats::undisturbed(&rounds)
         .expect("rounds measured")
         .median_ns
-}
-
-/// `laps` passes of [`lap_of`] over `probes`, the values found summed. The slice goes
-/// through `black_box` once a pass, so that the optimiser cannot make one pass of
-/// the same lookups count for all.
-#[inline(never)]
-fn lookups<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K], laps: u64) -> u64 {
-    let mut sum = 0u64;
-    for _ in 0..laps {
-        sum = sum.wrapping_add(lap_of(map, black_box(probes)));
-    }
-    sum
-}
-
-/// `map.get` of each of `probes`, the values found summed: the program's loop, compiled
-/// for `K` and `B` alone, a function of its own over a slice of keys as the catalogue's
-/// is. Written with the laps inside one function instead, the loop read well above
-/// hashbench's on misses at 1,024 `u64` keys in one build and agreed with it in another
-/// (session 31): at a nanosecond a lookup, how the compiler shapes and places the loop
-/// moves it (docs/hash-tables.md, "Held to a direct loop").
-#[inline(never)]
-fn lap_of<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K]) -> u64 {
-    let mut sum = 0u64;
-    for k in probes {
-        sum = sum.wrapping_add(u64::from(map.get(k).copied().unwrap_or(0)));
-    }
-    sum
 }
 
 /// The direct figure of `hasher` on `set`, with the catalogue's seed for its build.

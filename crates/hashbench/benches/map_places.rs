@@ -9,7 +9,8 @@
 //!
 //! Two parts, each `MAP_PLACES_MAPS` maps (default 12) of 262,144 keys:
 //! - aHash (the catalogue's seeds) on `random-u64` keys, lookups that miss, in a loop of
-//!   the bench's own: each map's ns per lookup (median of 31 batches of at least 200 µs).
+//!   the bench's own (`map_loop`, the one `direct_maps` times): each map's ns per lookup
+//!   (median of 31 batches of at least 200 µs).
 //!   With `MAP_PLACES_KEEP=1` every map is kept until the end, so each new one lands
 //!   beside the others; otherwise each is dropped before the next is made.
 //! - FxHash on `serial` keys, lookups that hit: the loop of the first part and
@@ -19,16 +20,17 @@
 //!   and through the engine alone (one 0.1 s round a map).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hash};
-use std::hint::black_box;
+use std::hash::BuildHasher;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use hashbench_catalog::map::MapOp;
 use hashbench_commands::maps::{measure_on, Ask};
 use hashbench_quality::keys::{random_u64, serial};
 use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::Keys;
+
+mod map_loop;
 
 const KEYS: usize = 262_144;
 
@@ -56,30 +58,6 @@ fn map_and_probes<B: BuildHasher + Clone>(
     (map, probes)
 }
 
-/// ns per lookup of `probes` in `map`: the median of 31 batches of at least 200 µs.
-fn timed<K: Hash + Eq, B: BuildHasher>(map: &HashMap<K, u32, B>, probes: &[K]) -> f64 {
-    let lap = |laps: u64| {
-        let t0 = Instant::now();
-        let mut sum = 0u64;
-        for _ in 0..laps {
-            // The slice through `black_box` once a lap, so that one lap cannot be made
-            // to count for all; each key as it is, as a program's loop reads it.
-            for k in black_box(probes) {
-                sum += u64::from(map.get(k).copied().unwrap_or(0));
-            }
-        }
-        black_box(sum);
-        t0.elapsed().as_secs_f64() * 1e9 / (laps as f64 * probes.len() as f64)
-    };
-    let mut laps = 1;
-    while lap(laps) * laps as f64 * probes.len() as f64 <= 200_000.0 {
-        laps *= 2;
-    }
-    let mut per: Vec<f64> = (0..31).map(|_| lap(laps)).collect();
-    per.sort_by(f64::total_cmp);
-    per[15]
-}
-
 fn u64_keys(set: &hashbench_quality::KeySet) -> &[u64] {
     match &set.keys {
         Keys::U64(k) => k,
@@ -100,7 +78,10 @@ fn main() {
     let mut each = Vec::new();
     for m in 0..maps {
         let (map, probes) = map_and_probes(&ahash, u64_keys(&random), MapOp::Miss, m);
-        each.push(format!("{:.1}", timed(&map, &probes)));
+        each.push(format!(
+            "{:.1}",
+            map_loop::timed(&map, &probes, Duration::ZERO)
+        ));
         if keep {
             kept.push(map);
         }
@@ -126,7 +107,10 @@ fn main() {
     for m in 0..maps {
         let build = rustc_hash::FxBuildHasher;
         let (map, probes) = map_and_probes(&build, u64_keys(&serial_keys), MapOp::Hit, m);
-        direct.push(format!("{:.1}", timed(&map, &probes)));
+        direct.push(format!(
+            "{:.1}",
+            map_loop::timed(&map, &probes, Duration::ZERO)
+        ));
         drop(map);
         let doc = measure_on(
             &ask,
