@@ -86,6 +86,9 @@ pub trait MapBench: Send {
     /// Wrong answers so far (0 for a correct map and hasher): every operation's for a
     /// build and churn, the spot checks' for lookups.
     fn errors(&self) -> u64;
+    /// Operations in one pass over the workload's keys: every probe of a lookup, a whole
+    /// build, churn's window moved by its length (every key in the map replaced).
+    fn pass(&self) -> u64;
     /// Keys in the map now.
     fn len(&self) -> usize;
     /// Whether the map is empty now.
@@ -243,6 +246,13 @@ impl<K: Hash + Eq + Clone + Send, B: BuildHasher + Clone + Send> MapBench for Ma
 
     fn errors(&self) -> u64 {
         self.errors
+    }
+
+    fn pass(&self) -> u64 {
+        match self.op {
+            MapOp::Hit | MapOp::Miss => self.probes.len() as u64,
+            MapOp::Build | MapOp::Churn => self.entries as u64,
+        }
     }
 
     fn len(&self) -> usize {

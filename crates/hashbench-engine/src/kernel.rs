@@ -46,6 +46,12 @@ pub trait Kernel {
         None
     }
 
+    /// Untimed, before each round's warm-up: what brings the kernel into the state its
+    /// timed calls are to measure, which a warm-up of single calls for a tenth of the
+    /// round's time may not. Nothing by default; a map kernel passes over its map
+    /// ([`crate::MapKernel`]).
+    fn warm(&mut self) {}
+
     /// The kernel's name in messages; defaults to `"kernel"`.
     fn name(&self) -> &str {
         "kernel"

@@ -35,7 +35,7 @@ pub use baselines::{read_fold, Memcpy, Nop, Read};
 pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN, PLACEMENTS};
 pub use kernel::{HashKernel, Kernel, KernelError, Malformed};
-pub use map_kernel::{settle_heap, MapKernel, MAP_CORRECT};
+pub use map_kernel::{settle_heap, MapKernel, MAP_CORRECT, WARM_MOST, WARM_PASSES};
 pub use measure::{measure, CellResult, CellState, Config, StopReason, STACK_STEP};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use rounds::{figure_precise, RoundRecord};

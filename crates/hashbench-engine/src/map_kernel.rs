@@ -24,6 +24,13 @@ pub fn settle_heap() {
     }
 }
 
+/// Passes over its workload a map kernel makes before each round ([`Kernel::warm`]).
+pub const WARM_PASSES: u64 = 2;
+
+/// The most operations those passes take: two passes of a 2M-key map would take 0.1 s a
+/// round, and a map that large lives in memory, not in a cache its passes could fill.
+pub const WARM_MOST: u64 = 1 << 20;
+
 /// The digest a correct map's [`Kernel::check`] writes: no wrong answer, as 8 bytes.
 pub const MAP_CORRECT: [u8; 8] = [0; 8];
 
@@ -83,6 +90,19 @@ impl Kernel for MapKernel {
 
     fn name(&self) -> &str {
         &self.name
+    }
+
+    /// [`WARM_PASSES`] passes over the map's workload ([`WARM_MOST`] operations at most),
+    /// untimed. A map left alone goes cold: on the development VM (2026-11-30, `cargo
+    /// bench -p hashbench --bench map_places`, "cold maps") FxHash's hits on 262,144
+    /// serial keys read 16-21 ns a lookup in short batches after the map sat unused for
+    /// 50 ms, and 2.4-3 ns after two passes over it, as a program's loop over the map
+    /// keeps it. A round's own warm-up is single calls for a tenth of its time, and its
+    /// batches could reach their precision before the map was warm: `hashbench maps`
+    /// read such cells 4-5x slow, in some rounds and some runs.
+    fn warm(&mut self) {
+        let ops = (WARM_PASSES * self.bench.pass()).min(WARM_MOST);
+        self.bench.run(ops);
     }
 
     /// One operation, then the map's spot check of its next lookups (untimed): the count

@@ -195,8 +195,9 @@ impl CellState {
         // 0. Before the cell's first timed call, an untimed one (steps::before_timing).
         before_timing(kernel, work, &mut check, expected, self.rounds.is_empty())?;
 
-        // 1. Warm-up.
+        // 1. Warm-up: the kernel's own, then its calls for a while.
         if !cancel.load(Ordering::Relaxed) {
+            kernel.warm();
             // A round's own short warm-up needs one call (a 4 MiB SHA-3 call is 20 ms);
             // the default one, the cell's only warm-up, at least three.
             let warm = match config.warm_up {

@@ -18,6 +18,8 @@
 //!   one cell) taken in turn, a map each; then the catalogue's own map (`MapBench`, as
 //!   `hashbench maps` makes it) timed by whole laps of its `run`, with no engine around it,
 //!   and through the engine alone (one 0.1 s round a map).
+//! - A map left alone goes cold: FxHash's maps again, each left unused for 50 ms, then
+//!   timed in short batches after 0, 1 or 2 passes over it, and in an engine round.
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -196,4 +198,82 @@ fn main() {
         "  the catalogue's map through the engine: {}",
         rounds.join(", ")
     );
+    cold_maps(imp, &spec, maps);
+}
+
+/// How long a map had been left alone: each of `maps` maps is made, left unused for
+/// [`IDLE`] (the thread spins, reading nothing), then passed over 0, 1 or 2 times
+/// (`MapBench::run` of a whole pass), then timed as an engine round times it at the
+/// start (batches doubled until one takes 50 µs, then 15 of them, their median); and
+/// one more map each, left alone as long, then one engine round (which makes its
+/// kernel's own passes, `MapKernel::warm`).
+fn cold_maps(
+    imp: &'static hashbench_catalog::Implementation,
+    spec: &hashbench_catalog::map::MapSpec<'_>,
+    maps: u64,
+) {
+    const IDLE: Duration = Duration::from_millis(50);
+    let make = || {
+        hashbench_engine::settle_heap();
+        let bench = imp
+            .instantiate()
+            .map_err(|e| e.0)
+            .and_then(|h| h.map_bench(spec))
+            .expect("a map");
+        let idle = Instant::now();
+        while idle.elapsed() < IDLE {
+            std::hint::spin_loop();
+        }
+        bench
+    };
+    let mut lines: Vec<Vec<String>> = vec![Vec::new(); 4];
+    for _ in 0..maps {
+        for passes in 0..3u64 {
+            let mut bench = make();
+            bench.run(passes * bench.pass());
+            let mut iters = 1u64;
+            loop {
+                let t0 = Instant::now();
+                bench.run(iters);
+                if t0.elapsed() >= Duration::from_micros(50) {
+                    break;
+                }
+                iters *= 2;
+            }
+            let mut per: Vec<f64> = (0..15)
+                .map(|_| {
+                    let t0 = Instant::now();
+                    bench.run(iters);
+                    t0.elapsed().as_secs_f64() * 1e9 / iters as f64
+                })
+                .collect();
+            per.sort_by(f64::total_cmp);
+            lines[passes as usize].push(format!("{:.1}", per[7]));
+        }
+        let mut kernel = hashbench_engine::MapKernel::new(imp.id, make());
+        let mut work = hashbench_engine::Workload::plain(hashbench_engine::Input::new(0, 0, 0));
+        let mut state = hashbench_engine::CellState::new();
+        let engine = hashbench_engine::Config {
+            time_budget: Duration::from_secs_f64(0.1),
+            ..hashbench_engine::Config::default()
+        };
+        state
+            .round(
+                &mut kernel,
+                &mut work,
+                &engine,
+                Some(&hashbench_engine::MAP_CORRECT),
+                &AtomicBool::new(false),
+            )
+            .expect("a round");
+        lines[3].push(format!("{:.1}", state.round_medians()[0]));
+    }
+    println!("FxHash, serial, {KEYS} keys, hit, each map left alone 50 ms, ns per lookup:");
+    for (i, line) in lines.iter().enumerate() {
+        let what = match i {
+            0..=2 => format!("then {i} passes, short batches"),
+            _ => "then an engine round".to_string(),
+        };
+        println!("  {what}: {}", line.join(", "));
+    }
 }

@@ -30,3 +30,44 @@ fn a_correct_map_checks_as_correct_and_a_wrong_one_does_not() {
     // A spot check's 64 misses, every one wrong.
     assert_eq!(u64::from_le_bytes(out), 64);
 }
+
+/// A map that only counts the operations asked of it, where the test can read them.
+struct Counting {
+    ops: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    pass: u64,
+}
+
+impl hashbench_catalog::map::MapBench for Counting {
+    fn run(&mut self, iters: u64) {
+        self.ops
+            .fetch_add(iters, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn spot_check(&mut self) {}
+    fn errors(&self) -> u64 {
+        0
+    }
+    fn pass(&self) -> u64 {
+        self.pass
+    }
+    fn len(&self) -> usize {
+        0
+    }
+}
+
+#[test]
+fn a_map_kernel_warms_with_two_passes_over_its_workload_and_no_more_than_the_most() {
+    for (pass, want) in [(1024, 2048), (262_144, 524_288), (2_097_152, WARM_MOST)] {
+        let ops = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let bench = Box::new(Counting {
+            ops: ops.clone(),
+            pass,
+        });
+        let mut kernel = MapKernel::new("count", bench);
+        kernel.warm();
+        assert_eq!(
+            ops.load(std::sync::atomic::Ordering::Relaxed),
+            want,
+            "pass {pass}"
+        );
+    }
+}

@@ -107,3 +107,57 @@ fn each_stack_step_moves_the_stack_by_a_line_and_a_quarter() {
     let offsets: std::collections::BTreeSet<usize> = (0..4).map(|s| at(s) % 64).collect();
     assert_eq!(offsets.len(), 4, "offsets within a line: {offsets:?}");
 }
+
+/// A kernel that writes down what the engine asks of it, in order.
+#[derive(Default)]
+struct Events(Vec<&'static str>);
+
+impl Kernel for Events {
+    fn run(&mut self, _input: &[u8], _out: &mut [u8]) {
+        self.0.push("call");
+    }
+    fn output_len(&self) -> usize {
+        0
+    }
+    fn run_batch(&mut self, _input: &[u8], _out: &mut [u8], _iters: u64) {
+        self.0.push("batch");
+        // Long enough a batch that the calibration stops at once.
+        std::thread::sleep(Duration::from_micros(100));
+    }
+    fn warm(&mut self) {
+        self.0.push("warm");
+    }
+}
+
+#[test]
+fn each_round_warms_its_kernel_once_before_its_first_batch() {
+    let mut kernel = Events::default();
+    let mut work = Workload::plain(crate::Input::new(0, 0, 0));
+    let mut state = CellState::new();
+    let config = Config {
+        time_budget: Duration::from_millis(2),
+        warm_up: Some(Duration::ZERO),
+        ..Config::default()
+    };
+    for _ in 0..2 {
+        let from = kernel.0.len();
+        state
+            .round(
+                &mut kernel,
+                &mut work,
+                &config,
+                None,
+                &AtomicBool::new(false),
+            )
+            .expect("a round");
+        let round = &kernel.0[from..];
+        let warm = round.iter().position(|e| *e == "warm");
+        let batch = round.iter().position(|e| *e == "batch");
+        assert_eq!(
+            round.iter().filter(|e| **e == "warm").count(),
+            1,
+            "{round:?}"
+        );
+        assert!(warm < batch, "{round:?}");
+    }
+}
