@@ -46,6 +46,13 @@ const SEED: u64 = 0x6d61_7073;
 /// Bytes a `HashMap<u64, u32>` holds per bucket: a 16-byte slot and its control byte.
 const BUCKET_BYTES: u64 = 17;
 
+/// The size class of a map cell of `entries` keys on `host` ([`SizeClass::of_map`]):
+/// what its moves between runs are learned with.
+#[must_use]
+pub fn map_class(host: &hashbench_host::Host, entries: usize) -> hashbench_model::SizeClass {
+    hashbench_model::SizeClass::of_map(host, entries as u64 * BUCKET_BYTES)
+}
+
 /// What `maps` is asked: each field is also its flag (with the `clap` feature).
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]

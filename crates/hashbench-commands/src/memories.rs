@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use hashbench_model::bounded::read_file_at_most;
-use hashbench_model::{RememberedSpeeds, Run, RunToRun};
+use hashbench_model::{RememberedSpeeds, Run, RunToRun, CALL_CLASSES, MAP_CLASSES};
 use hashbench_plan::memory::{build_id, here, now, MachineMemory};
 use hashbench_plan::moves::{MoveMemory, Observed};
 use hashbench_verify::{Learned, ProofMemory};
@@ -107,17 +107,19 @@ pub fn record(run: &Run, figures: bool) {
     }
 }
 
-/// Adds a maps run's settled figures to the figure memory, each cell's moves its own: a
-/// map's operation is no hash call, and its moves join no size class's.
+/// Adds a maps run's settled figures to the figure memory, each cell's moves its own and
+/// its map's class's ([`crate::maps::map_class`]): a map's operation is no hash call, and
+/// its moves join no hash call's class.
 pub fn record_maps(cells: &[hashbench_quality::MapCell]) {
     let Some(path) = moves_path() else {
         return;
     };
+    let host = hashbench_host::Host::detect();
     let figures = cells
         .iter()
         .filter(|c| c.settled)
         .map(|c| Observed {
-            class: None,
+            class: Some(crate::maps::map_class(&host, c.entries)),
             cell: c.key(),
             median_ns: c.ns,
         })
@@ -170,9 +172,20 @@ fn load_moves(path: &Path) -> MoveMemory {
 /// not yet learned (or with the memory off) the reach a machine is assumed to have
 /// (`hashbench_model::assumed_reach`).
 pub fn run_to_run() -> RunToRun {
-    moves_path()
-        .map_or_else(RunToRun::default, |p| {
-            load_moves(&p).recall(&moves_here().0)
-        })
-        .or_assumed()
+    learned().of_classes(&CALL_CLASSES).or_assumed()
+}
+
+/// The same for `hashbench maps`: the map cells' classes ([`MAP_CLASSES`]), learned from
+/// map cells only, or assumed ([`hashbench_model::ASSUMED_MAP_REACH`]).
+pub fn maps_run_to_run() -> RunToRun {
+    learned()
+        .of_classes(&MAP_CLASSES)
+        .or_assumed_of(&MAP_CLASSES)
+}
+
+/// What the figure memory learned, every class and cell.
+fn learned() -> RunToRun {
+    moves_path().map_or_else(RunToRun::default, |p| {
+        load_moves(&p).recall(&moves_here().0)
+    })
 }

@@ -77,6 +77,6 @@ pub use subject::{Baseline, Subject};
 pub use verification::VerificationFacts;
 pub use wander::{
     assumed_reach, cell_key, key_of, CellWander, ClassWander, RunToRun, SizeClass,
-    ASSUMED_MAP_REACH, CELL_ALONE_MOVES, MIN_CELL_MOVES, MIN_MOVES, MIN_RUNS, PREDICTION,
-    SMALL_BELOW,
+    ASSUMED_MAP_REACH, CALL_CLASSES, CELL_ALONE_MOVES, MAP_CLASSES, MIN_CELL_MOVES, MIN_MOVES,
+    MIN_RUNS, PREDICTION, SMALL_BELOW,
 };

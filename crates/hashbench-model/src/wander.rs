@@ -61,7 +61,19 @@ pub enum SizeClass {
     /// Past them ([`Host::past_own_caches`]): the shared L3 and memory, which other
     /// cores and tenants use too.
     Shared,
+    /// A `hashbench maps` cell whose map fits the core's own caches: a map's operations
+    /// move between runs far more than a hash call does (each round is a new map, placed
+    /// anew), so map cells learn from one another, not from hash calls.
+    MapCore,
+    /// A `hashbench maps` cell whose map is past the core's own caches.
+    MapShared,
 }
+
+/// The classes of hash calls: what `run`, `suite` and `recommend` learn and assume.
+pub const CALL_CLASSES: [SizeClass; 3] = [SizeClass::Small, SizeClass::Core, SizeClass::Shared];
+
+/// The classes of map cells ([`SizeClass::of_map`]).
+pub const MAP_CLASSES: [SizeClass; 2] = [SizeClass::MapCore, SizeClass::MapShared];
 
 impl SizeClass {
     /// The class of an input of `bytes` on `host`.
@@ -76,13 +88,25 @@ impl SizeClass {
         }
     }
 
-    /// The name every output uses: `small`, `core`, `shared`.
+    /// The class of a map cell whose map spans `bytes` on `host`.
+    #[must_use]
+    pub fn of_map(host: &Host, bytes: u64) -> Self {
+        if host.past_own_caches(bytes) == Some(true) {
+            SizeClass::MapShared
+        } else {
+            SizeClass::MapCore
+        }
+    }
+
+    /// The name every output uses: `small`, `core`, `shared`, `map-core`, `map-shared`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             SizeClass::Small => "small",
             SizeClass::Core => "core",
             SizeClass::Shared => "shared",
+            SizeClass::MapCore => "map-core",
+            SizeClass::MapShared => "map-shared",
         }
     }
 }
@@ -102,13 +126,15 @@ pub fn assumed_reach(class: SizeClass) -> f64 {
         SizeClass::Small => ASSUMED_SMALL,
         SizeClass::Core => ASSUMED_CORE,
         SizeClass::Shared => ASSUMED_SHARED,
+        SizeClass::MapCore | SizeClass::MapShared => ASSUMED_MAP_REACH,
     }
 }
 
-/// How far the interval of a `hashbench maps` cell reaches at least while the cell has
-/// fewer than [`MIN_CELL_MOVES`] remembered moves of its own, whatever its size class
-/// learned from hash calls: a map's lookups move between processes far more than a hash
-/// call does (each round is a new map, placed anew). On the development VM
+/// How far the interval of a `hashbench maps` cell reaches at least while its map class
+/// ([`SizeClass::MapCore`], [`SizeClass::MapShared`]) has learned nothing here and the
+/// cell has fewer than [`MIN_CELL_MOVES`] remembered moves of its own: a map's lookups
+/// move between processes far more than a hash call does (each round is a new map,
+/// placed anew). On the development VM
 /// (2026-11-30, `scripts/coverage -- maps ...`, 870 moves of 24 map cells) the 95th
 /// percentile of map cells' moves was 11.5 % (hits) and 14.5 % (misses) at 8,192 keys
 /// and 11.4 % for misses at 262,144; hits at 262,144 moved up to 4.4x, a slow level of
@@ -193,11 +219,25 @@ impl RunToRun {
         }
     }
 
-    /// The same, with every size class that learned nothing reaching as far as
+    /// The same, with the classes of `kinds` only ([`CALL_CLASSES`], [`MAP_CLASSES`]).
+    #[must_use]
+    pub fn of_classes(mut self, kinds: &[SizeClass]) -> RunToRun {
+        self.classes.retain(|c| kinds.contains(&c.class));
+        self
+    }
+
+    /// The same, with every class of hash calls ([`CALL_CLASSES`]) that learned nothing
+    /// reaching as far as [`assumed_reach`].
+    #[must_use]
+    pub fn or_assumed(self) -> RunToRun {
+        self.or_assumed_of(&CALL_CLASSES)
+    }
+
+    /// The same, with every class of `kinds` that learned nothing reaching as far as
     /// [`assumed_reach`].
     #[must_use]
-    pub fn or_assumed(mut self) -> RunToRun {
-        for class in [SizeClass::Small, SizeClass::Core, SizeClass::Shared] {
+    pub fn or_assumed_of(mut self, kinds: &[SizeClass]) -> RunToRun {
+        for &class in kinds {
             if !self.classes.iter().any(|c| c.class == class) {
                 self.classes.push(ClassWander {
                     class,

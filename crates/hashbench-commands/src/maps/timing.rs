@@ -65,9 +65,10 @@ pub struct Timing {
 impl Timing {
     /// The cell of the hasher `implementation` on `key_set` at `entries` keys through
     /// `op`, beside `view`: its interval reaching at least as far as earlier runs saw this
-    /// cell, or the size class of its map's `bytes`, move from one run to the next
-    /// (`learned`), as a `run` cell's does ([`hashbench_runner::floor_for`]), and, for a
-    /// cell with too few moves of its own, at least [`hashbench_model::ASSUMED_MAP_REACH`].
+    /// cell, or the map cells of its class ([`hashbench_model::SizeClass::of_map`] of its
+    /// map's `bytes`), move from one run to the next (`learned`), as a `run` cell's does
+    /// ([`hashbench_runner::floor_for`]); a class that learned nothing here reaches
+    /// [`hashbench_model::ASSUMED_MAP_REACH`].
     pub fn into_cell(
         mut self,
         (implementation, key_set, op, entries): (&str, &str, MapOp, usize),
@@ -75,11 +76,12 @@ impl Timing {
         (host, learned, bytes): (&Host, &RunToRun, u64),
     ) -> MapCell {
         let key = map_cell_key(implementation, key_set, op.name(), entries);
-        let mut floor = hashbench_runner::floor_for(host, bytes, &key, learned);
-        // Without moves of its own, what hash calls moved says little of a map's.
-        if !learned.cells.contains_key(&key) {
-            floor = floor.max(hashbench_model::ASSUMED_MAP_REACH);
-        }
+        let own = hashbench_runner::floor_for(host, bytes, &key, &RunToRun::default());
+        let class = hashbench_model::SizeClass::of_map(host, bytes);
+        let reach = learned
+            .reach(class, &key)
+            .unwrap_or(hashbench_model::ASSUMED_MAP_REACH);
+        let floor = own.max(reach);
         self.figure = self.figure.with_floor(floor);
         MapCell {
             implementation: implementation.to_string(),

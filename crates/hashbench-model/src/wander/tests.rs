@@ -158,3 +158,38 @@ fn a_class_not_yet_learned_reaches_as_far_as_assumed() {
     .to_string();
     assert!(!line.contains("assumed"), "{line}");
 }
+
+#[test]
+fn map_classes_are_apart_from_hash_calls_and_assume_a_maps_reach() {
+    let learned = RunToRun {
+        classes: vec![
+            ClassWander {
+                class: SizeClass::Core,
+                reach: 0.01,
+                moves: 40,
+                runs: 3,
+            },
+            ClassWander {
+                class: SizeClass::MapCore,
+                reach: 0.09,
+                moves: 300,
+                runs: 3,
+            },
+        ],
+        cells: BTreeMap::new(),
+    };
+    // What `run` reads: hash calls' classes only, the map class's 9 % not among them.
+    let calls = learned.clone().of_classes(&CALL_CLASSES).or_assumed();
+    assert_eq!(calls.reach(SizeClass::Core, "x"), Some(0.01));
+    assert_eq!(calls.reach(SizeClass::MapCore, "x"), None);
+    assert!(!calls.to_string().contains("map-"), "{calls}");
+    // What `maps` reads: its own classes, one learned, the other assumed.
+    let maps = learned.of_classes(&MAP_CLASSES).or_assumed_of(&MAP_CLASSES);
+    assert_eq!(maps.reach(SizeClass::MapCore, "x"), Some(0.09));
+    assert_eq!(
+        maps.reach(SizeClass::MapShared, "x"),
+        Some(ASSUMED_MAP_REACH)
+    );
+    assert_eq!(maps.reach(SizeClass::Core, "x"), None);
+    assert!(maps.to_string().contains("(map-shared, assumed)"), "{maps}");
+}

@@ -56,7 +56,7 @@ pub fn run(args: &MapsArgs) -> Result<hashbench_commands::Outcome> {
     };
     let ask = Ask {
         remembered: hashbench_commands::memories::recall(),
-        run_to_run: hashbench_commands::memories::run_to_run(),
+        run_to_run: hashbench_commands::memories::maps_run_to_run(),
         ..args.ask.clone()
     };
     let mut notes = |text: &str| {

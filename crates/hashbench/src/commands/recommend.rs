@@ -42,7 +42,7 @@ pub fn run(args: RecommendArgs, command_line: Vec<String>) -> Result<Outcome> {
     ask.check()?;
     let mut maps = ask.map_question();
     maps.remembered = hashbench_commands::memories::recall();
-    maps.run_to_run = hashbench_commands::memories::run_to_run();
+    maps.run_to_run = hashbench_commands::memories::maps_run_to_run();
     maps.check_map(!args.from.is_empty())?;
     if let Some(op) = maps.map_workload(!args.from.is_empty()) {
         return map_answer(&maps, op, args.format, args.quiet);
