@@ -28,9 +28,9 @@ use crate::memory::fresh;
 pub const KEPT_BUILDS: usize = 8;
 /// Cells whose last figure a build keeps.
 pub const KEPT_FIGURES: usize = 2048;
-/// Runs whose moves a size class keeps, each run one draw of the machine's state: the
-/// largest move of 23 runs' like it is exceeded by the next with probability 1/24, so a
-/// whole-run move of a few per cent that one run in ten makes stays in the window.
+/// Runs whose moves a size class keeps, each run one draw of the machine's state: a
+/// whole-run move of a few per cent that one run in ten makes is in the window two or
+/// three times, enough to reach the 95th percentile of its runs.
 pub const KEPT_RUNS: usize = 24;
 /// Points one run's moves of one class are kept as: their order statistics at evenly
 /// spaced ranks, the smallest and the largest among them. A default `run` moves about
