@@ -180,19 +180,7 @@ fn main() {
             .map_err(|e| e.0)
             .and_then(|h| h.map_bench(&spec))
             .expect("a map");
-        let mut kernel = hashbench_engine::MapKernel::new(imp.id, bench);
-        let mut work = hashbench_engine::Workload::plain(hashbench_engine::Input::new(0, 0, 0));
-        let mut state = hashbench_engine::CellState::new();
-        state
-            .round(
-                &mut kernel,
-                &mut work,
-                &engine,
-                Some(&hashbench_engine::MAP_CORRECT),
-                &AtomicBool::new(false),
-            )
-            .expect("a round");
-        rounds.push(format!("{:.1}", state.round_medians()[0]));
+        rounds.push(format!("{:.1}", engine_round(imp, bench, &engine)));
     }
     println!(
         "  the catalogue's map through the engine: {}",
@@ -250,23 +238,11 @@ fn cold_maps(
             per.sort_by(f64::total_cmp);
             lines[passes as usize].push(format!("{:.1}", per[7]));
         }
-        let mut kernel = hashbench_engine::MapKernel::new(imp.id, make());
-        let mut work = hashbench_engine::Workload::plain(hashbench_engine::Input::new(0, 0, 0));
-        let mut state = hashbench_engine::CellState::new();
         let engine = hashbench_engine::Config {
             time_budget: Duration::from_secs_f64(0.1),
             ..hashbench_engine::Config::default()
         };
-        state
-            .round(
-                &mut kernel,
-                &mut work,
-                &engine,
-                Some(&hashbench_engine::MAP_CORRECT),
-                &AtomicBool::new(false),
-            )
-            .expect("a round");
-        lines[3].push(format!("{:.1}", state.round_medians()[0]));
+        lines[3].push(format!("{:.1}", engine_round(imp, make(), &engine)));
     }
     println!("FxHash, serial, {KEYS} keys, hit, each map left alone 50 ms, ns per lookup:");
     for (i, line) in lines.iter().enumerate() {
@@ -276,4 +252,26 @@ fn cold_maps(
         };
         println!("  {what}: {}", line.join(", "));
     }
+}
+
+/// ns per lookup of one engine round on `bench` (`CellState::round`, as `maps` times a
+/// round), its answers checked.
+fn engine_round(
+    imp: &'static hashbench_catalog::Implementation,
+    bench: Box<dyn hashbench_catalog::map::MapBench>,
+    engine: &hashbench_engine::Config,
+) -> f64 {
+    let mut kernel = hashbench_engine::MapKernel::new(imp.id, bench);
+    let mut work = hashbench_engine::Workload::plain(hashbench_engine::Input::new(0, 0, 0));
+    let mut state = hashbench_engine::CellState::new();
+    state
+        .round(
+            &mut kernel,
+            &mut work,
+            engine,
+            Some(&hashbench_engine::MAP_CORRECT),
+            &AtomicBool::new(false),
+        )
+        .expect("a round");
+    state.round_medians()[0]
 }
