@@ -12,6 +12,7 @@
 //! program's: each wrong answer is counted in [`MapBench::errors`], and a map that loses
 //! keys is never reported as fast.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
@@ -110,6 +111,8 @@ pub(crate) struct MapRun<K, B: BuildHasher> {
     /// A lookup's keys, copies in the order visited: a lookup reads its key from a
     /// sequence, as a program's loop over the keys it looks up does, not through an index.
     probes: Vec<K>,
+    /// [`MapSpec::place`]'s bytes, made between the map and the rest, held to the end.
+    _apart: Vec<u8>,
     op: MapOp,
     entries: usize,
     pos: usize,
@@ -131,7 +134,7 @@ impl<K: Hash + Eq + Clone + Send, B: BuildHasher + Clone + Send> MapRun<K, B> {
             MapOp::Build => (0..n).collect(),
             MapOp::Hit => spec.order.iter().copied().filter(|&i| i < n).collect(),
             MapOp::Miss => spec.order.iter().copied().filter(|&i| i >= n).collect(),
-            MapOp::Churn => spec.order.clone(),
+            MapOp::Churn => spec.order.to_vec(),
         };
         // A map of known size, as a program that knows it makes one (and as
         // `hashbench_quality::map` models it); a build starts from nothing.
@@ -154,6 +157,7 @@ impl<K: Hash + Eq + Clone + Send, B: BuildHasher + Clone + Send> MapRun<K, B> {
                 }
             }
         }
+        let apart = vec![0u8; spec.place];
         // A lookup reads only its probes: the keys and the order they came from are not
         // kept beside them (for a 2M-key string set, 4M strings held for nothing).
         let (keys, order, probes) = match spec.op {
@@ -170,6 +174,7 @@ impl<K: Hash + Eq + Clone + Send, B: BuildHasher + Clone + Send> MapRun<K, B> {
             keys,
             order,
             probes,
+            _apart: apart,
             op: spec.op,
             entries,
             pos: 0,
@@ -293,10 +298,28 @@ pub struct MapSpec<'k> {
     /// A permutation of `0..2 · entries`, the order lookups and churn visit the keys in
     /// (a hit takes those below `entries` in this order, a miss the others); the caller
     /// shuffles it, so that it is unrelated to insertion.
-    pub order: Vec<u32>,
+    pub order: Cow<'k, [u32]>,
+    /// Bytes the map holds apart, between its table and what it reads beside it (a
+    /// lookup's probes, a build's and churn's copies of the keys): where the one lies
+    /// from the other. A caller that makes each round's map with another `place` has
+    /// its rounds draw as many placements, as `run`'s rounds draw their inputs'.
+    pub place: usize,
 }
 
 impl MapSpec<'_> {
+    /// The same workload, its order borrowed, `place` bytes apart
+    /// ([`MapSpec::place`]).
+    #[must_use]
+    pub fn placed(&self, place: usize) -> MapSpec<'_> {
+        MapSpec {
+            keys: self.keys,
+            entries: self.entries,
+            op: self.op,
+            order: Cow::Borrowed(&self.order),
+            place,
+        }
+    }
+
     /// Whether the spec can be run: `Err` says why not.
     ///
     /// # Errors
@@ -316,7 +339,7 @@ impl MapSpec<'_> {
             ));
         }
         let mut seen = vec![false; 2 * n];
-        for &i in &self.order {
+        for &i in self.order.iter() {
             match seen.get_mut(i as usize) {
                 Some(s) if !*s => *s = true,
                 _ => return Err("the order is not a permutation of both halves".to_string()),

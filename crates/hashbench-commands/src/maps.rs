@@ -471,7 +471,8 @@ fn spec(set: &KeySet, n: usize, op: MapOp) -> MapSpec<'_> {
         keys: &set.keys,
         entries: n,
         op,
-        order,
+        order: order.into(),
+        place: 0,
     }
 }
 

@@ -46,11 +46,14 @@ pub trait Kernel {
         None
     }
 
-    /// Untimed, before each round's warm-up: what brings the kernel into the state its
-    /// timed calls are to measure, which a warm-up of single calls for a tenth of the
-    /// round's time may not. Nothing by default; a map kernel passes over its map
-    /// ([`crate::MapKernel`]).
-    fn warm(&mut self) {}
+    /// Untimed, after each round's warm-up of single calls and before its batches: what
+    /// brings the kernel into the state its timed calls are to measure, which single
+    /// calls for a tenth of the round's time may not; for at most about `limit`.
+    /// Nothing by default; a map kernel passes over its map until its passes stop
+    /// getting faster ([`crate::MapKernel`]).
+    fn warm(&mut self, limit: std::time::Duration) {
+        let _ = limit;
+    }
 
     /// The kernel's name in messages; defaults to `"kernel"`.
     fn name(&self) -> &str {

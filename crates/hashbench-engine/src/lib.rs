@@ -35,7 +35,10 @@ pub use baselines::{read_fold, Memcpy, Nop, Read};
 pub use error::EngineError;
 pub use input::{Input, INPUT_ALIGN, PLACEMENTS};
 pub use kernel::{HashKernel, Kernel, KernelError, Malformed};
-pub use map_kernel::{settle_heap, MapKernel, MAP_CORRECT, WARM_MOST, WARM_PASSES};
+pub use map_kernel::{
+    settle_heap, MapKernel, Warming, MAP_CORRECT, WARM_CALM, WARM_GAIN, WARM_STEP_LEAST,
+    WARM_STEP_MOST,
+};
 pub use measure::{measure, CellResult, CellState, Config, StopReason, STACK_STEP};
 pub use parallel::{measure_streams, StreamsResult, ThreadPool};
 pub use rounds::{figure_precise, RoundRecord};

@@ -24,12 +24,58 @@ pub fn settle_heap() {
     }
 }
 
-/// Passes over its workload a map kernel makes before each round ([`Kernel::warm`]).
-pub const WARM_PASSES: u64 = 2;
+/// The most operations one step of a map kernel's warming takes ([`Kernel::warm`]; a
+/// step is a pass over its workload where it can be): a pass of a 2M-key map is a tenth
+/// of a second, and its speed is known long before the pass ends.
+pub const WARM_STEP_MOST: u64 = 1 << 18;
 
-/// The most operations those passes take: two passes of a 2M-key map would take 0.1 s a
-/// round, and a map that large lives in memory, not in a cache its passes could fill.
-pub const WARM_MOST: u64 = 1 << 20;
+/// The fewest: a pass of a small map is a microsecond, too short to time.
+pub const WARM_STEP_LEAST: u64 = 1 << 12;
+
+/// How much faster than every step before it a step must be for the warming to go on.
+pub const WARM_GAIN: f64 = 0.01;
+
+/// Steps in a row, none of them that much faster, after which a map is warm: with the
+/// first, three steps at least.
+pub const WARM_CALM: u32 = 2;
+
+/// When a map kernel's warming is done: fed the time per operation of each step, it
+/// says whether the map has stopped getting faster.
+#[derive(Clone, Copy, Debug)]
+pub struct Warming {
+    best: f64,
+    calm: u32,
+}
+
+impl Default for Warming {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Warming {
+    /// Before the first step.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            best: f64::INFINITY,
+            calm: 0,
+        }
+    }
+
+    /// Counts a step that took `per_op` (any unit) an operation; true once the last
+    /// [`WARM_CALM`] steps were each no more than [`WARM_GAIN`] faster than the fastest
+    /// before them.
+    pub fn step(&mut self, per_op: f64) -> bool {
+        if per_op < self.best * (1.0 - WARM_GAIN) {
+            self.calm = 0;
+        } else {
+            self.calm += 1;
+        }
+        self.best = self.best.min(per_op);
+        self.calm >= WARM_CALM
+    }
+}
 
 /// The digest a correct map's [`Kernel::check`] writes: no wrong answer, as 8 bytes.
 pub const MAP_CORRECT: [u8; 8] = [0; 8];
@@ -92,17 +138,31 @@ impl Kernel for MapKernel {
         &self.name
     }
 
-    /// [`WARM_PASSES`] passes over the map's workload ([`WARM_MOST`] operations at most),
-    /// untimed. A map left alone goes cold: on the development VM (2026-11-30, `cargo
-    /// bench -p hashbench --bench map_places`, "cold maps") FxHash's hits on 262,144
-    /// serial keys read 16-21 ns a lookup in short batches after the map sat unused for
-    /// 50 ms, and 2.4-3 ns after two passes over it, as a program's loop over the map
-    /// keeps it. A round's own warm-up is single calls for a tenth of its time, and its
-    /// batches could reach their precision before the map was warm: `hashbench maps`
-    /// read such cells 4-5x slow, in some rounds and some runs.
-    fn warm(&mut self) {
-        let ops = (WARM_PASSES * self.bench.pass()).min(WARM_MOST);
-        self.bench.run(ops);
+    /// Steps over the map's workload, untimed, until they stop getting faster
+    /// ([`Warming`]), or `limit` has passed: a map that has just been made, or that
+    /// single calls walked through, is slower for several passes. On the development VM
+    /// (2026-11-30 evening, a scratch bench beside `direct_maps`: maps of 262,144 `words`
+    /// made anew, timed in batches of 1,500 lookups from the start) SipHash-1-3's misses
+    /// read 28-31 ns a lookup in the first 3 ms and fell pass by pass to 21-22 ns after
+    /// about 40-55 ms (eight passes), aHash's 13 to 7.7 ns in 18 ms, FxHash's hits 57-65
+    /// to about 30 ns in 30-40 ms; and after 30 ms of single lookups a warm map read 7-52
+    /// % slower, for milliseconds. With two passes before the single calls, `hashbench
+    /// maps` read the hits on `words` at 262,144 keys 1.12-1.26x a direct loop's steady
+    /// lookups, and SipHash's misses 1.22x (`cargo bench -p hashbench --bench
+    /// direct_maps`, five reps). A map left alone goes cold too (`map_places`, "cold
+    /// maps").
+    fn warm(&mut self, limit: std::time::Duration) {
+        let ops = self.bench.pass().clamp(WARM_STEP_LEAST, WARM_STEP_MOST);
+        let started = std::time::Instant::now();
+        let mut warming = Warming::new();
+        loop {
+            let t0 = std::time::Instant::now();
+            self.bench.run(ops);
+            let per_op = t0.elapsed().as_secs_f64() / ops as f64;
+            if warming.step(per_op) || started.elapsed() >= limit {
+                break;
+            }
+        }
     }
 
     /// One operation, then the map's spot check of its next lookups (untimed): the count

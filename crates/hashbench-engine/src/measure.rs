@@ -197,7 +197,6 @@ impl CellState {
 
         // 1. Warm-up: the kernel's own, then its calls for a while.
         if !cancel.load(Ordering::Relaxed) {
-            kernel.warm();
             // A round's own short warm-up needs one call (a 4 MiB SHA-3 call is 20 ms);
             // the default one, the cell's only warm-up, at least three.
             let warm = match config.warm_up {
@@ -205,6 +204,10 @@ impl CellState {
                 None => (config.time_budget / 10, 3),
             };
             warm_up(kernel, work, &mut out, warm, cancel);
+            // After the single calls, not before: a map that single calls walked
+            // through more slowly than a loop would reads slower for milliseconds after
+            // (`MapKernel::warm`). At most as long as the round's own budget.
+            kernel.warm(config.time_budget);
         }
 
         // 2. Calibration, once per cell.

@@ -13,10 +13,11 @@
 //! same keys (hit) or the set's next ones (miss), from a `Vec` of the keys in that order,
 //! summing what it finds. The key does not go through `black_box`, in this loop or the
 //! catalogue's: that stores its address to the stack and loads it back before each lookup,
-//! which a program's loop does not do. Batches of at least 200 µs, median of 31, on 3 maps
-//! made anew, whose medians make one figure as `hashbench_stats::undisturbed` makes one of
-//! rounds. hashbench's figure is `hashbench_commands::maps::measure_on`'s, the code path of
-//! `hashbench maps`, asked for that one cell on the same key sets, at 0.3 s a cell. The two
+//! which a program's loop does not do. Batches of at least 200 µs, median of 31, on `MAPS` (5)
+//! maps made anew, whose medians make one figure as `hashbench_stats::undisturbed` makes
+//! one of rounds. hashbench's figure is `hashbench_commands::maps::measure_on`'s, the code
+//! path of `hashbench maps`, asked for that one cell on the same key sets, in `MAPS` rounds
+//! (each on a map made anew) of 0.1 s. The two
 //! are taken one right after the other, cell by cell, `DIRECT_REPS` times (default 3), the
 //! first of the two alternating by rep; a cell's ratio is the median of its reps' ratios,
 //! each of which is listed. `DIRECT_MAPS_ONLY="miss 1024"` keeps the cells whose
@@ -39,6 +40,11 @@ use hashbench_quality::{KeySet, Keys};
 mod map_loop;
 
 const SIZES: [usize; 2] = [1024, 262_144];
+/// Maps per figure, each made anew, on each side: the direct loop's, and hashbench's
+/// rounds. A map of 262,144 `words` reads up to 20 % apart from the next one made the
+/// same way (where its strings and table land), so three on each side left the two
+/// figures' ratio as wide as the bar (2026-11-30: 0.86-1.47 over the reps of one cell).
+const MAPS: u64 = 5;
 const SETS: [&str; 3] = ["serial", "random-u64", "words"];
 const HASHERS: [&str; 4] = [
     "fxhash/rustc-hash",
@@ -54,7 +60,7 @@ fn direct<K: Hash + Eq + Clone, B: BuildHasher + Clone>(
     n: usize,
     op: MapOp,
 ) -> f64 {
-    let rounds: Vec<hashbench_stats::Round> = (0..3)
+    let rounds: Vec<hashbench_stats::Round> = (0..MAPS)
         .map(|r| {
             // From a settled heap, as hashbench makes each of its maps: otherwise the
             // string keys' copies reuse what the last map's freed, scattered.
@@ -116,8 +122,8 @@ fn hashbench_of(cell: Cell, sets: &[KeySet]) -> f64 {
         sets: vec![sets[set].name.clone()],
         workloads: vec![op],
         entries: vec![n.to_string()],
-        time: 0.3,
-        rounds: 3,
+        time: 0.1 * MAPS as f64,
+        rounds: MAPS,
         ..Ask::default()
     };
     let doc = measure_on(

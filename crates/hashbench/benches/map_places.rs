@@ -143,7 +143,8 @@ fn main() {
         keys: &serial_keys.keys,
         entries: KEYS,
         op: MapOp::Hit,
-        order,
+        order: order.into(),
+        place: 0,
     };
     let mut laps = Vec::new();
     for _ in 0..maps {

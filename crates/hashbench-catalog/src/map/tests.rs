@@ -19,6 +19,7 @@ fn spec(keys: &Keys, n: usize, op: MapOp) -> MapSpec<'_> {
         entries: n,
         op,
         order,
+        place: 0,
     }
 }
 
@@ -45,6 +46,24 @@ fn every_workload_runs_without_a_wrong_result_and_keeps_the_map_its_size() {
         b.run(50);
         let expected = if op == MapOp::Build { 50 } else { 100 };
         assert_eq!(b.len(), expected, "{op}");
+    }
+}
+
+#[test]
+fn a_map_placed_apart_runs_every_workload_as_one_that_is_not() {
+    let keys = serial(100);
+    for op in MapOp::ALL {
+        let s = spec(&keys, 100, op);
+        for place in [0, 64, 4032] {
+            let placed = s.placed(place);
+            assert_eq!(placed.place, place);
+            assert_eq!(placed.order, s.order, "the order is the same, borrowed");
+            let mut b = bench_of("fxhash/rustc-hash", &placed);
+            b.run(1_000);
+            b.spot_check();
+            assert_eq!(b.errors(), 0, "{op} {place}");
+            assert_eq!(b.pass(), bench_of("fxhash/rustc-hash", &s).pass(), "{op}");
+        }
     }
 }
 
@@ -84,9 +103,9 @@ fn every_key_type_makes_a_map() {
 fn a_spec_that_cannot_run_says_why() {
     let keys = serial(4);
     let mut s = spec(&keys, 4, MapOp::Hit);
-    s.order.swap(0, 7);
+    s.order.to_mut().swap(0, 7);
     assert!(s.check().is_ok(), "still a permutation");
-    s.order[0] = s.order[1];
+    s.order.to_mut()[0] = s.order[1];
     assert!(s.check().unwrap_err().contains("permutation"));
     let mut s = spec(&keys, 4, MapOp::Hit);
     s.entries = 5;

@@ -164,6 +164,27 @@ fn sweeps_the_short_reference_shows_slow_add_rounds_and_settle_nothing() {
 /// L2 on the development VM read 2.6 ns in one round and 12-14 ns in the others, and
 /// three slow rounds agree as well as three fast ones, so the fast round asks for more.
 #[test]
+fn each_sweep_draws_a_placement_in_whole_cache_lines_below_four_kib() {
+    let places: Vec<usize> = (0..16).map(|sweep| timing::place_of(7, sweep)).collect();
+    assert!(
+        places.iter().all(|&p| p % 64 == 0 && p < 4096),
+        "{places:?}"
+    );
+    let mut distinct = places.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() >= 8, "16 sweeps, most apart: {places:?}");
+    // The same seed and sweep, the same placement: a run is reproducible.
+    assert_eq!(timing::place_of(7, 3), places[3]);
+    assert_ne!(
+        (0..16)
+            .map(|sweep| timing::place_of(8, sweep))
+            .collect::<Vec<_>>(),
+        places
+    );
+}
+
+#[test]
 fn rounds_hold_only_when_three_agree_and_none_ran_faster() {
     assert!(timing::rounds_hold(&[2.6, 2.61, 2.59]));
     assert!(

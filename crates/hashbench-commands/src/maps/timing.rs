@@ -35,6 +35,23 @@ use hashbench_stats::RoundFigure;
 /// with 6 rounds.
 pub const EXTRA_SWEEPS: usize = 6;
 
+/// Cache lines a round's map may hold apart between its table and its probes (or its
+/// copies of the keys): [`place_of`] draws 0 to 63, so 0 to 4,032 bytes.
+pub const PLACES: u64 = 64;
+
+/// The bytes a sweep's maps hold apart ([`MapSpec::place`]), drawn from the run's seed
+/// and the sweep: each round draws another placement of a map's probes beside its table,
+/// as `run`'s rounds draw their inputs' placements. Where the allocator happened to put
+/// them otherwise held for a whole process: FxHash's misses on 1,024 `serial` keys read
+/// 0.78-0.80 or 0.98-0.99 ns a lookup, every round of a process on one level, against a
+/// direct loop's 0.79-0.84 (`cargo bench -p hashbench --bench direct_maps`, 2026-11-30,
+/// the level changing with a spacer allocated beside the probes, 0 to 16 KiB).
+#[must_use]
+pub fn place_of(seed: u64, sweep: usize) -> usize {
+    let mut rng = hashbench_quality::rng::SplitMix64::new(seed ^ (sweep as u64).rotate_left(32));
+    usize::try_from(rng.below(PLACES) * 64).unwrap_or(0)
+}
+
 /// Whether a hasher's rounds so far (their medians) give a figure that more rounds need
 /// not confirm: they agree ([`fast_cluster`]: three within 4 %, or all of fewer), and none
 /// ran faster than the cluster by more than its reach (`faster_rounds`, for which `run`
@@ -165,7 +182,7 @@ pub fn time_group(
             let made = imps[i]
                 .instantiate()
                 .map_err(|e| e.0)
-                .and_then(|h| h.map_bench(spec));
+                .and_then(|h| h.map_bench(&spec.placed(place_of(config.seed, sweep))));
             match made {
                 Ok(bench) => {
                     let mut kernel = MapKernel::new(imps[i].id, bench);
