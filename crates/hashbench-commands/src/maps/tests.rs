@@ -160,9 +160,6 @@ fn sweeps_the_short_reference_shows_slow_add_rounds_and_settle_nothing() {
     assert!(!cell.settled, "{cell:?}");
 }
 
-/// A hasher's rounds hold once three agree and none ran faster than them: a map past
-/// L2 on the development VM read 2.6 ns in one round and 12-14 ns in the others, and
-/// three slow rounds agree as well as three fast ones, so the fast round asks for more.
 #[test]
 fn each_sweep_draws_a_placement_in_whole_cache_lines_below_four_kib() {
     let places: Vec<usize> = (0..16).map(|sweep| timing::place_of(7, sweep)).collect();
@@ -184,6 +181,9 @@ fn each_sweep_draws_a_placement_in_whole_cache_lines_below_four_kib() {
     );
 }
 
+/// A hasher's rounds hold once three agree and none ran faster than them: a map past
+/// L2 on the development VM read 2.6 ns in one round and 12-14 ns in the others, and
+/// three slow rounds agree as well as three fast ones, so the fast round asks for more.
 #[test]
 fn rounds_hold_only_when_three_agree_and_none_ran_faster() {
     assert!(timing::rounds_hold(&[2.6, 2.61, 2.59]));

@@ -43,8 +43,8 @@ pub const PLACES: u64 = 64;
 /// and the sweep: each round draws another placement of a map's probes beside its table,
 /// as `run`'s rounds draw their inputs' placements. Where the allocator happened to put
 /// them otherwise held for a whole process: FxHash's misses on 1,024 `serial` keys read
-/// 0.78-0.80 or 0.98-0.99 ns a lookup, every round of a process on one level, against a
-/// direct loop's 0.79-0.84 (`cargo bench -p hashbench --bench direct_maps`, 2026-11-30,
+/// 0.78-0.80 or 0.98-0.99 ns a lookup, the figure of a process's five rounds on one
+/// level, against a direct loop's 0.78-0.84 (`cargo bench -p hashbench --bench direct_maps`, 2026-11-30,
 /// the level changing with a spacer allocated beside the probes, 0 to 16 KiB).
 #[must_use]
 pub fn place_of(seed: u64, sweep: usize) -> usize {
