@@ -46,11 +46,16 @@ const SEED: u64 = 0x6d61_7073;
 /// Bytes a `HashMap<u64, u32>` holds per bucket: a 16-byte slot and its control byte.
 const BUCKET_BYTES: u64 = 17;
 
+/// The bytes a map cell of `entries` keys is sized by: its class's and its floor's.
+fn map_bytes(entries: usize) -> u64 {
+    entries as u64 * BUCKET_BYTES
+}
+
 /// The size class of a map cell of `entries` keys on `host` ([`SizeClass::of_map`]):
-/// what its moves between runs are learned with.
+/// what its moves between runs are learned with, and what its interval reads back.
 #[must_use]
 pub fn map_class(host: &hashbench_host::Host, entries: usize) -> hashbench_model::SizeClass {
-    hashbench_model::SizeClass::of_map(host, entries as u64 * BUCKET_BYTES)
+    hashbench_model::SizeClass::of_map(host, map_bytes(entries))
 }
 
 /// What `maps` is asked: each field is also its flag (with the `clap` feature).
@@ -374,7 +379,7 @@ pub fn measure_on(
                                 .then(|| views.iter().find(|v| v.len == n).cloned())
                                 .flatten();
                             let named = (imp.id, set.name.as_str(), op, n);
-                            let bytes = n as u64 * BUCKET_BYTES;
+                            let bytes = map_bytes(n);
                             group.push(t.into_cell(named, view, (&host, &ask.run_to_run, bytes)));
                         }
                         Err(reason) => skipped.push(MapSkip {
