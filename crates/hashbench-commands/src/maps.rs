@@ -23,9 +23,12 @@ use hashbench_quality::{
 use hashbench_verify::{Depth, Status, VectorSource};
 
 mod sets;
+mod sizes;
 mod timing;
 
 pub use sets::{set_kind, sets_of, DEFAULT_SETS, SET_NAMES};
+use sizes::BUCKET_BYTES;
+pub use sizes::{from_caches, DEFAULT_MAX_ENTRIES};
 
 use hashbench_analysis::ties::DEFAULT_EQUIVALENCE;
 use hashbench_quality::answer::rank_group;
@@ -36,15 +39,8 @@ use crate::quality::{hash_table_hashers, named, Catalogued};
 /// The largest map: keys and their misses must fit in memory for every set.
 pub const MAX_ENTRIES: usize = 1 << 24;
 
-/// The largest default size: on a machine with a last-level cache of 64 MiB or more, the
-/// memory size stops here (8 million keys of each set, strings included, held at once).
-pub const DEFAULT_MAX_ENTRIES: usize = 1 << 22;
-
 /// The seed of the generated keys and the lookup orders: the same every run.
 const SEED: u64 = 0x6d61_7073;
-
-/// Bytes a `HashMap<u64, u32>` holds per bucket: a 16-byte slot and its control byte.
-const BUCKET_BYTES: u64 = 17;
 
 /// The bytes a map cell of `entries` keys is sized by: its class's and its floor's.
 fn map_bytes(entries: usize) -> u64 {
@@ -101,6 +97,11 @@ pub struct Ask {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3,
         value_parser = clap::value_parser!(u64).range(1..=50)))]
     pub rounds: u64,
+    /// Pin the measuring thread to this CPU (Linux, sched_setaffinity) once the hashers
+    /// are verified, as `run --pin` does: the scheduler then does not move a map's
+    /// lookups between cores mid-round, and a neighbour on another CPU stays there.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "CPU"))]
+    pub pin: Option<usize>,
     /// The drift references' undisturbed times from earlier runs on this machine (the
     /// machine memory): not a flag.
     #[cfg_attr(feature = "clap", arg(skip))]
@@ -142,6 +143,8 @@ pub enum MapsError {
     NoCandidate(String),
     #[error("the measurement failed: {0}")]
     Engine(#[from] hashbench_engine::EngineError),
+    #[error("{0}")]
+    Pin(String),
 }
 
 impl MapsError {
@@ -237,48 +240,6 @@ pub fn generated(name: &str, largest: usize) -> Result<KeySet, MapsError> {
     })
 }
 
-/// Three map sizes from the host's caches, for `HashMap<u64, u32>`: the largest power of
-/// two of keys whose table fills at most half of L2, the same for the last level, and the
-/// smallest whose table is at least twice the last level (memory), at most
-/// [`DEFAULT_MAX_ENTRIES`]. 4k, 256k and 4m keys where a cache is not known.
-#[must_use]
-pub fn from_caches(host: &hashbench_host::Host) -> (Vec<usize>, String) {
-    let l2 = host.cache_size(2);
-    let last = host
-        .caches
-        .iter()
-        .map(|c| c.level)
-        .max()
-        .filter(|&l| l >= 2);
-    let llc = last.and_then(|l| host.cache_size(l));
-    let (Some(l2), Some(llc)) = (l2, llc) else {
-        return (
-            vec![4 << 10, 256 << 10, 4 << 20],
-            "defaults: the caches are not known".into(),
-        );
-    };
-    let table = |n: usize| hashbench_quality::map::buckets_for(n) as u64 * BUCKET_BYTES;
-    let at_most = |bytes: u64| {
-        let mut n = 1usize;
-        while table(2 * n) <= bytes {
-            n *= 2;
-        }
-        n
-    };
-    let mut memory = 1usize;
-    while table(memory) < 2 * llc && memory < DEFAULT_MAX_ENTRIES {
-        memory *= 2;
-    }
-    let mut sizes = vec![at_most(l2 / 2), at_most(llc / 2), memory];
-    sizes.dedup();
-    let from = format!(
-        "the host's caches: a table of at most half of L2 ({}), at most half of the last level ({}), at least twice the last level",
-        hashbench_model::format::size(Size::Bytes(l2)),
-        hashbench_model::format::size(Size::Bytes(llc))
-    );
-    (sizes, from)
-}
-
 /// Times every implementation `ask` names (or the hash-table hashers) on every key set,
 /// map size and workload, telling `notes` what it does on the way and `observer` each
 /// group of cells (one key set, size and workload, every hasher) as it is measured.
@@ -292,6 +253,7 @@ pub fn measure(
     observer: &mut dyn FnMut(&[MapCell]),
     cancel: &AtomicBool,
 ) -> Result<MapsDocument, MapsError> {
+    check_pin(ask)?;
     let (entries, _) = ask.entries()?;
     let largest = entries.last().copied().unwrap_or(1);
     let sets = ask.key_sets(largest)?;
@@ -311,6 +273,7 @@ pub fn measure_on(
     observer: &mut dyn FnMut(&[MapCell]),
     cancel: &AtomicBool,
 ) -> Result<MapsDocument, MapsError> {
+    check_pin(ask)?;
     let host = hashbench_host::Host::detect();
     let measured = MapsMeasured {
         tool: hashbench_runner::tool(),
@@ -321,6 +284,10 @@ pub fn measure_on(
     let implementations = implementations(ask, notes)?;
     let (entries, entries_from) = ask.entries_on(&host)?;
     let (timed, mut skipped) = verified(&implementations)?;
+    // Pinned only now, as `run` is: what verification started keeps every CPU.
+    if let Some(cpu) = ask.pin {
+        hashbench_runner::pin_current_thread(cpu).map_err(|e| MapsError::Pin(e.to_string()))?;
+    }
     // Lookups that hit, where none is named: what a map does most.
     let workloads = if ask.workloads.is_empty() {
         vec![MapOp::Hit]
@@ -334,6 +301,7 @@ pub fn measure_on(
         rounds: usize::try_from(ask.rounds).unwrap_or(1).max(1),
         time_per_cell_s: ask.time,
         seed: SEED,
+        pin_cpu: ask.pin,
         run_to_run: hashbench_model::RunToRun::default(),
     };
     notes(&format!(
@@ -404,6 +372,15 @@ pub fn measure_on(
         cells,
         skipped,
     })
+}
+
+/// A `--pin` CPU this process may not use is bad usage, found before anything is
+/// generated, verified or measured.
+fn check_pin(ask: &Ask) -> Result<(), MapsError> {
+    match ask.pin {
+        Some(cpu) => hashbench_runner::check_pin(cpu).map_err(|e| MapsError::Pin(e.to_string())),
+        None => Ok(()),
+    }
 }
 
 fn implementations(

@@ -54,6 +54,9 @@ pub struct MapsConfig {
     pub time_per_cell_s: f64,
     /// The seed of the lookup orders and of the generated keys.
     pub seed: u64,
+    /// The CPU the measuring thread was pinned to (`--pin`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pin_cpu: Option<usize>,
     /// How far earlier runs on this machine saw these cells' figures (or their size
     /// classes') move from one run to the next, which their intervals reach at least
     /// (docs/method.md, "What a run cannot see of itself"), kept for the cells measured.

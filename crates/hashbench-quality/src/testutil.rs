@@ -39,6 +39,7 @@ pub fn maps_document(cells: Vec<MapCell>) -> MapsDocument {
             rounds: 3,
             time_per_cell_s: 0.1,
             seed: 1,
+            pin_cpu: None,
             run_to_run: hashbench_model::RunToRun::default(),
         },
         key_sets: Vec::new(),

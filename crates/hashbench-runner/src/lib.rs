@@ -50,6 +50,7 @@ use hashbench_model::Metric;
 use hashbench_plan::RunPlan;
 pub use meta::{build_info, timestamp, tool};
 pub use observer::{PlanReady, Progress, Quiet, RunObserver, Step};
+pub use pin::{check as check_pin, pin_current_thread};
 pub use reference::DriftTimer;
 pub use schedule::shuffle;
 

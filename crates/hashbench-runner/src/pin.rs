@@ -53,7 +53,7 @@ fn cpu_list(cpus: &[usize]) -> String {
 ///
 /// A usage error naming the CPUs that are allowed, or saying pinning is not supported
 /// on this OS.
-pub(crate) fn check(cpu: usize) -> Result<(), RunError> {
+pub fn check(cpu: usize) -> Result<(), RunError> {
     #[cfg(target_os = "linux")]
     {
         let allowed = allowed_cpus()?;
@@ -82,7 +82,7 @@ pub(crate) fn check(cpu: usize) -> Result<(), RunError> {
 /// # Errors
 ///
 /// As [`check`], or the OS refused.
-pub(crate) fn pin_current_thread(cpu: usize) -> Result<(), RunError> {
+pub fn pin_current_thread(cpu: usize) -> Result<(), RunError> {
     check(cpu)?;
     #[cfg(target_os = "linux")]
     {

@@ -407,6 +407,7 @@ impl MapQuestion<'_> {
             entries,
             time: self.time_s,
             rounds: u64::from(self.rounds),
+            pin: None,
             remembered: self.remembered,
             run_to_run: self.run_to_run.clone(),
         }

@@ -9,21 +9,9 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::common::{
-    hashbench, output, read_json, run_exit, run_ok, spawn_writing, stderr, stdout, stdout_json,
-    usage_error, ONE_CELL,
+    allowed_cpus, hashbench, output, read_json, run_exit, run_ok, spawn_writing, stderr, stdout,
+    stdout_json, usage_error, ONE_CELL,
 };
-
-/// The CPUs this process may run on.
-fn allowed_cpus() -> Vec<usize> {
-    // SAFETY: a zeroed cpu_set_t is a valid empty set, filled by sched_getaffinity.
-    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-    let rc =
-        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
-    assert_eq!(rc, 0, "sched_getaffinity");
-    (0..libc::CPU_SETSIZE as usize)
-        .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
-        .collect()
-}
 
 fn pin_this_thread(cpu: usize) {
     // SAFETY: as above; `cpu` came from the allowed set.

@@ -170,3 +170,34 @@ fn a_maps_run_leaves_its_settled_figures_in_the_figure_memory() {
         "{cell}\n{memory}"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn pin_puts_the_measuring_thread_on_one_cpu_and_a_cpu_not_allowed_is_refused_first() {
+    // A CPU this process may not use: exit 2 before anything is verified or measured.
+    let o = run_exit(small_maps("serial").args(["--pin", "100000"]), 2);
+    assert!(
+        stderr(&o).contains("--pin 100000: this process may run only on CPUs"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("maps: "), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+
+    // An allowed CPU: measured, and the document says where; unpinned, it says nothing.
+    let cpu = crate::common::allowed_cpus()[0];
+    let quick = ["--time", "0.01", "--format", "json", "-q"];
+    let pinned = stdout_json(&run_ok(
+        small_maps("serial")
+            .args(["--pin", &cpu.to_string()])
+            .args(quick),
+    ));
+    assert_eq!(pinned["config"]["pin_cpu"], cpu, "{}", pinned["config"]);
+    assert!(pinned["cells"][0]["ns"].as_f64().is_some());
+    let unpinned = stdout_json(&run_ok(small_maps("serial").args(quick)));
+    assert!(
+        unpinned["config"].get("pin_cpu").is_none(),
+        "{}",
+        unpinned["config"]
+    );
+}
