@@ -40,8 +40,8 @@ pub struct Memcpy {
 }
 
 impl Memcpy {
-    /// Lets the destination go: the next call copies into a new one, from
-    /// [`crate::input::FRESH_PAGES_FROM`] on with pages of its own, as an input gets. A
+    /// Lets the destination go: the next call copies into a new one, with pages of its
+    /// own, as an input gets them (`crate::input::Buf`). A
     /// destination kept for the life of a process kept its physical pages, and with them
     /// where a copy of 1 MiB lands in the physically indexed caches: two runs read the
     /// baseline at 1 MiB 36 or 41 us, each consistent with itself (issue 32's coverage runs).

@@ -18,15 +18,18 @@ pub struct Input {
     misalign: usize,
 }
 
-/// Inputs from this size on get pages of their own, mapped afresh for each placement:
-/// past the L1 cache, which physical pages back an input decides where it lands in the
-/// physically indexed L2 and L3, and a heap buffer freed and allocated again each pass
-/// keeps the same pages for the life of a process. Two runs then read a 1 MiB cell 5-8 %
-/// apart, each consistent with itself (issue 32's coverage runs, docs/method.md).
-pub const FRESH_PAGES_FROM: usize = 64 << 10;
-
-/// Where an input's bytes live: a heap buffer, or (from [`FRESH_PAGES_FROM`]) an
-/// anonymous mapping made for this placement alone, its pages new from the kernel.
+/// Where an input's bytes live: an anonymous mapping made for this placement alone, its
+/// pages new from the kernel (a heap buffer only where the system refuses the mapping).
+///
+/// A heap buffer freed and allocated again each pass keeps the same pages for the life
+/// of a process, and with them a level a process keeps: past the L1 cache, where the
+/// input lands in the physically indexed L2 and L3 (two runs read every 1 MiB cell 5-8 %
+/// apart, each consistent with itself; mapped afresh from 64 KiB on since issue 32's
+/// coverage runs); and at 64 B too, by a cause not traced (session 34:
+/// `crc32c/crc-fast` at 64 B read 3.39-3.73 ns in 20 processes, each process on one
+/// level, and 3.39-3.51 ns with every input mapped afresh, the slower level then in
+/// single rounds of a process, which its figure leaves out; docs/method.md, "A process
+/// keeps its level"). So every input, whatever its size, is mapped afresh.
 #[derive(Debug)]
 pub(crate) enum Buf {
     Heap(Vec<u8>),
@@ -35,8 +38,9 @@ pub(crate) enum Buf {
 
 impl Buf {
     pub(crate) fn zeroed(len: usize) -> Self {
-        if len >= FRESH_PAGES_FROM {
-            // A mapping the system refuses is only a placement lost: the heap serves.
+        // A mapping the system refuses (or one of no bytes) is only a placement lost: the
+        // heap serves.
+        if len > 0 {
             if let Ok(m) = memmap2::MmapMut::map_anon(len) {
                 return Buf::Mapped(m);
             }

@@ -42,8 +42,8 @@ fn memcpy_copies() {
 
 #[test]
 fn memcpy_copies_into_a_new_destination_after_each_placement() {
-    // Past FRESH_PAGES_FROM the destination is a mapping of its own; placing again lets it
-    // go and the next call makes another, the copy unchanged.
+    // The destination is a mapping of its own; placing again lets it go and the next call
+    // makes another, the copy unchanged.
     let input: Vec<u8> = (0..(100usize << 10)).map(|i| (i % 251) as u8).collect();
     let mut m = Memcpy::default();
     m.run(&input, &mut []);

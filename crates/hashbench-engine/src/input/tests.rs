@@ -74,3 +74,26 @@ fn shuffled_lengths_are_each_length_once_in_a_seeded_order() {
     assert_ne!(a, Input::shuffled_lengths(1, 128, 4));
     assert_eq!(Input::shuffled_lengths(5, 5, 1), [5]);
 }
+
+#[cfg(unix)]
+#[test]
+fn every_input_small_or_large_lives_in_pages_mapped_for_it_alone() {
+    // A heap buffer would keep a process's pages (and the level they set) for its life;
+    // each placement maps its own, at 64 B as at 1 MiB.
+    for len in [0, 64, 4096, 1 << 20] {
+        let a = Input::placed(len, 9, 0, 3);
+        let b = Input::placed(len, 9, 0, 3);
+        assert!(matches!(a.buf, Buf::Mapped(_)), "len {len}");
+        assert_eq!(
+            a.buf.as_ptr() as usize % 4096,
+            0,
+            "len {len}: a mapping starts a page"
+        );
+        assert_ne!(
+            a.buf.as_ptr(),
+            b.buf.as_ptr(),
+            "len {len}: two at once, two mappings"
+        );
+        assert_eq!(a.bytes(), b.bytes());
+    }
+}
