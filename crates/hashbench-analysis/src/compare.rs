@@ -28,6 +28,7 @@ use hashbench_model::{Baseline, Cell, FlagCode, Mode, Pattern, Run, SeriesKey, S
 
 mod machine;
 mod state;
+mod visible;
 pub(crate) use machine::interval;
 pub use machine::{machine_speed, MachineSpeed, ESTIMATOR_BASELINES};
 pub use state::same_steady_state;
@@ -130,6 +131,13 @@ pub struct Change {
     /// machine did not change uniformly).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unreliable: Option<&'static str>,
+    /// The smallest slowdown of the code this pair is sure to call `slower`, as an
+    /// adjusted ratio (1.154: beyond 15.4 %), from the same two intervals, machine
+    /// estimate and noise threshold, as long as the candidate keeps the base run's
+    /// promise ([`visible::sure_slower_beyond`]); `None` where no slowdown would have
+    /// counted (a flagged cell or run, a machine baseline, an interval that reaches 0).
+    /// A `within-noise` verdict rules out only the changes beyond it.
+    pub visible_slowdown: Option<f64>,
 }
 
 /// The comparison of a candidate run with a base run.
@@ -173,7 +181,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         };
         let (ma, mb) = (ca.time_ns(), cb.time_ns());
         let ratio = mb / ma;
-        let (ratio_low, ratio_high) = ratio_interval(ca, cb);
+        let (raw_low, raw_high) = ratio_interval(ca, cb);
         // A wide interval is no reason to doubt a change its interval excludes: the
         // verdict already allowed for it. A slow state of the machine is, even when both
         // cells were measured in one: its states are several, and they slow kernels
@@ -192,8 +200,8 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
             || doubted(&base.flags)
             || doubted(&candidate.flags);
         let (adjusted, ratio_low, ratio_high) = match &machine {
-            Some(m) => (ratio / m.ratio, ratio_low / m.high, ratio_high / m.low),
-            None => (ratio, ratio_low, ratio_high),
+            Some(m) => (ratio / m.ratio, raw_low / m.high, raw_high / m.low),
+            None => (ratio, raw_low, raw_high),
         };
         let verdict = if ratio_low > 1.0 && adjusted > 1.0 + noise_threshold {
             Verdict::Slower
@@ -221,6 +229,12 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
             _ if estimator => Some("estimator"),
             _ => None,
         };
+        let visible_slowdown = (!flagged && !estimator)
+            .then(|| {
+                let low = interval(ca).0;
+                visible::sure_slower_beyond(ma, low, mb, raw_low, machine.as_ref(), noise_threshold)
+            })
+            .flatten();
         changes.push(Change {
             key: key.clone(),
             base_median_ns: ma,
@@ -235,6 +249,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
                 verdict
             },
             unreliable,
+            visible_slowdown,
         });
     }
     let only_in_candidate = b.keys().filter(|k| !a.contains_key(*k)).cloned().collect();
@@ -301,6 +316,21 @@ impl Comparison {
                 c.verdict == Verdict::Slower
                     && c.adjusted_ratio > 1.0 + percent / 100.0
                     && !c.key.series.implementation.is_baseline()
+            })
+            .collect()
+    }
+
+    /// Implementation cells that a slowdown of `percent` % would not have failed: not
+    /// `slower`, and no slowdown up to `percent` % visible ([`Change::visible_slowdown`]),
+    /// so `--fail-on-regression PERCENT` passing says nothing of them.
+    #[must_use]
+    pub fn blind_to(&self, percent: f64) -> Vec<&Change> {
+        self.changes
+            .iter()
+            .filter(|c| {
+                c.verdict != Verdict::Slower
+                    && !c.key.series.implementation.is_baseline()
+                    && c.visible_slowdown.is_none_or(|v| v > 1.0 + percent / 100.0)
             })
             .collect()
     }

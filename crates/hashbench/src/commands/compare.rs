@@ -6,7 +6,7 @@ use hashbench_analysis::compare::Comparison;
 use hashbench_commands::compare::{inputs, view_of, Ask, Base, Shown};
 use hashbench_commands::Outcome;
 use hashbench_model::Run;
-use hashbench_report::render::compare::regression;
+use hashbench_report::render::compare::{blind, regression};
 use hashbench_report::render::comparison::{document, machines_document, CompareFormat};
 use hashbench_report::render::html::Candidate;
 use hashbench_report::render::sanitize::escaped;
@@ -23,7 +23,9 @@ pub struct CompareArgs {
     pub format: CompareFormat,
 }
 
-/// The outcome of `--fail-on-regression`: the regressions, printed to standard error.
+/// The outcome of `--fail-on-regression`: the regressions, printed to standard error,
+/// and a warning naming each cell the check is not sure to fail at that slowdown (it
+/// could read `within-noise` there: the intervals are wider, or a cell was flagged).
 pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> Outcome {
     let Some(pct) = threshold_pct else {
         return Outcome::Done;
@@ -31,6 +33,12 @@ pub fn regression_exit(comparison: &Comparison, threshold_pct: Option<f64>) -> O
     let bad = comparison.regressions_over(pct);
     for c in &bad {
         crate::cli::say(&format!("regression: {}", regression(c)));
+    }
+    for c in comparison.blind_to(pct) {
+        crate::cli::say(&format!(
+            "warning: a slowdown of {pct} % is not sure to fail this check: {}",
+            blind(c)
+        ));
     }
     Outcome::failed_if(!bad.is_empty())
 }

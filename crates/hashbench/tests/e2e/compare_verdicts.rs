@@ -352,3 +352,82 @@ fn several_candidates_are_each_compared_with_the_base() {
     );
     assert_success(&out);
 }
+
+/// A `within-noise` verdict rules out only what the two intervals let through: with
+/// figures ±8 % wide (intervals over the rounds, added whole), a 7 % slowdown reads
+/// within noise, and `--fail-on-regression 5` passes but names each cell it is not sure
+/// to fail; the same slowdown between quiet runs fails it, with no such warning.
+#[test]
+fn a_check_not_sure_to_fail_a_cell_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = read_json(&quick_run(dir.path(), "real.json"));
+    let pair = |spread: f64, name: &str| -> (PathBuf, PathBuf) {
+        let (base, candidate) = (
+            dir.path().join(format!("{name}-a.json")),
+            dir.path().join(format!("{name}-b.json")),
+        );
+        write(&base, &with_spread(real.clone(), spread));
+        write(&candidate, &scaled(with_spread(real.clone(), spread), 1.07));
+        (base, candidate)
+    };
+    let check = |(base, candidate): &(PathBuf, PathBuf)| {
+        output(
+            hashbench()
+                .arg("compare")
+                .args([base, candidate])
+                .args(["--fail-on-regression", "5"]),
+        )
+    };
+
+    let wide = pair(0.08, "wide");
+    let out = check(&wide);
+    assert_success(&out);
+    let err = common::stderr(&out);
+    let warned = err
+        .lines()
+        .filter(|l| l.contains("warning: a slowdown of 5 % is not sure to fail this check"))
+        .count();
+    assert_eq!(warned, IMPLEMENTATION_CELLS, "{err}");
+    assert!(err.contains(": only one beyond "), "{err}");
+    let text = stdout(&out);
+    assert!(
+        text.contains("smallest slowdown sure to read slower: "),
+        "{text}"
+    );
+    // In JSON, each implementation cell's bound: the ratio read must pass 1.08 / 0.92 (the
+    // two intervals added whole), and a slowdown reads that from the low end of the
+    // base's interval at worst (0.92), the machine estimate's own interval on top.
+    let v = run_ok_json(
+        hashbench()
+            .arg("compare")
+            .args([&wide.0, &wide.1])
+            .args(["--format", "json"]),
+    );
+    let changes = v["comparisons"][0]["comparison"]["changes"]
+        .as_array()
+        .unwrap();
+    let bounds: Vec<f64> = changes
+        .iter()
+        .filter(|c| {
+            !c["key"]["implementation"]
+                .as_str()
+                .unwrap()
+                .starts_with("baseline/")
+        })
+        .map(|c| c["visible_slowdown"].as_f64().expect("a bound"))
+        .collect();
+    assert_eq!(bounds.len(), IMPLEMENTATION_CELLS, "{v}");
+    assert!(
+        bounds
+            .iter()
+            .all(|b| (1.08 / 0.92 / 0.92..1.35).contains(b)),
+        "{bounds:?}"
+    );
+
+    let quiet_pair = pair(0.005, "quiet");
+    let out = check(&quiet_pair);
+    assert_exit(&out, 1);
+    let err = common::stderr(&out);
+    assert!(err.contains("regression: "), "{err}");
+    assert!(!err.contains("not sure to fail"), "{err}");
+}

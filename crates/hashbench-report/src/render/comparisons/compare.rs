@@ -23,6 +23,60 @@ pub fn regression(c: &Change) -> String {
     )
 }
 
+/// What `--fail-on-regression PERCENT` says of a cell it is not sure to fail at that
+/// slowdown: `ID PATTERN @ SIZE: only one beyond 15.4 % is` (flagged: `none is`).
+#[must_use]
+pub fn blind(c: &Change) -> String {
+    let what = match c.visible_slowdown {
+        Some(v) => format!("only one beyond {:.1} % is", (v - 1.0) * 100.0),
+        None => "none is (a flagged cell or run)".to_string(),
+    };
+    format!(
+        "{} {} @ {}: {what}",
+        escaped(c.key.series.implementation.id()),
+        c.key.series.pattern,
+        size(c.key.size),
+    )
+}
+
+/// The line on what the `within-noise` verdicts rule out: over the implementation cells
+/// not `slower`, the median and the largest [`Change::visible_slowdown`] (with its cell),
+/// and in how many flagged cells no slowdown would have counted. `None` without such
+/// cells.
+fn visible_line(comparison: &Comparison) -> Option<String> {
+    let open: Vec<&Change> = comparison
+        .changes
+        .iter()
+        .filter(|c| c.verdict != Verdict::Slower && !c.key.series.implementation.is_baseline())
+        .collect();
+    let mut seen: Vec<(f64, &Change)> = open
+        .iter()
+        .filter_map(|c| c.visible_slowdown.map(|v| (v, *c)))
+        .collect();
+    let blind = open.len() - seen.len();
+    seen.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let pct = |v: f64| (v - 1.0) * 100.0;
+    let mut line = match (seen.get(seen.len() / 2), seen.last()) {
+        (Some(&(median, _)), Some(&(most, c))) => format!(
+            "smallest slowdown sure to read slower: {:.1} % (median over {} cells), {:.1} % \
+             at most ({} @ {})",
+            pct(median),
+            seen.len(),
+            pct(most),
+            c.key.series.implementation,
+            size(c.key.size)
+        ),
+        _ => String::new(),
+    };
+    if blind > 0 {
+        if !line.is_empty() {
+            line.push_str("; ");
+        }
+        line.push_str(&format!("none in {blind} flagged cell(s)"));
+    }
+    (!line.is_empty()).then_some(line)
+}
+
 /// A text (or Markdown) report of `comparison`, naming the runs `base_name` and
 /// `candidate_name`, at full width.
 #[must_use]
@@ -97,6 +151,10 @@ pub fn render_within(
         count(Verdict::Unreliable),
         comparison.noise_threshold * 100.0
     ));
+    if let Some(line) = visible_line(comparison) {
+        out.push_str(&inert(line));
+        out.push('\n');
+    }
     if let Some(g) = comparison.geometric_mean_ratio {
         out.push_str(&format!("geometric mean ratio (implementations): {g:.3}\n"));
     }
