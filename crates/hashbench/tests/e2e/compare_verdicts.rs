@@ -424,6 +424,18 @@ fn a_check_not_sure_to_fail_a_cell_says_so() {
         "{bounds:?}"
     );
 
+    // The HTML page says it under its table too.
+    let html = stdout(&run_ok(
+        hashbench()
+            .arg("compare")
+            .args([&wide.0, &wide.1])
+            .args(["--format", "html"]),
+    ));
+    assert!(
+        html.contains("smallest slowdown sure to read slower: "),
+        "{html}"
+    );
+
     let quiet_pair = pair(0.005, "quiet");
     let out = check(&quiet_pair);
     assert_exit(&out, 1);

@@ -43,7 +43,7 @@ pub fn blind(c: &Change) -> String {
 /// not `slower`, the median and the largest [`Change::visible_slowdown`] (with its cell),
 /// and in how many flagged cells no slowdown would have counted. `None` without such
 /// cells.
-fn visible_line(comparison: &Comparison) -> Option<String> {
+pub(crate) fn visible_line(comparison: &Comparison) -> Option<String> {
     let open: Vec<&Change> = comparison
         .changes
         .iter()

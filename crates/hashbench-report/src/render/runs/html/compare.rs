@@ -133,6 +133,10 @@ pub fn compare_page(
         body.push_str(&change_chart(c, fail_on)?);
         let (header, rows, right) = table_rows(c);
         body.push_str(&table(&header, &rows, &right));
+        // What the `within noise` verdicts rule out, as the text report says it.
+        if let Some(line) = crate::render::compare::visible_line(c) {
+            body.push_str(&note(&line));
+        }
         if let Some(g) = c.geometric_mean_ratio {
             body.push_str(&note(&format!(
                 "Geometric mean ratio (implementations): {g:.3}"
