@@ -69,13 +69,13 @@ fn verdict_at(base: &Run, candidate: &Run, r: f64) -> Verdict {
 fn the_bound_is_where_the_verdict_turns_slower() {
     let next = |median, half| fig("a/a", median, half, IntervalKind::NextRun);
     let pairs: Vec<(&str, Run, Run)> = vec![
-        // Narrow intervals: the noise threshold is the bound (1.05).
+        // Narrow intervals: the noise threshold sets the bound (1.05, from 0.995).
         (
             "quiet",
             run_of(quiet("a/a", 64, 100.0), None),
             run_of(quiet("a/a", 64, 101.0), None),
         ),
-        // Next-run intervals of ±6 % and ±4 %: the wider one sets it.
+        // Next-run intervals of ±6 % and ±4 %: the base's sets it.
         (
             "next-run",
             run_of(next(3.40, 0.06), None),
