@@ -214,7 +214,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         // cell did after the adjustment: the adjustment decides the verdict.
         let machine_moved = machine
             .as_ref()
-            .is_some_and(|m| m.ratio.ln().abs() + m.log_half_width() >= adjusted.ln().abs());
+            .is_some_and(|m| m.log_reach() >= adjusted.ln().abs());
         // A baseline the estimate is made of moves with the machine by definition: one
         // that moved beyond the estimate (its placement in a run that met another state
         // of the machine: `memcpy` at 64 B read 0.87 while the reference read 1.00) says

@@ -51,6 +51,13 @@ impl MachineSpeed {
             .ln()
             .max((self.ratio / self.low).ln())
     }
+
+    /// How far the machine moved at the far end of its interval, in natural log: a
+    /// change of a cell no larger than this, the machine alone could have made.
+    #[must_use]
+    pub fn log_reach(&self) -> f64 {
+        self.ratio.ln().abs() + self.log_half_width()
+    }
 }
 
 /// The reference's level and relative half-width: its figure (the median of its settled

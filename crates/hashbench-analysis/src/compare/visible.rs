@@ -23,7 +23,7 @@ use super::MachineSpeed;
 /// explain is `unreliable`). `None` where no ratio would count: an interval that reaches
 /// 0, or a figure of none.
 #[must_use]
-pub(crate) fn read_slower_beyond(
+fn read_slower_beyond(
     base_ns: f64,
     candidate_ns: f64,
     raw_low: f64,
@@ -35,11 +35,7 @@ pub(crate) fn read_slower_beyond(
         return None;
     }
     let (ratio, high, moved) = match machine {
-        Some(m) => (
-            m.ratio,
-            m.high,
-            (m.ratio.ln().abs() + m.log_half_width()).exp(),
-        ),
+        Some(m) => (m.ratio, m.high, m.log_reach().exp()),
         None => (1.0, 1.0, 1.0),
     };
     let interval = high / (ratio * base_ns * per_ns);
