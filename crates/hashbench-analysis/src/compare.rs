@@ -17,7 +17,10 @@
 //! neighbour, the clock): [`machine::machine_speed`] estimates that ratio from what both
 //! runs measured that no code change touches, every ratio is divided by it, and its
 //! uncertainty widens the interval; a change the machine's own move (at the far end of
-//! its interval) could explain is *unreliable*, not significant.
+//! its interval) could explain is *unreliable*, not significant. Where both cells carry
+//! an interval around their run's move (what the figure memory learned of how far cells
+//! lie from that estimate), the pair is judged by those and by the estimate alone
+//! ([`around`]).
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -26,9 +29,11 @@ use serde::{Serialize, Serializer};
 
 use hashbench_model::{Baseline, Cell, FlagCode, Mode, Pattern, Run, SeriesKey, Size, Subject};
 
+mod around;
 mod machine;
 mod state;
 mod visible;
+use around::{around_machine, judged_interval};
 pub(crate) use machine::interval;
 pub use machine::{machine_speed, MachineSpeed, ESTIMATOR_BASELINES};
 pub use state::same_steady_state;
@@ -172,6 +177,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
     let (a, b) = (index(base), index(candidate));
     let machine = machine_speed(base, candidate);
     let steady = same_steady_state(base, candidate);
+    let point = machine.as_ref().map(MachineSpeed::point);
     let mut changes = Vec::new();
     let mut only_in_base = Vec::new();
     for (key, ca) in &a {
@@ -181,25 +187,21 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         };
         let (ma, mb) = (ca.time_ns(), cb.time_ns());
         let ratio = mb / ma;
-        let (raw_low, raw_high) = ratio_interval(ca, cb);
-        // A wide interval is no reason to doubt a change its interval excludes: the
-        // verdict already allowed for it. A slow state of the machine is, even when both
-        // cells were measured in one: its states are several, and they slow kernels
-        // unevenly (an A/A pair on the development VM, both runs `slow-phase`, read
-        // `crc32c` at 4 KiB at 117 ns and 102.6 ns while `read` and `memcpy` at 4 KiB
-        // agreed within 1 %: the machine estimate saw nothing, and the verdict would
-        // have been "faster"). Unless both runs spent their whole length in one steady
-        // state, the same one ([`same_steady_state`]): then they measured on one footing.
-        let doubted = |flags: &[hashbench_model::Flag]| {
-            flags.iter().any(|f| {
-                f.code != FlagCode::WideInterval && !(steady && f.code == FlagCode::SlowPhase)
-            })
+        // Whole-run moves are the machine's estimate's to divide out, not the cells' to
+        // cover twice: where both cells say how far they move around their run's move,
+        // the pair is judged by that.
+        let around =
+            machine.is_some() && around_machine(ca).is_some() && around_machine(cb).is_some();
+        let (raw_low, raw_high) = ratio_interval(ca, cb, around);
+        let flagged = flagged((base, candidate), (ca, cb), steady);
+        // Judged around the runs' moves, the cells' intervals already reach as far as
+        // cells lay from the machine's estimate: its own interval is not added again.
+        let judged = if around {
+            point.as_ref()
+        } else {
+            machine.as_ref()
         };
-        let flagged = doubted(&ca.flags)
-            || doubted(&cb.flags)
-            || doubted(&base.flags)
-            || doubted(&candidate.flags);
-        let (adjusted, ratio_low, ratio_high) = match &machine {
+        let (adjusted, ratio_low, ratio_high) = match judged {
             Some(m) => (ratio / m.ratio, raw_low / m.high, raw_high / m.low),
             None => (ratio, raw_low, raw_high),
         };
@@ -231,8 +233,8 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         };
         let visible_slowdown = (!flagged && !estimator)
             .then(|| {
-                let low = interval(ca).0;
-                visible::sure_slower_beyond(ma, low, mb, raw_low, machine.as_ref(), noise_threshold)
+                let low = judged_interval(ca, around).0;
+                visible::sure_slower_beyond(ma, low, mb, raw_low, judged, noise_threshold)
             })
             .flatten();
         changes.push(Change {
@@ -276,6 +278,25 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
     }
 }
 
+/// Whether a guard doubted either cell or run (`steady`: both runs spent their whole
+/// length in one steady state, the same one).
+fn flagged((base, candidate): (&Run, &Run), (ca, cb): (&Cell, &Cell), steady: bool) -> bool {
+    // A wide interval is no reason to doubt a change its interval excludes: the
+    // verdict already allowed for it. A slow state of the machine is, even when both
+    // cells were measured in one: its states are several, and they slow kernels
+    // unevenly (an A/A pair on the development VM, both runs `slow-phase`, read
+    // `crc32c` at 4 KiB at 117 ns and 102.6 ns while `read` and `memcpy` at 4 KiB
+    // agreed within 1 %: the machine estimate saw nothing, and the verdict would
+    // have been "faster"). Unless both runs spent their whole length in one steady
+    // state, the same one ([`same_steady_state`]): then they measured on one footing.
+    let doubted = |flags: &[hashbench_model::Flag]| {
+        flags
+            .iter()
+            .any(|f| f.code != FlagCode::WideInterval && !(steady && f.code == FlagCode::SlowPhase))
+    };
+    doubted(&ca.flags) || doubted(&cb.flags) || doubted(&base.flags) || doubted(&candidate.flags)
+}
+
 /// The interval of `candidate / base`, from the two cells' own intervals.
 ///
 /// A figure whose interval holds the next run (`"interval": "next-run"`) makes a promise
@@ -288,9 +309,12 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
 /// levels 3.5 % apart (intervals of ±4-5 %), read `1.14 [1.007, 1.19]` slower in one pair
 /// and "within noise" in another. Older intervals (over the rounds, or the median's CI and
 /// the round range) say nothing of a next run, and are added whole.
-fn ratio_interval(base: &Cell, candidate: &Cell) -> (f64, f64) {
-    let (a_low, a_high) = interval(base);
-    let (b_low, b_high) = interval(candidate);
+///
+/// With `around`, each cell's interval around its run's move stands for its figure's
+/// ([`judged_interval`]).
+fn ratio_interval(base: &Cell, candidate: &Cell, around: bool) -> (f64, f64) {
+    let (a_low, a_high) = judged_interval(base, around);
+    let (b_low, b_high) = judged_interval(candidate, around);
     if a_low <= 0.0 {
         return (b_low / a_high, f64::INFINITY);
     }

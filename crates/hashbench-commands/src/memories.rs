@@ -122,6 +122,7 @@ pub fn record_maps(cells: &[hashbench_quality::MapCell]) {
             class: Some(crate::maps::map_class(&host, c.entries)),
             cell: c.key(),
             median_ns: c.ns,
+            machine: false,
         })
         .collect();
     let (key, now) = moves_here();

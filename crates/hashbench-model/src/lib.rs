@@ -73,7 +73,7 @@ pub use series::SeriesKey;
 pub use size::{Mode, Size, MAX_RANGE_LENGTHS};
 pub use skip::{SkipReason, Skipped};
 pub use stop::StopReason;
-pub use subject::{Baseline, Subject};
+pub use subject::{Baseline, Subject, ESTIMATOR_BASELINES};
 pub use verification::VerificationFacts;
 pub use wander::{
     assumed_reach, cell_key, key_of, CellWander, ClassWander, RunToRun, SizeClass,

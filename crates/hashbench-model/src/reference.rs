@@ -77,6 +77,29 @@ impl DriftReference {
         hashbench_stats::undisturbed(&rounds)
     }
 
+    /// Its level and relative half-width: its figure (the median of its settled
+    /// timings, [`DriftReference::figure`]) with the figure's interval where its timings
+    /// settled and it has several (a run of many rounds), else the median of its timings and
+    /// the median of their CIs (percent / 100), as for files from before figures.
+    #[must_use]
+    pub fn level(&self) -> Option<(f64, f64)> {
+        let r = self;
+        if let Some(f) = r.figure().filter(|f| f.settled && f.rounds.len() >= 3) {
+            let half = f.relative_half_width();
+            if half.is_finite() {
+                return Some((f.median_ns, half));
+            }
+        }
+        let median = |mut v: Vec<f64>| -> Option<f64> {
+            v.retain(|x| x.is_finite() && *x > 0.0);
+            v.sort_by(f64::total_cmp);
+            hashbench_stats::order::median_sorted(&v)
+        };
+        let level = median(r.points.iter().map(|p| p.median_ns).collect())?;
+        let ci = median(r.points.iter().filter_map(|p| p.ci_percent).collect()).unwrap_or(0.0);
+        Some((level, ci / 100.0))
+    }
+
     /// The machine's phase in each pass of the run, as these timings show it
     /// ([`phases_of`]); the passes are those the timings were taken after.
     #[must_use]

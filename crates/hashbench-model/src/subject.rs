@@ -156,3 +156,8 @@ impl PartialOrd for Subject {
 
 #[cfg(test)]
 mod tests;
+
+/// The baselines `compare`'s machine estimate is made of, at every size both runs have
+/// (beside the drift reference): what moves with the machine and with no code under
+/// test. A run's move, for the figure memory, is theirs too.
+pub const ESTIMATOR_BASELINES: [Baseline; 2] = [Baseline::Read, Baseline::Memcpy];

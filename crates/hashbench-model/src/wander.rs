@@ -15,6 +15,10 @@
 //! any of its last few; a cell with [`CELL_ALONE_MOVES`] of its own, as far as those alone
 //! ([`RunToRun::reach`]). Cells differ: at 64 B `adler32/simd-adler32` moved 0.3 % where
 //! `sha2-256/openssl` moved 2-3 %, so a class's quantile alone is too narrow for some.
+//!
+//! The same is learned of each cell's moves *around its run's* ([`RunToRun::
+//! around_machine`]): what `compare`, which divides the machine's move between two runs
+//! out, has left to allow for.
 
 use std::collections::BTreeMap;
 
@@ -181,6 +185,13 @@ pub struct RunToRun {
     pub classes: Vec<ClassWander>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub cells: BTreeMap<String, CellWander>,
+    /// The same of the moves *around the machine's*: each cell's move between two runs
+    /// with the move of the run's `read` and `memcpy` baselines divided out, as `compare`
+    /// divides its machine estimate out. What a figure's second interval
+    /// (`RoundFigure::around_machine`) reaches; `None` until some was learned, and in
+    /// files written before 2026-12-01.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub around_machine: Option<Box<RunToRun>>,
 }
 
 impl RunToRun {
@@ -205,9 +216,17 @@ impl RunToRun {
             .reduce(f64::max)
     }
 
+    /// How far the interval around the machine's move of `cell` reaches at least
+    /// ([`RunToRun::around_machine`], read as [`RunToRun::reach`]); `None` where nothing
+    /// was learned of its class or of it.
+    #[must_use]
+    pub fn reach_around_machine(&self, class: SizeClass, cell: &str) -> Option<f64> {
+        self.around_machine.as_ref()?.reach(class, cell)
+    }
+
     /// The same, with only the cells `keep` says.
     #[must_use]
-    pub fn only(&self, keep: impl Fn(&str) -> bool) -> RunToRun {
+    pub fn only(&self, keep: impl Fn(&str) -> bool + Copy) -> RunToRun {
         RunToRun {
             classes: self.classes.clone(),
             cells: self
@@ -216,6 +235,11 @@ impl RunToRun {
                 .filter(|(k, _)| keep(k))
                 .map(|(k, v)| (k.clone(), *v))
                 .collect(),
+            around_machine: self
+                .around_machine
+                .as_ref()
+                .map(|a| Box::new(a.only(keep)))
+                .filter(|a| !a.is_empty()),
         }
     }
 
@@ -223,6 +247,10 @@ impl RunToRun {
     #[must_use]
     pub fn of_classes(mut self, kinds: &[SizeClass]) -> RunToRun {
         self.classes.retain(|c| kinds.contains(&c.class));
+        self.around_machine = self
+            .around_machine
+            .map(|a| Box::new(a.of_classes(kinds)))
+            .filter(|a| !a.is_empty());
         self
     }
 
@@ -258,13 +286,10 @@ impl RunToRun {
     }
 }
 
-impl std::fmt::Display for RunToRun {
-    /// `intervals reach at least ±1.7 % (small, 150 moves in 9 runs), ±1.3 % (core, 256
-    /// moves in 4 runs),
-    /// and as far as their cell's largest recent move for 12 cells (0.3-2.9 %): ...`, the
-    /// header line of a run whose memory taught it something.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "intervals reach at least")?;
+impl RunToRun {
+    /// ` ±1.7 % (small, 150 moves in 9 runs), ..., and as far as their cell's largest
+    /// recent move for 12 cells (0.3-2.9 %)`.
+    fn write_reaches(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut sep = "";
         for c in &self.classes {
             if c.moves == 0 {
@@ -304,11 +329,27 @@ impl std::fmt::Display for RunToRun {
                 reach(f64::max, 0.0),
             )?;
         }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for RunToRun {
+    /// `intervals reach at least ±1.7 % (small, 150 moves in 9 runs), ±1.3 % (core, 256
+    /// moves in 4 runs),
+    /// and as far as their cell's largest recent move for 12 cells (0.3-2.9 %): ...`, the
+    /// header line of a run whose memory taught it something.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "intervals reach at least")?;
+        self.write_reaches(f)?;
         write!(
             f,
             ": how far earlier runs of this build's lineage here moved figures \
              (figure-moves.json; HASHBENCH_MACHINE_MEMORY=off neither reads nor writes it)"
         )?;
+        if let Some(around) = self.around_machine.as_ref().filter(|a| !a.is_empty()) {
+            write!(f, "; around their run's move, which `compare` divides out:")?;
+            around.write_reaches(f)?;
+        }
         if self.classes.iter().any(|c| c.moves == 0) {
             write!(
                 f,

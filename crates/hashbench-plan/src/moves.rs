@@ -17,12 +17,17 @@ use std::collections::BTreeMap;
 
 use hashbench_model::bounded::keep_newest;
 use hashbench_model::{
-    cell_key, CellWander, ClassWander, FlagCode, Run, RunToRun, SizeClass, StopReason,
-    MIN_CELL_MOVES, MIN_MOVES, MIN_RUNS, PREDICTION,
+    cell_key, FlagCode, Run, RunToRun, SizeClass, StopReason, Subject, ESTIMATOR_BASELINES,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::memory::fresh;
+
+mod learn;
+mod own;
+
+use learn::{newest_first, newest_first_runs};
+pub use learn::{RunMoves, MAX_MOVE, RUN_POINTS};
 
 /// Builds remembered (the one last added to kept longest).
 pub const KEPT_BUILDS: usize = 8;
@@ -32,13 +37,17 @@ pub const KEPT_FIGURES: usize = 2048;
 /// whole-run move of a few per cent that one run in ten makes is in the window two or
 /// three times, enough to reach the 95th percentile of its runs.
 pub const KEPT_RUNS: usize = 24;
-/// Points one run's moves of one class are kept as: their order statistics at evenly
-/// spaced ranks, the smallest and the largest among them. A default `run` moves about
-/// a hundred cells of one class at once.
-pub const RUN_POINTS: usize = 32;
 /// Moves kept per cell: enough for its own to stand alone
 /// ([`hashbench_model::CELL_ALONE_MOVES`]).
 pub const KEPT_CELL_MOVES: usize = hashbench_model::CELL_ALONE_MOVES;
+/// Moves around their runs' moves kept per cell: a cell's largest of them is its reach
+/// around the machine, and the next move passes the largest of `n` like it with
+/// probability `1 / (n + 1)`, 2.4 % here. More than [`KEPT_CELL_MOVES`]: some cells move
+/// in bursts. On the development VM (2026-12-01, `scripts/aa`) `crc32c/crc-fast` at 64 B
+/// moved under 2.5 % around its runs in 19 runs in a row and then 8.9 %; read from its
+/// last 19, its interval had shrunk to ±2.5 %, and `compare` called the A/A pair
+/// "slower" (whole-run moves, which the figure's own interval reaches, hid such bursts).
+pub const KEPT_AROUND_MOVES: usize = 40;
 /// How old a cell's last figure may be, in days, for the next one to count as a move:
 /// as the machine memory's runs ([`crate::memory::fresh`]).
 pub const KEPT_DAYS: u64 = crate::memory::KEPT_DAYS;
@@ -69,33 +78,11 @@ pub struct Moves {
     /// Per size class, the moves of each of its last [`KEPT_RUNS`] runs, oldest first.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub runs: BTreeMap<SizeClass, Vec<RunMoves>>,
-}
-
-/// One run's moves of one size class.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct RunMoves {
-    /// How many cells of the class moved.
-    pub moves: usize,
-    /// Their moves, ascending: all of them, or [`RUN_POINTS`] order statistics of them.
-    pub points: Vec<f64>,
-}
-
-impl RunMoves {
-    /// The moves of one run, kept as [`RUN_POINTS`] of them at most.
-    #[must_use]
-    pub fn of(mut moves: Vec<f64>) -> RunMoves {
-        moves.retain(|m| plausible(*m));
-        moves.sort_by(f64::total_cmp);
-        let n = moves.len();
-        let points = if n <= RUN_POINTS {
-            moves
-        } else {
-            (0..RUN_POINTS)
-                .map(|i| moves[(i * (n - 1) + (RUN_POINTS - 1) / 2) / (RUN_POINTS - 1)])
-                .collect()
-        };
-        RunMoves { moves: n, points }
-    }
+    /// Per size class, the moves around the machine's ([`own::around_machine`]) of each
+    /// of its last [`KEPT_RUNS`] runs, oldest first; empty in files written before
+    /// 2026-12-01.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub own_runs: BTreeMap<SizeClass, Vec<RunMoves>>,
 }
 
 /// A settled figure a command measured, to be remembered ([`MoveMemory::add`]).
@@ -108,6 +95,9 @@ pub struct Observed {
     pub cell: String,
     /// The figure, ns per call.
     pub median_ns: f64,
+    /// Whether it moves with the machine alone: a `read` or `memcpy` baseline, of which
+    /// `compare`'s machine estimate is made; a run's move is theirs ([`own`]).
+    pub machine: bool,
 }
 
 /// A cell's last figure.
@@ -120,15 +110,19 @@ pub struct LastFigure {
     /// How far its figures moved from one run to the next, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<f64>,
+    /// How far they moved around their run's move ([`own::around_machine`]), oldest
+    /// first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_moves: Vec<f64>,
 }
 
 impl MoveMemory {
     /// What the runs of the build `key`, and of the other builds of its lineage
-    /// ([`lineage`]), learned of each size class (the [`PREDICTION`] quantile of the moves
+    /// ([`lineage`]), learned of each size class (the [`PREDICTION`](hashbench_model::PREDICTION) quantile of the moves
     /// of its newest [`KEPT_RUNS`] runs, each run weighing the same however many cells it
-    /// moved, for a class with at least [`MIN_MOVES`] moves in [`MIN_RUNS`] runs) and of
+    /// moved, for a class with at least [`MIN_MOVES`](hashbench_model::MIN_MOVES) moves in [`MIN_RUNS`](hashbench_model::MIN_RUNS) runs) and of
     /// each cell (the largest of its newest [`KEPT_CELL_MOVES`] moves, for a cell with at
-    /// least [`MIN_CELL_MOVES`]), the build's own moves first. A move is always between
+    /// least [`MIN_CELL_MOVES`](hashbench_model::MIN_CELL_MOVES)), the build's own moves first. A move is always between
     /// two runs of one build, so a build's placement of the code is no move; how far the
     /// machine moves a cell's figures is the machine's, and a new commit would otherwise
     /// start every interval with nothing learned (session 29's `scripts/aa` found two
@@ -143,52 +137,20 @@ impl MoveMemory {
             .collect();
         // The build's own first, then the other builds, the last added to first.
         kin.sort_by_key(|(k, b)| (k.as_str() != key, std::cmp::Reverse(b.at)));
-        let mut pooled: BTreeMap<SizeClass, Vec<RunMoves>> = BTreeMap::new();
-        let mut by_cell: BTreeMap<&String, Vec<f64>> = BTreeMap::new();
-        for (_, build) in &kin {
-            for (class, runs) in build.runs_newest_first() {
-                let kept = pooled.entry(class).or_default();
-                let room = KEPT_RUNS.saturating_sub(kept.len());
-                kept.extend(runs.into_iter().take(room));
-            }
-            for (cell, last) in &build.last {
-                newest_first(
-                    by_cell.entry(cell).or_default(),
-                    &last.moves,
-                    KEPT_CELL_MOVES,
-                );
-            }
+        let mut learned = learn(
+            &kin,
+            Moves::runs_newest_first,
+            (|l| &l.moves, KEPT_CELL_MOVES),
+        );
+        let around = learn(
+            &kin,
+            |b| newest_first_runs(&b.own_runs),
+            (|l| &l.own_moves, KEPT_AROUND_MOVES),
+        );
+        if !around.is_empty() {
+            learned.around_machine = Some(Box::new(around));
         }
-        let classes = pooled
-            .into_iter()
-            .filter_map(|(class, runs)| {
-                let moves = runs.iter().map(|r| r.moves).sum();
-                if moves < MIN_MOVES || runs.len() < MIN_RUNS {
-                    return None;
-                }
-                Some(ClassWander {
-                    class,
-                    reach: run_weighted_quantile(&runs, PREDICTION)?,
-                    moves,
-                    runs: runs.len(),
-                })
-            })
-            .collect();
-        let cells = by_cell
-            .into_iter()
-            .filter(|(_, moves)| moves.len() >= MIN_CELL_MOVES)
-            .map(|(k, moves)| {
-                let reach = moves.iter().copied().fold(0.0, f64::max);
-                (
-                    k.clone(),
-                    CellWander {
-                        reach,
-                        moves: moves.len(),
-                    },
-                )
-            })
-            .collect();
-        RunToRun { classes, cells }
+        learned
     }
 
     /// Adds `run`'s figures under the build `key` at `now` ([`MoveMemory::add`]). The
@@ -221,8 +183,11 @@ impl MoveMemory {
                     class,
                     cell: cell_key(c),
                     median_ns: figure.median_ns,
+                    machine: matches!(c.implementation,
+                        Subject::Baseline(b) if ESTIMATOR_BASELINES.contains(&b)),
                 })
             })
+            .chain(reference(run))
             .collect();
         self.add(key, figures, now)
     }
@@ -240,14 +205,31 @@ impl MoveMemory {
             return false;
         }
         let build = self.builds.entry(key.to_string()).or_default();
+        // Each fresh move, with the run its last figure came from, for the moves around it.
+        let moved: Vec<own::Moved> = figures
+            .iter()
+            .filter_map(|f| {
+                let l = build.last.get(&f.cell).filter(|l| fresh(l.at, now))?;
+                Some(own::Moved {
+                    cell: &f.cell,
+                    run: l.at,
+                    ln: (f.median_ns / l.median_ns).ln(),
+                    machine: f.machine,
+                })
+            })
+            .collect();
+        let around = own::around_machine(&moved);
         let mut this_run: BTreeMap<SizeClass, Vec<f64>> = BTreeMap::new();
+        let mut this_run_own: BTreeMap<SizeClass, Vec<f64>> = BTreeMap::new();
         for Observed {
             class,
             cell,
             median_ns,
+            ..
         } in figures
         {
             let mut own = Vec::new();
+            let mut own_around = Vec::new();
             if let Some(last) = build.last.get(&cell).filter(|l| fresh(l.at, now)) {
                 // Kept to 1e-6 of the figure: the file stays small, and the intervals
                 // it widens are read to a tenth of a per cent.
@@ -255,10 +237,12 @@ impl MoveMemory {
                 if let Some(class) = class {
                     this_run.entry(class).or_default().push(moved);
                 }
-                own.clone_from(&last.moves);
-                own.push(moved);
-                let extra = own.len().saturating_sub(KEPT_CELL_MOVES);
-                own.drain(..extra);
+                own = kept_with(&last.moves, Some(moved), KEPT_CELL_MOVES);
+                let around = around.get(&cell).copied();
+                if let (Some(class), Some(m)) = (class, around) {
+                    this_run_own.entry(class).or_default().push(m);
+                }
+                own_around = kept_with(&last.own_moves, around, KEPT_AROUND_MOVES);
             }
             build.last.insert(
                 cell,
@@ -266,10 +250,12 @@ impl MoveMemory {
                     at: now,
                     median_ns,
                     moves: own,
+                    own_moves: own_around,
                 },
             );
         }
         build.add_run(this_run);
+        push_runs(&mut build.own_runs, this_run_own);
         build.at = now;
         self.version = VERSION;
         self.forget(now);
@@ -298,34 +284,13 @@ impl Moves {
                 .or_default()
                 .insert(0, RunMoves::of(legacy));
         }
-        for (class, moves) in moves {
-            let runs = self.runs.entry(class).or_default();
-            runs.push(RunMoves::of(moves));
-            let extra = runs.len().saturating_sub(KEPT_RUNS);
-            runs.drain(..extra);
-        }
+        push_runs(&mut self.runs, moves);
     }
 
     /// Per class, its runs' moves, the newest run first (a file's moves of all runs
     /// together last, as one run), each with its plausible moves only.
     fn runs_newest_first(&self) -> BTreeMap<SizeClass, Vec<RunMoves>> {
-        let mut out: BTreeMap<SizeClass, Vec<RunMoves>> = BTreeMap::new();
-        for (&class, runs) in &self.runs {
-            out.entry(class)
-                .or_default()
-                .extend(runs.iter().rev().map(|r| {
-                    let points: Vec<f64> =
-                        r.points.iter().copied().filter(|m| plausible(*m)).collect();
-                    // A point the file should not hold (edited by hand, damaged) takes the
-                    // moves it stood for with it.
-                    let moves = if points.len() == r.points.len() {
-                        r.moves.max(points.len())
-                    } else {
-                        points.len()
-                    };
-                    RunMoves { moves, points }
-                }));
-        }
+        let mut out = newest_first_runs(&self.runs);
         for (&class, legacy) in &self.moves {
             out.entry(class)
                 .or_default()
@@ -338,47 +303,62 @@ impl Moves {
     }
 }
 
-/// The `q` quantile of the moves of `runs`, each run weighing the same (its points
-/// sharing its weight): the smallest move at or below which `q` of the weight lies.
-fn run_weighted_quantile(runs: &[RunMoves], q: f64) -> Option<f64> {
-    let mut weighted: Vec<(f64, f64)> = runs
-        .iter()
-        .filter(|r| !r.points.is_empty())
-        .flat_map(|r| {
-            let w = 1.0 / r.points.len() as f64;
-            r.points.iter().map(move |&m| (m, w))
-        })
-        .collect();
-    weighted.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let total: f64 = weighted.iter().map(|(_, w)| w).sum();
-    let mut below = 0.0;
-    for &(m, w) in &weighted {
-        below += w;
-        // A hair under: the sum of thirds is not exactly one.
-        if below >= q * total - 1e-9 {
-            return Some(m);
+/// What the builds `kin` (the one read for first) learned: per size class, the
+/// [`PREDICTION`] quantile of the moves of the newest [`KEPT_RUNS`] runs `runs_of` gives
+/// (each run weighing the same), for a class with [`MIN_MOVES`] in [`MIN_RUNS`] runs; per
+/// cell, the largest of the newest `most` of `moves_of`, for a cell with
+/// [`MIN_CELL_MOVES`].
+fn learn(
+    kin: &[(&String, &Moves)],
+    runs_of: impl Fn(&Moves) -> BTreeMap<SizeClass, Vec<RunMoves>>,
+    (moves_of, most): (impl Fn(&LastFigure) -> &[f64], usize),
+) -> RunToRun {
+    let mut pooled: BTreeMap<SizeClass, Vec<RunMoves>> = BTreeMap::new();
+    let mut by_cell: BTreeMap<&String, Vec<f64>> = BTreeMap::new();
+    for (_, build) in kin {
+        for (class, runs) in runs_of(build) {
+            let kept = pooled.entry(class).or_default();
+            let room = KEPT_RUNS.saturating_sub(kept.len());
+            kept.extend(runs.into_iter().take(room));
+        }
+        for (cell, last) in &build.last {
+            newest_first(by_cell.entry(cell).or_default(), moves_of(last), most);
         }
     }
-    weighted.last().map(|&(m, _)| m)
+    learn::summarise(pooled, by_cell)
 }
 
-/// The largest move a memory is read with: a figure that doubled. Anything farther (or
-/// negative, or not a number: a file edited by hand or damaged) is no speed state of
-/// the machine's, and would reach an interval below zero.
-pub const MAX_MOVE: f64 = 1.0;
+/// The drift reference's level as a figure that moves with the machine alone: `compare`
+/// takes the machine's move as the median of its and the `read` and `memcpy` baselines'
+/// ([`own`]).
+fn reference(run: &Run) -> Option<Observed> {
+    let r = run.reference.as_ref()?;
+    let (level, _) = r.level()?;
+    Some(Observed {
+        class: None,
+        cell: format!("drift reference | {} | {}", r.kernel, r.size),
+        median_ns: level,
+        machine: true,
+    })
+}
 
-/// Adds to `pooled` the plausible ones of `moves` (oldest first), newest first, until it
-/// holds `most`.
-fn newest_first(pooled: &mut Vec<f64>, moves: &[f64], most: usize) {
-    let room = most.saturating_sub(pooled.len());
-    pooled.extend(
-        moves
-            .iter()
-            .rev()
-            .copied()
-            .filter(|m| plausible(*m))
-            .take(room),
-    );
+/// Adds one run's moves, per class, to `runs` as its newest, keeping [`KEPT_RUNS`].
+fn push_runs(runs: &mut BTreeMap<SizeClass, Vec<RunMoves>>, moves: BTreeMap<SizeClass, Vec<f64>>) {
+    for (class, moves) in moves {
+        let runs = runs.entry(class).or_default();
+        runs.push(RunMoves::of(moves));
+        let extra = runs.len().saturating_sub(KEPT_RUNS);
+        runs.drain(..extra);
+    }
+}
+
+/// A cell's kept moves `kept` (oldest first) with `new` added where there is one, the
+/// newest `most` of them.
+fn kept_with(kept: &[f64], new: Option<f64>, most: usize) -> Vec<f64> {
+    let mut out: Vec<f64> = kept.iter().copied().chain(new).collect();
+    let extra = out.len().saturating_sub(most);
+    out.drain(..extra);
+    out
 }
 
 /// What a build's key ([`crate::memory::key`] under
@@ -398,11 +378,6 @@ pub fn lineage(key: &str) -> String {
         "optimised"
     };
     format!("{machine} | {profile} | {settings}")
-}
-
-/// Whether a remembered move is one a memory is read with ([`MAX_MOVE`]).
-fn plausible(m: f64) -> bool {
-    (0.0..=MAX_MOVE).contains(&m)
 }
 
 #[cfg(test)]

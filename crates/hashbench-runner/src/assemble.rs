@@ -34,12 +34,16 @@ fn cell(
     size: Size,
     (result, round_ids): (CellResult, Vec<u32>),
     raw: bool,
-    floor: f64,
+    (floor, around): (f64, Option<f64>),
 ) -> Result<Cell, RunError> {
     // A range's calls hash its mean length each, exactly: every length once per period,
     // and a batch is whole periods.
     let bytes = size.mean_bytes();
-    let figure = result.figure.with_floor(floor);
+    let figure = match around {
+        Some(a) => result.figure.with_floor_around_machine(a),
+        None => result.figure,
+    }
+    .with_floor(floor);
     let f = &figure;
     let throughput =
         Throughput::from_interval((f.median_ns, f.ci_low_ns, f.ci_high_ns), bytes, None).map_err(
@@ -168,8 +172,12 @@ pub(crate) fn cells(
             meta.threads,
             &p.size,
         );
-        let floor = floor_for(host, p.size.max_bytes(), &key, learned);
-        let mut c = cell(meta, p.size, (result, ids), raw, floor)?;
+        let bytes = p.size.max_bytes();
+        let reach = (
+            floor_for(host, bytes, &key, learned),
+            floor_around_machine(host, bytes, &key, learned),
+        );
+        let mut c = cell(meta, p.size, (result, ids), raw, reach)?;
         if let Kind::External(j) = p.kind {
             // The runtime's own count of its heap (Crystal's GC), where it keeps one.
             c.bytes_allocated_per_call = planned.externals[j].gc_bytes(p.size.max_bytes() as usize);
@@ -256,14 +264,32 @@ pub(crate) fn streams_cell(
 /// its figure: its own floor, or what the memory learned (`learned`), the larger.
 #[must_use]
 pub fn floor_for(host: &Host, bytes: u64, key: &str, learned: &RunToRun) -> f64 {
-    let own = if host.past_own_caches(bytes) == Some(true) {
-        hashbench_stats::rounds::SHARED_CACHE_FLOOR
-    } else {
-        hashbench_stats::rounds::FLOOR
-    };
+    let own = own_floor(host, bytes);
     learned
         .reach(SizeClass::of(host, bytes), key)
         .map_or(own, |reach| own.max(reach))
+}
+
+/// How far the interval around the run's move of the cell named `key` reaches at least
+/// (`RoundFigure::around_machine`): its own floor, or what the memory learned of moves
+/// around the machine's (`RunToRun::around_machine`), the larger; `None` where it learned
+/// nothing of the cell's class or of the cell.
+#[must_use]
+pub fn floor_around_machine(host: &Host, bytes: u64, key: &str, learned: &RunToRun) -> Option<f64> {
+    learned
+        .reach_around_machine(SizeClass::of(host, bytes), key)
+        .map(|reach| own_floor(host, bytes).max(reach))
+}
+
+/// What a run cannot see of how the next process moves a figure, whatever the machine
+/// learned: [`hashbench_stats::rounds::FLOOR`], or past the core's own caches
+/// [`hashbench_stats::rounds::SHARED_CACHE_FLOOR`].
+fn own_floor(host: &Host, bytes: u64) -> f64 {
+    if host.past_own_caches(bytes) == Some(true) {
+        hashbench_stats::rounds::SHARED_CACHE_FLOOR
+    } else {
+        hashbench_stats::rounds::FLOOR
+    }
 }
 
 #[cfg(test)]

@@ -101,6 +101,23 @@ pub struct RoundFigure {
     /// such a cell again; older files have none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub faster_rounds: usize,
+    /// The interval the figure promises *around its run's move*: where the next run's
+    /// figure falls once the move of that whole run (the machine's, which `compare`
+    /// estimates and divides out) is taken away. Its rounds' interval, reaching as far as
+    /// cells moved around their runs' moves here before
+    /// ([`RoundFigure::with_floor_around_machine`]). Absent where nothing of that was
+    /// learned, and in files written before 2026-12-01.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub around_machine: Option<Span>,
+}
+
+/// An interval of times, ns per call.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Span {
+    /// Lower end.
+    pub low_ns: f64,
+    /// Upper end.
+    pub high_ns: f64,
 }
 
 /// What a figure's interval holds.
@@ -136,6 +153,20 @@ impl RoundFigure {
     pub fn with_floor(mut self, floor: f64) -> Self {
         self.ci_low_ns = self.ci_low_ns.min(self.median_ns * (1.0 - floor));
         self.ci_high_ns = self.ci_high_ns.max(self.median_ns * (1.0 + floor));
+        self
+    }
+
+    /// The figure with [`RoundFigure::around_machine`] set: its interval as it is now,
+    /// reaching at least `floor` (a fraction of the figure) either way. Called before
+    /// [`RoundFigure::with_floor`], which reaches the interval itself as far as whole runs
+    /// moved.
+    #[must_use]
+    pub fn with_floor_around_machine(mut self, floor: f64) -> Self {
+        let around = self.clone().with_floor(floor);
+        self.around_machine = Some(Span {
+            low_ns: around.ci_low_ns,
+            high_ns: around.ci_high_ns,
+        });
         self
     }
 
@@ -283,6 +314,7 @@ fn figure(rounds: &[Round], with_levels: bool) -> Option<RoundFigure> {
         rounds: members,
         settled,
         faster_rounds,
+        around_machine: None,
     })
 }
 

@@ -54,6 +54,7 @@ fn a_class_reaches_only_as_far_as_it_learned() {
             ),
         ]
         .into(),
+        around_machine: None,
     };
     assert_eq!(learned.reach(SizeClass::Core, "other"), Some(0.017));
     assert_eq!(learned.reach(SizeClass::Core, "wide"), Some(0.03));
@@ -96,6 +97,7 @@ fn the_header_line_says_how_far_and_from_what() {
             },
         )]
         .into(),
+        around_machine: None,
     };
     let line = learned.to_string();
     assert!(
@@ -128,6 +130,7 @@ fn a_class_not_yet_learned_reaches_as_far_as_assumed() {
             runs: 3,
         }],
         cells: BTreeMap::new(),
+        around_machine: None,
     }
     .or_assumed();
     // What was learned stands; the rest is assumed, and says so.
@@ -154,6 +157,7 @@ fn a_class_not_yet_learned_reaches_as_far_as_assumed() {
             .map(|c| ClassWander { moves: 20, ..*c })
             .collect(),
         cells: BTreeMap::new(),
+        around_machine: None,
     }
     .to_string();
     assert!(!line.contains("assumed"), "{line}");
@@ -177,6 +181,7 @@ fn map_classes_are_apart_from_hash_calls_and_assume_a_maps_reach() {
             },
         ],
         cells: BTreeMap::new(),
+        around_machine: None,
     };
     // What `run` reads: hash calls' classes only, the map class's 9 % not among them.
     let calls = learned.clone().of_classes(&CALL_CLASSES).or_assumed();

@@ -1,6 +1,6 @@
 use super::*;
 use hashbench_model::testutil::{cell_with, run_with};
-use hashbench_model::{Flag, FlagCode};
+use hashbench_model::{CellWander, Flag, FlagCode, MIN_CELL_MOVES, MIN_MOVES, MIN_RUNS};
 use hashbench_stats::{undisturbed, Round};
 
 const DAY: u64 = 86_400;
@@ -363,4 +363,127 @@ fn a_small_run_weighs_as_much_as_a_big_one() {
     let small = m.recall("b").classes[0];
     assert_eq!((small.runs, small.moves), (10, 802), "{small:?}");
     assert!((small.reach - 0.05).abs() < 1e-9, "{small:?}");
+}
+
+/// `run` with `read` and `memcpy` baselines at 64 B, each at `ns`.
+fn with_machine(mut run: Run, ns: f64) -> Run {
+    for name in ["baseline/read", "baseline/memcpy"] {
+        let mut b = cell_with(name, 1, 64, ns);
+        b.figure = undisturbed(&[Round::exact(ns); 3]);
+        run.baselines.push(b);
+    }
+    run
+}
+
+#[test]
+fn a_move_around_the_run_is_what_the_machines_move_leaves() {
+    let mut m = MoveMemory::default();
+    let own = |m: &MoveMemory| {
+        m.builds["b"].last[&cell_key(&run_of(&[("a/x", 64, 1.0)]).cells[0])]
+            .own_moves
+            .clone()
+    };
+    assert!(m.record("b", &with_machine(run_of(&[("a/x", 64, 100.0)]), 10.0), DAY));
+    // The whole run 5 % slower, the cell with it: it moved 5 %, none of it its own.
+    assert!(m.record(
+        "b",
+        &with_machine(run_of(&[("a/x", 64, 105.0)]), 10.5),
+        DAY + 1
+    ));
+    // The machine still, the cell 2 % slower: all of it its own.
+    assert!(m.record(
+        "b",
+        &with_machine(run_of(&[("a/x", 64, 107.1)]), 10.5),
+        DAY + 2
+    ));
+    assert_eq!(own(&m), vec![0.0, 0.02]);
+    let raw = &m.builds["b"].runs[&SizeClass::Small];
+    assert_eq!((raw[0].points[0], raw[1].points[0]), (0.05, 0.02));
+    let around = &m.builds["b"].own_runs[&SizeClass::Small];
+    assert_eq!((around[0].points[0], around[1].points[0]), (0.0, 0.02));
+    // A run without the cell, then one with it: its last figure is from a run the
+    // machine's cells' last figures are not, so its move cannot be set apart.
+    assert!(m.record(
+        "b",
+        &with_machine(run_of(&[("c/x", 64, 50.0)]), 10.5),
+        DAY + 3
+    ));
+    assert!(m.record(
+        "b",
+        &with_machine(run_of(&[("a/x", 64, 120.0)]), 10.5),
+        DAY + 4
+    ));
+    assert_eq!(own(&m), vec![0.0, 0.02]);
+    assert_eq!(
+        m.builds["b"]
+            .last
+            .values()
+            .filter(|l| l.moves.len() == 3)
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn whole_run_moves_reach_the_figures_and_not_around_them() {
+    let mut m = MoveMemory::default();
+    // Ten cells that move with their runs, 5 % one way and back, four times.
+    for i in 0..5 {
+        let k = if i % 2 == 0 { 1.0 } else { 1.05 };
+        assert!(m.record(
+            "b",
+            &with_machine(wide_run(10, 100.0 * k), 10.0 * k),
+            DAY + i
+        ));
+    }
+    let learned = m.recall("b");
+    let small = learned.classes[0];
+    assert!((small.reach - 0.05).abs() < 1e-6, "{small:?}");
+    let around = learned
+        .around_machine
+        .as_ref()
+        .expect("moves around the runs");
+    assert_eq!(around.classes[0].class, SizeClass::Small);
+    assert!(around.classes[0].reach < 1e-6, "{around:?}");
+    let key = cell_key(&wide_run(1, 1.0).cells[0]);
+    assert!(learned.reach_around_machine(SizeClass::Small, &key) < Some(1e-6));
+    assert!(learned.reach(SizeClass::Small, &key) > Some(0.049));
+    // A file of a build before moves around the run were kept reads as one without them.
+    let mut old = serde_json::to_value(&m).expect("serialises");
+    let build = old["builds"]["b"].as_object_mut().expect("a build");
+    build.remove("own_runs");
+    for last in build["last"].as_object_mut().expect("cells").values_mut() {
+        last.as_object_mut().expect("a cell").remove("own_moves");
+    }
+    let old: MoveMemory = serde_json::from_value(old).expect("an older file reads");
+    assert!(old.recall("b").around_machine.is_none());
+    assert_eq!(old.recall("b").classes, learned.classes);
+}
+
+#[test]
+fn a_burst_around_the_run_is_remembered_longer_than_a_cells_own_moves() {
+    let mut m = MoveMemory::default();
+    let key = cell_key(&run_of(&[("a/x", 64, 1.0)]).cells[0]);
+    let mut day = DAY;
+    let mut at = |m: &mut MoveMemory, ns: f64| {
+        day += 1;
+        assert!(m.record("b", &with_machine(run_of(&[("a/x", 64, ns)]), 10.0), day));
+    };
+    at(&mut m, 100.0);
+    // One move of 9 %, then thirty of under 0.5 %, the machine still.
+    at(&mut m, 109.0);
+    for i in 0..30 {
+        at(&mut m, if i % 2 == 0 { 109.5 } else { 109.0 });
+    }
+    let learned = m.recall("b");
+    let raw = learned.reach(SizeClass::Small, &key).expect("learned");
+    let around = learned
+        .reach_around_machine(SizeClass::Small, &key)
+        .expect("learned");
+    assert!(
+        raw < 0.006,
+        "its last {KEPT_CELL_MOVES} moves forgot the burst: {raw}"
+    );
+    assert!((around - 0.09).abs() < 1e-9, "{around}");
+    assert_eq!(m.builds["b"].last[&key].own_moves.len(), 31);
 }

@@ -1,7 +1,7 @@
 use hashbench_model::testutil::cell_with;
 use hashbench_model::{Cell, NoReadCeiling};
 
-use super::read_ceilings;
+use super::{floor_around_machine, read_ceilings};
 
 const MIB: u64 = 1 << 20;
 
@@ -89,7 +89,25 @@ fn a_figure_past_the_cores_own_caches_reaches_the_shared_cache_floor() {
             },
         )]
         .into(),
+        around_machine: Some(Box::new(RunToRun {
+            classes: vec![ClassWander {
+                class: SizeClass::Core,
+                reach: 0.008,
+                moves: 40,
+                runs: 3,
+            }],
+            ..RunToRun::default()
+        })),
     };
+    // Around the run's move, as far as cells moved around their runs' moves in the
+    // class; nothing where nothing of that was learned.
+    let around = |bytes, learned| {
+        let key = hashbench_model::cell_key(&at(bytes));
+        floor_around_machine(&host, bytes, &key, learned)
+    };
+    assert_eq!(around(64 << 10, &learned), Some(0.008));
+    assert_eq!(around(MIB, &learned), None);
+    assert_eq!(around(64 << 10, &none), None);
     assert_eq!(floor_of(&host, &at(64 << 10), &learned), 0.02);
     assert_eq!(floor_of(&host, &at(MIB), &learned), SHARED_CACHE_FLOOR);
     // A cell's own moves, where it has them, reach past its class's.

@@ -293,3 +293,30 @@ fn the_equivalence_rule() {
     // No margin: ordered as soon as the interval excludes 1.
     assert_eq!(decide(&r(1.001, 1.002), 0.0), Relation::Slower);
 }
+
+#[test]
+fn the_interval_around_the_runs_move_keeps_the_rounds_and_its_own_floor_only() {
+    let rounds: Vec<Round> = [100.0, 100.4, 99.8, 100.2, 100.0, 99.9]
+        .iter()
+        .map(|&m| Round::exact(m))
+        .collect();
+    let plain = undisturbed(&rounds).expect("a figure");
+    assert!(plain.around_machine.is_none());
+    let f = plain
+        .clone()
+        .with_floor_around_machine(0.02)
+        .with_floor(0.05);
+    let around = f.around_machine.expect("set");
+    let m = f.median_ns;
+    // Around the run's move: the rounds' interval, reaching ±2 %; the figure's own
+    // interval reaches ±5 %, as far as whole runs moved.
+    assert!((around.low_ns - m * 0.98).abs() < 1e-9 && (around.high_ns - m * 1.02).abs() < 1e-9);
+    assert!((f.ci_low_ns - m * 0.95).abs() < 1e-9 && (f.ci_high_ns - m * 1.05).abs() < 1e-9);
+    // A rounds' interval wider than the floor is kept.
+    let wide = plain.with_floor_around_machine(0.0);
+    let around = wide.around_machine.expect("set");
+    assert_eq!(
+        (around.low_ns, around.high_ns),
+        (wide.ci_low_ns, wide.ci_high_ns)
+    );
+}

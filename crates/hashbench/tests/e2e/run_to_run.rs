@@ -78,11 +78,13 @@ fn a_cell_that_moved_between_runs_has_an_interval_that_reaches_as_far() {
                 at: now,
                 median_ns: run.cells[0].time_ns(),
                 moves: own,
+                own_moves: Vec::new(),
             },
         )]
         .into(),
         moves: [(SizeClass::Small, vec![0.001; 4])].into(),
         runs: Default::default(),
+        own_runs: Default::default(),
     };
     let memory = MoveMemory {
         version: VERSION,

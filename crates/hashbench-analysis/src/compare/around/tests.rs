@@ -1,0 +1,93 @@
+//! A pair is judged by the cells' intervals around their runs' moves only where both
+//! have one and the machine's move is divided out; there, a slowdown that the figures'
+//! own intervals (wide with whole-run moves) hide is found, and the bound
+//! `visible_slowdown` gives is read from the same intervals.
+
+use crate::compare::{compare, Change, Verdict};
+use hashbench_model::testutil::analysis::{cell_rounds, reference};
+use hashbench_model::testutil::run_with;
+use hashbench_model::{Cell, Run};
+use hashbench_stats::rounds::{IntervalKind, Span};
+
+/// A cell of figure `median` whose interval reaches ±`half` and, where given, whose
+/// interval around its run's move reaches ±`around`.
+fn fig(median: f64, half: f64, around: Option<f64>) -> Cell {
+    let mut c = cell_rounds("a/a", 64, &[median; 8], None);
+    let f = c.figure.as_mut().expect("a figure");
+    f.ci_low_ns = median * (1.0 - half);
+    f.ci_high_ns = median * (1.0 + half);
+    f.interval = IntervalKind::NextRun;
+    f.around_machine = around.map(|a| Span {
+        low_ns: median * (1.0 - a),
+        high_ns: median * (1.0 + a),
+    });
+    c
+}
+
+/// A run of `cell`, with a drift reference at `reference_ns` where given.
+fn run_of(cell: Cell, reference_ns: Option<f64>) -> Run {
+    let mut r = run_with(vec![cell]);
+    r.reference = reference_ns.map(|ns| reference(&[ns; 5]));
+    r
+}
+
+fn change(base: &Run, candidate: &Run) -> Change {
+    let c = compare(base, candidate, 0.05);
+    assert_eq!(c.changes.len(), 1, "{c:?}");
+    c.changes[0].clone()
+}
+
+/// The upper end of the machine estimate's interval between `base` and `candidate`.
+fn machine_high(base: &Run, candidate: &Run) -> f64 {
+    compare(base, candidate, 0.05)
+        .machine
+        .expect("an estimate")
+        .high
+}
+
+#[test]
+fn a_slowdown_hidden_by_whole_run_moves_is_found_around_them() {
+    // The machine ran the candidate 4 % slower (the reference, 1.04) and the code 10 %
+    // slower on top: 100 -> 114.4 ns. Figures' intervals of ±10 %, which whole-run moves
+    // of that size need, give min(114.4 / 110, 102.96 / 100) over the machine's upper
+    // end (1.04 and the reference's own ±1 %): 0.98, blind.
+    let base = |around| run_of(fig(100.0, 0.10, around), Some(1000.0));
+    let cand = |around| run_of(fig(114.4, 0.10, around), Some(1040.0));
+    let high = machine_high(&base(None), &cand(None));
+    assert!(high > 1.04 && high < 1.06, "{high}");
+    let c = change(&base(None), &cand(None));
+    assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
+    assert!((c.ratio_low - 102.96 / 100.0 / high).abs() < 1e-9, "{c:?}");
+    // Around their runs' moves they reach ±1 %, having learned how far cells lie from
+    // the machine's estimate: min(114.4 / 101, 113.256 / 100) / 1.04 (the estimate
+    // itself, not its upper end) = 1.089, and 1.10 beyond the 5 % threshold.
+    let c = change(&base(Some(0.01)), &cand(Some(0.01)));
+    assert_eq!(c.verdict, Verdict::Slower, "{c:?}");
+    assert!((c.ratio_low - 113.256 / 100.0 / 1.04).abs() < 1e-9, "{c:?}");
+    // Read from the base's low end around its run's move, 99, not its figure's, 90.
+    let v = c.visible_slowdown.expect("a bound");
+    let blind = change(&base(None), &cand(None))
+        .visible_slowdown
+        .expect("a bound");
+    assert!(v < 1.07 && blind > 1.15, "around {v}, figures' {blind}");
+}
+
+#[test]
+fn one_cell_without_it_or_no_machine_estimate_keeps_the_figures_intervals() {
+    let hidden = |base: Run, cand: Run| change(&base, &cand);
+    // Only one of the two cells says how it moves around its run's move.
+    let c = hidden(
+        run_of(fig(100.0, 0.10, Some(0.01)), Some(1000.0)),
+        run_of(fig(114.4, 0.10, None), Some(1040.0)),
+    );
+    assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
+    // Both do, but no drift reference: nothing divides the machine's move out, and the
+    // figures' intervals must cover it (the cell moved 4 % with no change of the code):
+    // min(104 / 105, 98.8 / 100).
+    let c = hidden(
+        run_of(fig(100.0, 0.05, Some(0.01)), None),
+        run_of(fig(104.0, 0.05, Some(0.01)), None),
+    );
+    assert!((c.ratio_low - 0.988).abs() < 1e-9, "{c:?}");
+    assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
+}
