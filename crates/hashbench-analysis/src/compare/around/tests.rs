@@ -91,3 +91,32 @@ fn one_cell_without_it_or_no_machine_estimate_keeps_the_figures_intervals() {
     assert!((c.ratio_low - 0.988).abs() < 1e-9, "{c:?}");
     assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
 }
+
+#[test]
+fn the_bound_around_the_runs_moves_is_where_the_verdict_turns() {
+    // The base at 100 ns, ±2 % around its run's move (±9 % its figure's own), the machine
+    // 3 % slower in the candidate.
+    let base = run_of(fig(100.0, 0.09, Some(0.02)), Some(1000.0));
+    let v = change(&base, &run_of(fig(103.0, 0.09, Some(0.02)), Some(1030.0)))
+        .visible_slowdown
+        .expect("a bound");
+    // A slowdown `r` of a candidate that fell at the low end of the base's interval
+    // around its run's move: 98 ns, times the machine's 1.03, times r.
+    let at = |r: f64| {
+        let ns = 98.0 * 1.03 * r;
+        change(&base, &run_of(fig(ns, 0.09, Some(0.02)), Some(1030.0))).verdict
+    };
+    assert_eq!(at(v * 1.0001), Verdict::Slower, "{v}");
+    assert_ne!(at(v * 0.9999), Verdict::Slower, "{v}");
+    // Read from 98, the ratio must pass the 5 % threshold, 1.05 / 0.98; the intervals
+    // need only min(0.98 · 98 / 100, 98 / 102) · r > 1, r > 1.041. Judged by the figures'
+    // own (±9 %) and the machine's interval, it would need more than 1.15.
+    assert!((v - 1.05 / 0.98).abs() < 1e-9, "{v}");
+    let own = change(
+        &run_of(fig(100.0, 0.09, None), Some(1000.0)),
+        &run_of(fig(103.0, 0.09, None), Some(1030.0)),
+    )
+    .visible_slowdown
+    .expect("a bound");
+    assert!(own > 1.15, "{own}");
+}
