@@ -6,11 +6,12 @@
 //! Kept per machine and build of hashbench (the key of [`crate::memory::key`]: a build
 //! places its code, and so its figures, its own way; the binary adds the flags it was
 //! compiled with and OpenSSL's capability mask), for the last [`KEPT_BUILDS`] builds, and
-//! read across the builds of one [`lineage`]: each cell's last unflagged, settled figure with its last [`KEPT_CELL_MOVES`]
-//! moves (at most [`KEPT_FIGURES`] cells, the oldest forgotten first) and the moves of
-//! each size class in its last [`KEPT_RUNS`] runs, run by run, a move being
-//! `|new / last − 1|` for a cell measured again within [`KEPT_DAYS`]. Nothing but
-//! names of cells, times and dates. The binary reads and writes the file
+//! read across the builds of one [`lineage`]: each cell's last unflagged, settled figure
+//! with its last [`KEPT_CELL_MOVES`] moves (at most [`KEPT_FIGURES`] cells, the oldest
+//! forgotten first) and the moves of each size class in its last [`KEPT_RUNS`] runs, run
+//! by run, a move being `|new / last − 1|` for a cell measured again within
+//! [`KEPT_DAYS`]; and the same of the moves around each run's own ([`own`]), a cell's
+//! last [`KEPT_AROUND_MOVES`]. Nothing but names of cells, times and dates. The binary reads and writes the file
 //! (`figure-moves.json` in the data directory, docs/usage.md).
 
 use std::collections::BTreeMap;
@@ -95,8 +96,9 @@ pub struct Observed {
     pub cell: String,
     /// The figure, ns per call.
     pub median_ns: f64,
-    /// Whether it moves with the machine alone: a `read` or `memcpy` baseline, of which
-    /// `compare`'s machine estimate is made; a run's move is theirs ([`own`]).
+    /// Whether it moves with the machine alone: a `read` or `memcpy` baseline or the
+    /// drift reference, of which `compare`'s machine estimate is made; a run's move is
+    /// theirs ([`own`]).
     pub machine: bool,
 }
 
@@ -118,11 +120,14 @@ pub struct LastFigure {
 
 impl MoveMemory {
     /// What the runs of the build `key`, and of the other builds of its lineage
-    /// ([`lineage`]), learned of each size class (the [`PREDICTION`](hashbench_model::PREDICTION) quantile of the moves
-    /// of its newest [`KEPT_RUNS`] runs, each run weighing the same however many cells it
-    /// moved, for a class with at least [`MIN_MOVES`](hashbench_model::MIN_MOVES) moves in [`MIN_RUNS`](hashbench_model::MIN_RUNS) runs) and of
+    /// ([`lineage`]), learned of each size class (the 95th percentile,
+    /// [`hashbench_model::PREDICTION`], of the moves of its newest [`KEPT_RUNS`] runs, each
+    /// run weighing the same however many cells it moved, for a class with at least
+    /// [`hashbench_model::MIN_MOVES`] moves in [`hashbench_model::MIN_RUNS`] runs) and of
     /// each cell (the largest of its newest [`KEPT_CELL_MOVES`] moves, for a cell with at
-    /// least [`MIN_CELL_MOVES`](hashbench_model::MIN_CELL_MOVES)), the build's own moves first. A move is always between
+    /// least [`hashbench_model::MIN_CELL_MOVES`]), the build's own moves first; and the
+    /// same of the moves around the runs' moves ([`RunToRun::around_machine`], a cell's
+    /// from its newest [`KEPT_AROUND_MOVES`]). A move is always between
     /// two runs of one build, so a build's placement of the code is no move; how far the
     /// machine moves a cell's figures is the machine's, and a new commit would otherwise
     /// start every interval with nothing learned (session 29's `scripts/aa` found two
