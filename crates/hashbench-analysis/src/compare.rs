@@ -143,6 +143,11 @@ pub struct Change {
     /// counted (a flagged cell or run, a machine baseline, an interval that reaches 0).
     /// A `within-noise` verdict rules out only the changes beyond it.
     pub visible_slowdown: Option<f64>,
+    /// Whether the pair was judged by the cells' intervals around their runs' moves and
+    /// the machine estimate alone ([`around`]), not by their figures' own intervals and
+    /// the estimate's interval.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub judged_around_machine: bool,
 }
 
 /// The comparison of a candidate run with a base run.
@@ -252,6 +257,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
             },
             unreliable,
             visible_slowdown,
+            judged_around_machine: around,
         });
     }
     let only_in_candidate = b.keys().filter(|k| !a.contains_key(*k)).cloned().collect();

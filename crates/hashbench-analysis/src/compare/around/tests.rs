@@ -63,6 +63,7 @@ fn a_slowdown_hidden_by_whole_run_moves_is_found_around_them() {
     // itself, not its upper end) = 1.089, and 1.10 beyond the 5 % threshold.
     let c = change(&base(Some(0.01)), &cand(Some(0.01)));
     assert_eq!(c.verdict, Verdict::Slower, "{c:?}");
+    assert!(c.judged_around_machine);
     assert!((c.ratio_low - 113.256 / 100.0 / 1.04).abs() < 1e-9, "{c:?}");
     // Read from the base's low end around its run's move, 99, not its figure's, 90.
     let v = c.visible_slowdown.expect("a bound");
@@ -81,6 +82,7 @@ fn one_cell_without_it_or_no_machine_estimate_keeps_the_figures_intervals() {
         run_of(fig(114.4, 0.10, None), Some(1040.0)),
     );
     assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
+    assert!(!c.judged_around_machine);
     // Both do, but no drift reference: nothing divides the machine's move out, and the
     // figures' intervals must cover it (the cell moved 4 % with no change of the code):
     // min(104 / 105, 98.8 / 100).

@@ -162,11 +162,12 @@ pub fn render_within(
         if m.ratio != 1.0 || m.low != 1.0 {
             out.push_str(&format!(
                 "machine speed: its own kernels ({}) ran {:.3}x as long in the candidate \
-                 ({:.3}..{:.3}); ratios are adjusted by it\n",
+                 ({:.3}..{:.3}); ratios are adjusted by it{}\n",
                 m.from.join(", "),
                 m.ratio,
                 m.low,
-                m.high
+                m.high,
+                around_clause(comparison)
             ));
         }
     }
@@ -191,6 +192,24 @@ pub fn render_within(
         }
     }
     out
+}
+
+/// `; N of M cells judged around their runs' moves, by the estimate alone`, where any
+/// were (`Change::judged_around_machine`).
+fn around_clause(comparison: &Comparison) -> String {
+    let n = comparison
+        .changes
+        .iter()
+        .filter(|c| c.judged_around_machine)
+        .count();
+    if n == 0 {
+        return String::new();
+    }
+    format!(
+        "; {n} of {} cells judged by their intervals around their runs' moves, which \
+         learned how far cells lie from this estimate, and by the estimate alone",
+        comparison.changes.len()
+    )
 }
 
 /// The order [`table_rows`]' columns are dropped in to fit a narrow terminal (lowest
