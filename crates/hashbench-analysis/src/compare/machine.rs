@@ -52,18 +52,6 @@ impl MachineSpeed {
             .max((self.ratio / self.low).ln())
     }
 
-    /// The estimate without its interval: what a pair judged by intervals learned around
-    /// the machine's move divides by, those intervals having learned how far cells lie
-    /// from it (`compare::around`).
-    #[must_use]
-    pub fn point(&self) -> MachineSpeed {
-        MachineSpeed {
-            low: self.ratio,
-            high: self.ratio,
-            ..self.clone()
-        }
-    }
-
     /// How far the machine moved at the far end of its interval, in natural log: a
     /// change of a cell no larger than this, the machine alone could have made.
     #[must_use]

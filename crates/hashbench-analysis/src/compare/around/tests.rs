@@ -58,13 +58,12 @@ fn a_slowdown_hidden_by_whole_run_moves_is_found_around_them() {
     let c = change(&base(None), &cand(None));
     assert_eq!(c.verdict, Verdict::WithinNoise, "{c:?}");
     assert!((c.ratio_low - 102.96 / 100.0 / high).abs() < 1e-9, "{c:?}");
-    // Around their runs' moves they reach ±1 %, having learned how far cells lie from
-    // the machine's estimate: min(114.4 / 101, 113.256 / 100) / 1.04 (the estimate
-    // itself, not its upper end) = 1.089, and 1.10 beyond the 5 % threshold.
+    // Around their runs' moves they reach ±1 %: min(114.4 / 101, 113.256 / 100) / high
+    // = 1.078, and 1.10 beyond the 5 % threshold.
     let c = change(&base(Some(0.01)), &cand(Some(0.01)));
     assert_eq!(c.verdict, Verdict::Slower, "{c:?}");
     assert!(c.judged_around_machine);
-    assert!((c.ratio_low - 113.256 / 100.0 / 1.04).abs() < 1e-9, "{c:?}");
+    assert!((c.ratio_low - 113.256 / 100.0 / high).abs() < 1e-9, "{c:?}");
     // Read from the base's low end around its run's move, 99, not its figure's, 90.
     let v = c.visible_slowdown.expect("a bound");
     let blind = change(&base(None), &cand(None))
@@ -110,10 +109,17 @@ fn the_bound_around_the_runs_moves_is_where_the_verdict_turns() {
     };
     assert_eq!(at(v * 1.0001), Verdict::Slower, "{v}");
     assert_ne!(at(v * 0.9999), Verdict::Slower, "{v}");
-    // Read from 98, the ratio must pass the 5 % threshold, 1.05 / 0.98; the intervals
-    // need only min(0.98 · 98 / 100, 98 / 102) · r > 1, r > 1.041. Judged by the figures'
-    // own (±9 %) and the machine's interval, it would need more than 1.15.
-    assert!((v - 1.05 / 0.98).abs() < 1e-9, "{v}");
+    // Read from 98, the ratio must pass the 5 % threshold, 1.05 / 0.98 = 1.071, and the
+    // intervals' bound, min(0.98 · 98 / 100, 98 / 102) · r / (high / 1.03) > 1, with the
+    // estimate's upper end `high` ±1 % around 1.03. Judged by the figures' own (±9 %), it
+    // would need more than 1.15.
+    let high = machine_high(&base, &run_of(fig(103.0, 0.09, Some(0.02)), Some(1030.0)));
+    let intervals = high / 1.03 / (0.98 * 0.98_f64).min(0.98 / 1.02);
+    assert!(
+        (v - (1.05 / 0.98_f64).max(intervals)).abs() < 1e-9,
+        "{v} {intervals}"
+    );
+    assert!(v < 1.1, "{v}");
     let own = change(
         &run_of(fig(100.0, 0.09, None), Some(1000.0)),
         &run_of(fig(103.0, 0.09, None), Some(1030.0)),

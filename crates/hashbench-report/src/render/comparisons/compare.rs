@@ -194,8 +194,8 @@ pub fn render_within(
     out
 }
 
-/// `; N of M cells judged around their runs' moves, by the estimate alone`, where any
-/// were (`Change::judged_around_machine`).
+/// `; N of M cells judged by their intervals around their runs' moves`, where any were
+/// (`Change::judged_around_machine`).
 fn around_clause(comparison: &Comparison) -> String {
     let n = comparison
         .changes
@@ -206,8 +206,7 @@ fn around_clause(comparison: &Comparison) -> String {
         return String::new();
     }
     format!(
-        "; {n} of {} cells judged by their intervals around their runs' moves, which \
-         learned how far cells lie from this estimate, and by the estimate alone",
+        "; {n} of {} cells judged by their intervals around their runs' moves",
         comparison.changes.len()
     )
 }
