@@ -79,6 +79,8 @@ fn a_cell_that_moved_between_runs_has_an_interval_that_reaches_as_far() {
                 median_ns: run.cells[0].time_ns(),
                 moves: own,
                 own_moves: Vec::new(),
+                peaks: Vec::new(),
+                own_peaks: Vec::new(),
             },
         )]
         .into(),
