@@ -199,7 +199,7 @@ pub fn compare(base: &Run, candidate: &Run, noise_threshold: f64) -> Comparison 
         // Judged around the runs' moves too, the ratio is divided by the estimate's
         // interval, not the estimate alone: the cells' intervals learned how far a
         // typical pair lay from the estimate, and in a pair whose kernels disagree (a
-        // wide estimate) cells lie further. Divided by the estimate alone, 3 of 14
+        // wide estimate) cells lie further. Divided by the estimate alone, 3 of 12
         // `scripts/aa` calls on the development VM (2026-12-01) gave a false verdict at
         // 64 B; by its interval, none of the same runs did.
         let (adjusted, ratio_low, ratio_high) = match &machine {
