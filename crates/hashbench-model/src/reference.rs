@@ -83,8 +83,7 @@ impl DriftReference {
     /// the median of their CIs (percent / 100), as for files from before figures.
     #[must_use]
     pub fn level(&self) -> Option<(f64, f64)> {
-        let r = self;
-        if let Some(f) = r.figure().filter(|f| f.settled && f.rounds.len() >= 3) {
+        if let Some(f) = self.figure().filter(|f| f.settled && f.rounds.len() >= 3) {
             let half = f.relative_half_width();
             if half.is_finite() {
                 return Some((f.median_ns, half));
@@ -95,8 +94,8 @@ impl DriftReference {
             v.sort_by(f64::total_cmp);
             hashbench_stats::order::median_sorted(&v)
         };
-        let level = median(r.points.iter().map(|p| p.median_ns).collect())?;
-        let ci = median(r.points.iter().filter_map(|p| p.ci_percent).collect()).unwrap_or(0.0);
+        let level = median(self.points.iter().map(|p| p.median_ns).collect())?;
+        let ci = median(self.points.iter().filter_map(|p| p.ci_percent).collect()).unwrap_or(0.0);
         Some((level, ci / 100.0))
     }
 

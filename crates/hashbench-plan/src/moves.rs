@@ -11,8 +11,8 @@
 //! forgotten first) and the moves of each size class in its last [`KEPT_RUNS`] runs, run
 //! by run, a move being `|new / last − 1|` for a cell measured again within
 //! [`KEPT_DAYS`]; and the same of the moves around each run's own ([`own`]), a cell's
-//! last [`KEPT_AROUND_MOVES`]. Nothing but names of cells, times and dates. The binary reads and writes the file
-//! (`figure-moves.json` in the data directory, docs/usage.md).
+//! last [`KEPT_AROUND_MOVES`]. Nothing but names of cells, times and dates. The binary
+//! reads and writes the file (`figure-moves.json` in the data directory, docs/usage.md).
 
 use std::collections::BTreeMap;
 

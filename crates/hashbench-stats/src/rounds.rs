@@ -151,9 +151,18 @@ impl RoundFigure {
     /// ([`SHARED_CACHE_FLOOR`]).
     #[must_use]
     pub fn with_floor(mut self, floor: f64) -> Self {
-        self.ci_low_ns = self.ci_low_ns.min(self.median_ns * (1.0 - floor));
-        self.ci_high_ns = self.ci_high_ns.max(self.median_ns * (1.0 + floor));
+        let reached = self.floored(floor);
+        self.ci_low_ns = reached.low_ns;
+        self.ci_high_ns = reached.high_ns;
         self
+    }
+
+    /// Its interval reaching at least `floor` (a fraction of the figure) either way.
+    fn floored(&self, floor: f64) -> Span {
+        Span {
+            low_ns: self.ci_low_ns.min(self.median_ns * (1.0 - floor)),
+            high_ns: self.ci_high_ns.max(self.median_ns * (1.0 + floor)),
+        }
     }
 
     /// The figure with [`RoundFigure::around_machine`] set: its interval as it is now,
@@ -162,11 +171,7 @@ impl RoundFigure {
     /// moved.
     #[must_use]
     pub fn with_floor_around_machine(mut self, floor: f64) -> Self {
-        let around = self.clone().with_floor(floor);
-        self.around_machine = Some(Span {
-            low_ns: around.ci_low_ns,
-            high_ns: around.ci_high_ns,
-        });
+        self.around_machine = Some(self.floored(floor));
         self
     }
 

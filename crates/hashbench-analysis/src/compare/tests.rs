@@ -349,12 +349,13 @@ fn a_baseline_the_machine_estimate_uses_never_reads_faster_or_slower() {
     use hashbench_model::testutil::analysis::reference;
     // Figures whose intervals (±half) hold the next run, as today's runs write them.
     let fig = |id: &str, size: u64, median: f64, half: f64| {
-        let mut c = hashbench_model::testutil::analysis::cell_rounds(id, size, &[median; 8], None);
-        let f = c.figure.as_mut().expect("a figure");
-        f.ci_low_ns = median * (1.0 - half);
-        f.ci_high_ns = median * (1.0 + half);
-        f.interval = hashbench_stats::rounds::IntervalKind::NextRun;
-        c
+        hashbench_model::testutil::analysis::figure_cell(
+            id,
+            size,
+            median,
+            half,
+            hashbench_stats::rounds::IntervalKind::NextRun,
+        )
     };
     let runs = |memcpy64: f64, nop64: f64| {
         let mut r = run_with(vec![fig("a/a", 4096, 100.0, 0.005)]);
@@ -393,12 +394,7 @@ fn a_baseline_the_machine_estimate_uses_never_reads_faster_or_slower() {
 /// A cell of figure `median` whose interval reaches ±`half` (a fraction) and holds, as
 /// its JSON says, the next run (or only its rounds, for files from before that).
 fn with_interval(median: f64, half: f64, kind: hashbench_stats::rounds::IntervalKind) -> Cell {
-    let mut c = hashbench_model::testutil::analysis::cell_rounds("a/a", 4096, &[median; 8], None);
-    let f = c.figure.as_mut().expect("a figure");
-    f.ci_low_ns = median * (1.0 - half);
-    f.ci_high_ns = median * (1.0 + half);
-    f.interval = kind;
-    c
+    hashbench_model::testutil::analysis::figure_cell("a/a", 4096, median, half, kind)
 }
 
 #[test]

@@ -5,10 +5,10 @@
 //! 64 B on the development VM a figure's interval reaches ±3-7 % (the level each run
 //! draws there, docs/method.md), and a 10 % slowdown read `within-noise` in 13 of the 72
 //! slowed cells of nine `scripts/aa` calls (2026-11-30): a CI job's `--fail-on-regression
-//! 10` would have let each through without a word. [`sure_slower_beyond`] is the bound the same two intervals, machine
-//! estimate and noise threshold set: the change of the code, as an adjusted ratio,
-//! beyond which this pair's verdict is `slower` wherever the candidate keeps the base
-//! run's promise.
+//! 10` would have let each through without a word. [`sure_slower_beyond`] is the bound
+//! the same two intervals, machine estimate and noise threshold set: the change of the
+//! code, as an adjusted ratio, beyond which this pair's verdict is `slower` wherever the
+//! candidate keeps the base run's promise.
 
 use super::MachineSpeed;
 

@@ -64,6 +64,32 @@ pub fn cell_rounds(implementation: &str, size: u64, medians: &[f64], ids: Option
     c
 }
 
+/// A cell of eight rounds at `median` ns whose figure's interval reaches ±`half` (a
+/// fraction) and holds what `kind` says (the next run, or only its rounds, as files from
+/// before that).
+pub fn figure_cell(
+    implementation: &str,
+    size: u64,
+    median: f64,
+    half: f64,
+    kind: hashbench_stats::rounds::IntervalKind,
+) -> Cell {
+    let mut c = cell_rounds(implementation, size, &[median; 8], None);
+    let f = c.figure.as_mut().expect("a figure");
+    f.ci_low_ns = median * (1.0 - half);
+    f.ci_high_ns = median * (1.0 + half);
+    f.interval = kind;
+    c
+}
+
+/// A run of `cell` alone, with a drift reference timed five times at `reference_ns`
+/// where given.
+pub fn run_of_cell(cell: Cell, reference_ns: Option<f64>) -> crate::Run {
+    let mut r = crate::testutil::run_with(vec![cell]);
+    r.reference = reference_ns.map(|ns| reference(&[ns; 5]));
+    r
+}
+
 /// `cell` with one flag of `code` (its reason is not what these tests look at).
 pub fn flagged(mut cell: Cell, code: FlagCode) -> Cell {
     cell.flags.push(Flag {

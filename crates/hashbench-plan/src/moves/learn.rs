@@ -121,6 +121,7 @@ pub(super) fn newest_first(pooled: &mut Vec<f64>, moves: &[f64], most: usize) {
             .take(room),
     );
 }
+
 /// Per class, the runs of `runs` (oldest first), the newest first, each with its
 /// plausible moves only; a run left with none, left out.
 pub(super) fn newest_first_runs(

@@ -392,19 +392,19 @@ fn a_move_around_the_run_is_what_the_machines_move_leaves() {
             .own_moves
             .clone()
     };
-    assert!(m.record("b", &with_machine(run_of(&[("a/x", 64, 100.0)]), 10.0), DAY));
+    // One run of `cell` at `ns`, its machine's kernels at `machine`, on day `day`.
+    let record = |m: &mut MoveMemory, (cell, ns): (&str, f64), machine: f64, day: u64| {
+        assert!(m.record(
+            "b",
+            &with_machine(run_of(&[(cell, 64, ns)]), machine),
+            DAY + day
+        ));
+    };
+    record(&mut m, ("a/x", 100.0), 10.0, 0);
     // The whole run 5 % slower, the cell with it: it moved 5 %, none of it its own.
-    assert!(m.record(
-        "b",
-        &with_machine(run_of(&[("a/x", 64, 105.0)]), 10.5),
-        DAY + 1
-    ));
+    record(&mut m, ("a/x", 105.0), 10.5, 1);
     // The machine still, the cell 2 % slower: all of it its own.
-    assert!(m.record(
-        "b",
-        &with_machine(run_of(&[("a/x", 64, 107.1)]), 10.5),
-        DAY + 2
-    ));
+    record(&mut m, ("a/x", 107.1), 10.5, 2);
     assert_eq!(own(&m), vec![0.0, 0.02]);
     let raw = &m.builds["b"].runs[&SizeClass::Small];
     assert_eq!((raw[0].points[0], raw[1].points[0]), (0.05, 0.02));
@@ -412,16 +412,8 @@ fn a_move_around_the_run_is_what_the_machines_move_leaves() {
     assert_eq!((around[0].points[0], around[1].points[0]), (0.0, 0.02));
     // A run without the cell, then one with it: its last figure is from a run the
     // machine's cells' last figures are not, so its move cannot be set apart.
-    assert!(m.record(
-        "b",
-        &with_machine(run_of(&[("c/x", 64, 50.0)]), 10.5),
-        DAY + 3
-    ));
-    assert!(m.record(
-        "b",
-        &with_machine(run_of(&[("a/x", 64, 120.0)]), 10.5),
-        DAY + 4
-    ));
+    record(&mut m, ("c/x", 50.0), 10.5, 3);
+    record(&mut m, ("a/x", 120.0), 10.5, 4);
     assert_eq!(own(&m), vec![0.0, 0.02]);
     assert_eq!(
         m.builds["b"]

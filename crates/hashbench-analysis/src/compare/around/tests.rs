@@ -4,31 +4,20 @@
 //! `visible_slowdown` gives is read from the same intervals.
 
 use crate::compare::{compare, Change, Verdict};
-use hashbench_model::testutil::analysis::{cell_rounds, reference};
-use hashbench_model::testutil::run_with;
+use hashbench_model::testutil::analysis::{figure_cell, run_of_cell as run_of};
 use hashbench_model::{Cell, Run};
 use hashbench_stats::rounds::{IntervalKind, Span};
 
 /// A cell of figure `median` whose interval reaches ±`half` and, where given, whose
 /// interval around its run's move reaches ±`around`.
 fn fig(median: f64, half: f64, around: Option<f64>) -> Cell {
-    let mut c = cell_rounds("a/a", 64, &[median; 8], None);
+    let mut c = figure_cell("a/a", 64, median, half, IntervalKind::NextRun);
     let f = c.figure.as_mut().expect("a figure");
-    f.ci_low_ns = median * (1.0 - half);
-    f.ci_high_ns = median * (1.0 + half);
-    f.interval = IntervalKind::NextRun;
     f.around_machine = around.map(|a| Span {
         low_ns: median * (1.0 - a),
         high_ns: median * (1.0 + a),
     });
     c
-}
-
-/// A run of `cell`, with a drift reference at `reference_ns` where given.
-fn run_of(cell: Cell, reference_ns: Option<f64>) -> Run {
-    let mut r = run_with(vec![cell]);
-    r.reference = reference_ns.map(|ns| reference(&[ns; 5]));
-    r
 }
 
 fn change(base: &Run, candidate: &Run) -> Change {

@@ -5,19 +5,14 @@
 //! `blind_to` lists what a CI check could not have failed.
 
 use crate::compare::{compare, interval, Change, Verdict};
-use hashbench_model::testutil::analysis::{cell_rounds, flagged, quiet, reference};
+use hashbench_model::testutil::analysis::{figure_cell, flagged, quiet, run_of_cell as run_of};
 use hashbench_model::testutil::run_with;
 use hashbench_model::{Cell, FlagCode, Run};
 use hashbench_stats::rounds::IntervalKind;
 
 /// A cell of figure `median` whose interval reaches ±`half`, of kind `kind`.
 fn fig(id: &str, median: f64, half: f64, kind: IntervalKind) -> Cell {
-    let mut c = cell_rounds(id, 64, &[median; 8], None);
-    let f = c.figure.as_mut().expect("a figure");
-    f.ci_low_ns = median * (1.0 - half);
-    f.ci_high_ns = median * (1.0 + half);
-    f.interval = kind;
-    c
+    figure_cell(id, 64, median, half, kind)
 }
 
 /// `cell` with its figure, summary and rounds `k` times as long: the same relative
@@ -38,13 +33,6 @@ fn scaled(mut cell: Cell, k: f64) -> Cell {
         *r *= k;
     }
     cell
-}
-
-/// A run of `cell`, with a drift reference at `reference_ns` where given.
-fn run_of(cell: Cell, reference_ns: Option<f64>) -> Run {
-    let mut r = run_with(vec![cell]);
-    r.reference = reference_ns.map(|ns| reference(&[ns; 5]));
-    r
 }
 
 fn change(base: &Run, candidate: &Run) -> Change {
