@@ -10,7 +10,7 @@
 //! Two parts, each `MAP_PLACES_MAPS` maps (default 12) of 262,144 keys:
 //! - aHash (the catalogue's seeds) on `random-u64` keys, lookups that miss, in a loop of
 //!   the bench's own (`map_loop`, the one `direct_maps` times): each map's ns per lookup
-//!   (median of 31 batches of at least 200 µs).
+//!   (median of 31 batches of at least 200 µs, or of those 0.1 s holds, five at least).
 //!   With `MAP_PLACES_KEEP=1` every map is kept until the end, so each new one lands
 //!   beside the others; otherwise each is dropped before the next is made.
 //! - FxHash on `serial` keys, lookups that hit: the loop of the first part and

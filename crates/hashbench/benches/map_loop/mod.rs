@@ -6,12 +6,20 @@ use std::hash::{BuildHasher, Hash};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// Batches per figure, and the least time one batch takes.
+/// Batches per figure (at most, and at least), the least time one batch takes, and the
+/// time after which no more batches are taken once the least are.
 const SAMPLES: usize = 31;
+const LEAST_SAMPLES: usize = 5;
 const MIN_BATCH_NS: f64 = 200_000.0;
+/// About an engine round's (`hashbench maps`' 0.1 s a round, 5 rounds a cell in
+/// `direct_maps`): a map past L2 takes 10-90 ms a pass, and 31 of them took the direct
+/// loop 0.3-3 s a map against hashbench's 0.1 s, so that the two figures of a pair met
+/// the machine's memory at times seconds apart, and over spans of other lengths.
+const SAMPLING: Duration = Duration::from_millis(100);
 
-/// ns per lookup of `probes` in `map`: after `warm` of passes, the pass count doubled
-/// until a batch takes 200 µs, then the median of 31 batches.
+/// ns per lookup of `probes` in `map`: the pass count doubled until a batch takes 200 µs,
+/// warmed until steady for at most `warm`, then the median of 31 batches, or of those taken in 0.1 s
+/// where that is fewer (five at least).
 pub fn timed<K: Hash + Eq, B: BuildHasher>(
     map: &HashMap<K, u32, B>,
     probes: &[K],
@@ -26,13 +34,20 @@ pub fn timed<K: Hash + Eq, B: BuildHasher>(
     while lap(laps) * laps as f64 * probes.len() as f64 <= MIN_BATCH_NS {
         laps *= 2;
     }
+    // Warmed as hashbench warms a round's map (`Kernel::warm`): batches until two in a row
+    // are no more than 1 % faster than the fastest before them, for at most `warm`. A map
+    // just made is slow for several passes; a fixed 20 ms left part of that in the figure
+    // of a map past L2, whose pass alone takes 10-90 ms.
     let start = Instant::now();
-    while start.elapsed() < warm {
-        lap(1);
+    let mut warming = hashbench_engine::Warming::new();
+    while start.elapsed() < warm && !warming.step(lap(laps)) {}
+    let sampling = Instant::now();
+    let mut per: Vec<f64> = Vec::with_capacity(SAMPLES);
+    while per.len() < SAMPLES && (per.len() < LEAST_SAMPLES || sampling.elapsed() < SAMPLING) {
+        per.push(lap(laps));
     }
-    let mut per: Vec<f64> = (0..SAMPLES).map(|_| lap(laps)).collect();
     per.sort_by(f64::total_cmp);
-    per[SAMPLES / 2]
+    per[per.len() / 2]
 }
 
 /// `laps` passes of [`lap_of`] over `probes`, the values found summed. The slice goes
