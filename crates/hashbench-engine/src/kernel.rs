@@ -55,6 +55,13 @@ pub trait Kernel {
         let _ = limit;
     }
 
+    /// The fewest calls a timed batch is made of: batches are whole multiples of it.
+    /// 1 by default; a map kernel whose costs come in lumps (a build's growth and drop)
+    /// says its pass, so that every batch holds its share of them ([`crate::MapKernel`]).
+    fn period(&self) -> u64 {
+        1
+    }
+
     /// The kernel's name in messages; defaults to `"kernel"`.
     fn name(&self) -> &str {
         "kernel"

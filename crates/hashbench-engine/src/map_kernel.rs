@@ -138,6 +138,10 @@ impl Kernel for MapKernel {
         &self.name
     }
 
+    fn period(&self) -> u64 {
+        self.bench.period()
+    }
+
     /// Steps over the map's workload, untimed, until they stop getting faster
     /// ([`Warming`]), or `limit` has passed: a map that has just been made, or that
     /// single calls walked through, is slower for several passes. On the development VM

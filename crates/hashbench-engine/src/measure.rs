@@ -298,8 +298,9 @@ impl CellState {
     }
 
     /// The batch size: doubled from one period of the workload's lengths (1 call for a
-    /// fixed size) until one batch takes at least `max(min_sample_time, 1000 × timer
-    /// resolution)`; so always a whole number of periods.
+    /// fixed size) times the kernel's own ([`Kernel::period`]) until one batch takes at
+    /// least `max(min_sample_time, 1000 × timer resolution)`; so always a whole number of
+    /// periods of both.
     fn calibrate<K: Kernel + ?Sized>(
         &self,
         kernel: &mut K,
@@ -311,7 +312,7 @@ impl CellState {
         let threshold = config
             .min_sample_time
             .max(Duration::from_secs_f64(self.resolution_ns * 1000.0 / 1e9));
-        let mut iters: u64 = work.period();
+        let mut iters: u64 = work.period().saturating_mul(kernel.period().max(1));
         loop {
             let (mut elapsed, _) = timed_batch(kernel, work, out, iters);
             // A batch preempted by the scheduler reads long, and would stop the

@@ -63,42 +63,62 @@ const HASHERS: [&str; 4] = [
     "siphash-1-3/std",
 ];
 
-/// The median ns per lookup of the direct loop, on a new map, and of two more.
+/// The direct loop's median ns per operation over `MAPS` maps, each made anew from a
+/// settled heap, as hashbench makes each of its maps: otherwise the string keys' copies
+/// reuse what the last map freed, scattered.
 fn direct<K: Hash + Eq + Clone, B: BuildHasher + Clone>(
     build: &B,
     keys: &[K],
     n: usize,
     op: MapOp,
 ) -> f64 {
+    let warm = Duration::from_millis(100);
     let rounds: Vec<hashbench_stats::Round> = (0..MAPS)
         .map(|r| {
-            // From a settled heap, as hashbench makes each of its maps: otherwise the
-            // string keys' copies reuse what the last map's freed, scattered.
             hashbench_engine::settle_heap();
-            let mut map = HashMap::with_capacity_and_hasher(n, build.clone());
-            for (i, k) in keys[..n].iter().enumerate() {
-                map.insert(k.clone(), i as u32);
-            }
-            let mut order: Vec<usize> = match op {
-                MapOp::Miss => (n..2 * n).collect(),
-                _ => (0..n).collect(),
-            };
+            // Both halves of the set in a shuffled order: a lookup's visits, churn's
+            // window. A build inserts the first half in the set's order.
+            let mut order: Vec<u32> = (0..2 * n as u32).collect();
             let mut rng = SplitMix64::new(r);
             for i in (1..order.len()).rev() {
                 order.swap(i, rng.below(i as u64 + 1) as usize);
             }
-            // The keys to look up, in the order visited: what a program loops over.
-            let probes: Vec<K> = order.iter().map(|&i| keys[i].clone()).collect();
-            hashbench_stats::Round::exact(map_loop::timed(
-                &map,
-                &probes,
-                Duration::from_millis(100),
-            ))
+            let ns = match op {
+                MapOp::Build => map_loop::timed_builds(build, &keys[..n], warm),
+                MapOp::Hit | MapOp::Miss => {
+                    let map = filled(build, keys, &(0..n as u32).collect::<Vec<_>>());
+                    // The keys to look up, in the order visited: what a program loops over.
+                    let probes: Vec<K> = order
+                        .iter()
+                        .filter(|&&i| (i < n as u32) == (op == MapOp::Hit))
+                        .map(|&i| keys[i as usize].clone())
+                        .collect();
+                    map_loop::timed(&map, &probes, warm)
+                }
+                MapOp::Churn => {
+                    let mut map = filled(build, keys, &order[..n]);
+                    map_loop::timed_churn(&mut map, keys, &order, warm)
+                }
+            };
+            hashbench_stats::Round::exact(ns)
         })
         .collect();
     hashbench_stats::undisturbed(&rounds)
         .expect("rounds measured")
         .median_ns
+}
+
+/// A map made for the `keys` at `which` (values their index), with room for them.
+fn filled<K: Hash + Eq + Clone, B: BuildHasher + Clone>(
+    build: &B,
+    keys: &[K],
+    which: &[u32],
+) -> HashMap<K, u32, B> {
+    let mut map = HashMap::with_capacity_and_hasher(which.len(), build.clone());
+    for &i in which {
+        map.insert(keys[i as usize].clone(), i);
+    }
+    map
 }
 
 /// The direct figure of `hasher` on `set`, with the catalogue's seed for its build.
@@ -175,7 +195,7 @@ fn main() {
     for h in HASHERS {
         for (set, set_name) in SETS.iter().enumerate() {
             for n in SIZES {
-                for op in [MapOp::Hit, MapOp::Miss] {
+                for op in MapOp::ALL {
                     let name = format!("{h} {set_name} {n} {op}");
                     if only.split_whitespace().all(|w| name.contains(w)) {
                         cells.push((h, set, n, op));

@@ -32,6 +32,8 @@ use hashbench_quality::keys::{random_u64, serial};
 use hashbench_quality::rng::SplitMix64;
 use hashbench_quality::Keys;
 
+// Only its lookups: the builds and churn are `direct_maps`'.
+#[allow(dead_code)]
 mod map_loop;
 
 const KEYS: usize = 262_144;

@@ -140,3 +140,36 @@ fn workloads_are_named_as_the_flag_takes_them() {
         .unwrap_err()
         .contains("build, hit, miss, churn"));
 }
+
+#[test]
+fn a_build_that_replaced_a_key_is_counted_once_the_map_is_full() {
+    // Keys 0..5 twice in the first half: a full build holds 5 keys, not 10.
+    let repeated = Keys::U64((0..20u64).map(|i| i % 5).collect());
+    let mut b = bench_of("fxhash/rustc-hash", &spec(&repeated, 10, MapOp::Build));
+    b.run(10);
+    assert_eq!(b.errors(), 0, "counted when the next build starts");
+    b.run(1);
+    assert_eq!(b.errors(), 5);
+    // Distinct keys: never.
+    let keys = serial(10);
+    let mut b = bench_of("fxhash/rustc-hash", &spec(&keys, 10, MapOp::Build));
+    b.run(1_000);
+    assert_eq!(b.errors(), 0);
+}
+
+#[test]
+fn a_build_and_churn_are_timed_in_whole_passes_and_lookups_in_any_count() {
+    let keys = serial(100);
+    for op in MapOp::ALL {
+        let b = bench_of("foldhash-fast/foldhash", &spec(&keys, 100, op));
+        let want = match op {
+            MapOp::Build | MapOp::Churn => b.pass(),
+            MapOp::Hit | MapOp::Miss => 1,
+        };
+        assert_eq!(b.period(), want, "{op}");
+    }
+    assert_eq!(
+        bench_of("foldhash-fast/foldhash", &spec(&keys, 100, MapOp::Build)).period(),
+        100
+    );
+}

@@ -163,3 +163,58 @@ fn each_round_warms_its_kernel_once_after_its_single_calls_and_before_its_first_
         assert!(round[warm + 1..].contains(&"batch"), "{round:?}");
     }
 }
+
+/// A kernel whose batches must be whole multiples of 7 calls, writing down the size of
+/// every batch asked of it after its warming (2 µs a call).
+#[derive(Default)]
+struct Lumpy {
+    warmed: bool,
+    batches: Vec<u64>,
+}
+
+impl Kernel for Lumpy {
+    fn run(&mut self, _input: &[u8], _out: &mut [u8]) {}
+    fn output_len(&self) -> usize {
+        0
+    }
+    fn run_batch(&mut self, _input: &[u8], _out: &mut [u8], iters: u64) {
+        if self.warmed {
+            self.batches.push(iters);
+        }
+        std::thread::sleep(Duration::from_micros(2 * iters));
+    }
+    fn warm(&mut self, _limit: Duration) {
+        self.warmed = true;
+    }
+    fn period(&self) -> u64 {
+        7
+    }
+}
+
+#[test]
+fn a_kernel_with_a_period_is_timed_in_whole_multiples_of_it() {
+    let mut kernel = Lumpy::default();
+    let mut work = Workload::plain(crate::Input::new(0, 0, 0));
+    let config = Config {
+        time_budget: Duration::from_millis(5),
+        warm_up: Some(Duration::ZERO),
+        ..Config::default()
+    };
+    CellState::new()
+        .round(
+            &mut kernel,
+            &mut work,
+            &config,
+            None,
+            &AtomicBool::new(false),
+        )
+        .expect("a round");
+    // The calibration's batches, from 7 doubled until one takes 50 µs, then the samples.
+    assert!(kernel.batches.len() > 3, "{:?}", kernel.batches);
+    assert_eq!(kernel.batches[0], 7, "{:?}", kernel.batches);
+    assert!(
+        kernel.batches.iter().all(|b| b % 7 == 0),
+        "{:?}",
+        kernel.batches
+    );
+}

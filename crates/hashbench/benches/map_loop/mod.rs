@@ -1,5 +1,5 @@
-//! The lookup loop the map benches share (`direct_maps`, `map_places`): a program's own
-//! loop over a map, and how it is timed.
+//! The loops the map benches share (`direct_maps`, `map_places`): a program's own
+//! lookups, builds and churn over a map, and how they are timed.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -17,21 +17,71 @@ const MIN_BATCH_NS: f64 = 200_000.0;
 /// the machine's memory at times seconds apart, and over spans of other lengths.
 const SAMPLING: Duration = Duration::from_millis(100);
 
-/// ns per lookup of `probes` in `map`: the pass count doubled until a batch takes 200 µs,
-/// warmed until steady for at most `warm`, then the median of 31 batches, or of those taken in 0.1 s
-/// where that is fewer (five at least).
+/// ns per lookup of `probes` in `map`, [`sampled`].
 pub fn timed<K: Hash + Eq, B: BuildHasher>(
     map: &HashMap<K, u32, B>,
     probes: &[K],
     warm: Duration,
 ) -> f64 {
-    let lap = |laps: u64| {
-        let t0 = Instant::now();
-        black_box(lookups(map, probes, laps));
-        t0.elapsed().as_secs_f64() * 1e9 / (laps as f64 * probes.len() as f64)
+    sampled(
+        |laps| {
+            let t0 = Instant::now();
+            black_box(lookups(map, probes, laps));
+            (t0.elapsed().as_secs_f64() * 1e9, laps * probes.len() as u64)
+        },
+        warm,
+    )
+}
+
+/// ns per insert of whole builds of a map of `keys` (each key's index its value), made
+/// empty with nothing reserved and dropped when full, as a `build` cell does; [`sampled`].
+pub fn timed_builds<K: Hash + Eq + Clone, B: BuildHasher + Clone>(
+    build: &B,
+    keys: &[K],
+    warm: Duration,
+) -> f64 {
+    sampled(
+        |laps| {
+            let t0 = Instant::now();
+            black_box(builds(build, keys, laps));
+            (t0.elapsed().as_secs_f64() * 1e9, laps * keys.len() as u64)
+        },
+        warm,
+    )
+}
+
+/// ns per step of churn over `map`, which holds the `n` keys of `order` from `*pos` on:
+/// each step removes the key at `*pos` and inserts the one `n` further (wrapping), as a
+/// `churn` cell does; a pass is `n` steps; [`sampled`].
+pub fn timed_churn<K: Hash + Eq + Clone, B: BuildHasher>(
+    map: &mut HashMap<K, u32, B>,
+    keys: &[K],
+    order: &[u32],
+    warm: Duration,
+) -> f64 {
+    let n = map.len();
+    let mut pos = 0;
+    sampled(
+        |laps| {
+            let t0 = Instant::now();
+            black_box(churns(map, keys, order, &mut pos, laps * n as u64));
+            (t0.elapsed().as_secs_f64() * 1e9, laps * n as u64)
+        },
+        warm,
+    )
+}
+
+/// ns per operation of `lap(laps)`, which does `laps` passes and says how long they took
+/// (ns) and how many operations they were: the pass count doubled until a batch takes
+/// 200 µs, warmed until steady for at most `warm`, then the median of 31 batches, or of
+/// those taken in 0.1 s where that is fewer (five at least).
+pub fn sampled(mut lap: impl FnMut(u64) -> (f64, u64), warm: Duration) -> f64 {
+    let mut per_op = |laps: u64| {
+        let (ns, ops) = lap(laps);
+        (ns / ops as f64, ns)
     };
     let mut laps = 1;
-    while lap(laps) * laps as f64 * probes.len() as f64 <= MIN_BATCH_NS {
+    while per_op(laps).1 <= MIN_BATCH_NS {
         laps *= 2;
     }
     // Warmed as hashbench warms a round's map (`Kernel::warm`): batches until two in a row
@@ -40,14 +90,53 @@ pub fn timed<K: Hash + Eq, B: BuildHasher>(
     // of a map past L2, whose pass alone takes 10-90 ms.
     let start = Instant::now();
     let mut warming = hashbench_engine::Warming::new();
-    while start.elapsed() < warm && !warming.step(lap(laps)) {}
+    while start.elapsed() < warm && !warming.step(per_op(laps).0) {}
     let sampling = Instant::now();
     let mut per: Vec<f64> = Vec::with_capacity(SAMPLES);
     while per.len() < SAMPLES && (per.len() < LEAST_SAMPLES || sampling.elapsed() < SAMPLING) {
-        per.push(lap(laps));
+        per.push(per_op(laps).0);
     }
     per.sort_by(f64::total_cmp);
     per[per.len() / 2]
+}
+
+/// `laps` builds of a map of `keys`, each made empty and dropped when full: the sum of
+/// their lengths.
+#[inline(never)]
+fn builds<K: Hash + Eq + Clone, B: BuildHasher + Clone>(build: &B, keys: &[K], laps: u64) -> usize {
+    let mut total = 0;
+    for _ in 0..laps {
+        let mut map = HashMap::with_hasher(build.clone());
+        for (i, k) in black_box(keys).iter().enumerate() {
+            map.insert(k.clone(), i as u32);
+        }
+        total += map.len();
+    }
+    total
+}
+
+/// `steps` of churn: remove the key at `*pos` of `order`, insert the one `map.len()`
+/// further; the count of keys that were not where they should have been (0).
+#[inline(never)]
+fn churns<K: Hash + Eq + Clone, B: BuildHasher>(
+    map: &mut HashMap<K, u32, B>,
+    keys: &[K],
+    order: &[u32],
+    pos: &mut usize,
+    steps: u64,
+) -> u64 {
+    let (n, len) = (map.len(), order.len());
+    let mut wrong = 0;
+    for _ in 0..steps {
+        wrong += u64::from(map.remove(&keys[order[*pos] as usize]).is_none());
+        let i = order[(*pos + n) % len];
+        wrong += u64::from(map.insert(keys[i as usize].clone(), i).is_some());
+        *pos += 1;
+        if *pos == len {
+            *pos = 0;
+        }
+    }
+    wrong
 }
 
 /// `laps` passes of [`lap_of`] over `probes`, the values found summed. The slice goes
