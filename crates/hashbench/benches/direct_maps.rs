@@ -11,7 +11,10 @@
 //! (`hashbench_engine::settle_heap`) as hashbench makes its maps, with the set's first keys
 //! (values their index, as `hashbench maps` does) and looks up, in a shuffled order, the
 //! same keys (hit) or the set's next ones (miss), from a `Vec` of the keys in that order,
-//! summing what it finds. The key does not go through `black_box`, in this loop or the
+//! summing what it finds; a build inserts the set's first keys, in their order, into a
+//! map made empty and drops it when full, and churn removes the first key of a window
+//! over both halves (shuffled) and inserts the one after its end, as `hashbench maps`
+//! does (`map_loop::timed_builds`, `map_loop::timed_churn`). The key does not go through `black_box`, in this loop or the
 //! catalogue's: that stores its address to the stack and loads it back before each lookup,
 //! which a program's loop does not do. Each map is warmed as hashbench warms a round's
 //! (until its passes stop getting faster, at most 0.1 s), then timed in batches of at
