@@ -241,8 +241,8 @@ fn main() {
     println!("|---|---|---:|---|---:|---:|---:|---|---|");
     let (mut within_count, mut undecided_count) = (0, 0);
     for ((h, set, n, op), pair) in cells.iter().zip(&pairs) {
-        let d = median(&mut pair.iter().map(|p| p.0).collect::<Vec<_>>());
-        let ours = median(&mut pair.iter().map(|p| p.1).collect::<Vec<_>>());
+        let d = median_interval(&pair.iter().map(|p| p.0).collect::<Vec<_>>()).0;
+        let ours = median_interval(&pair.iter().map(|p| p.1).collect::<Vec<_>>()).0;
         let ratios: Vec<f64> = pair.iter().map(|p| p.1 / p.0).collect();
         let (ratio, lo, hi) = median_interval(&ratios);
         let within = (ratio - 1.0).abs() <= BAR;
@@ -309,9 +309,4 @@ fn binomial_below(n: usize, k: usize) -> f64 {
         c = c * (n - i) as f64 / (i + 1) as f64;
     }
     sum / 2f64.powi(n as i32)
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
