@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use hashbench_stats::{precision_reached, undisturbed, Measurement, RoundFigure, Samples, Summary};
 use serde::Serialize;
 
-use self::steps::{before_timing, next_check, validate, verify, warm_up, CHECK_EVERY_BATCH_FROM};
+use self::steps::{
+    before_timing, least_samples, next_check, validate, verify, warm_up, CHECK_EVERY_BATCH_FROM,
+};
 pub use crate::config::Config;
 use crate::error::EngineError;
 use crate::rounds::{equal_weight_selection, figure_precise, round_stats, RoundRecord};
@@ -146,8 +148,9 @@ impl CellState {
     ///    rounds reuse that batch size, so every sample of the cell has the same size.
     /// 3. Sampling: timed batches until this round's median is within
     ///    `config.target_precision`, or `config.time_budget` (this round's, warm-up
-    ///    included) is spent with at least `config.min_samples` samples, or `cancel` is
-    ///    set. At least one sample is always taken.
+    ///    included) is spent with at least `config.min_samples` samples (one for a kernel
+    ///    timed in whole passes, `steps::least_samples`), or `cancel` is set. At least
+    ///    one sample is always taken.
     /// 4. After every batch the kernel runs once more, untimed, and its output is
     ///    compared with `expected` when given.
     ///
@@ -188,7 +191,7 @@ impl CellState {
     ) -> Result<StopReason, EngineError> {
         let started = Instant::now();
         validate(config)?;
-        self.min_samples = config.min_samples;
+        self.min_samples = least_samples(config, kernel.period());
         let kernel_len = kernel.output_len();
         let mut out = vec![0u8; kernel_len];
         let mut check = vec![0u8; kernel_len];
@@ -250,7 +253,7 @@ impl CellState {
                 }
                 latest = Some(s);
             }
-            if n >= config.min_samples && started.elapsed() >= config.time_budget {
+            if n >= self.min_samples && started.elapsed() >= config.time_budget {
                 break (StopReason::Budget, latest);
             }
         };
@@ -267,20 +270,13 @@ impl CellState {
             Some(s) => s,
             None => summarise(&self.measurements[first..])?,
         };
-        if self.scaling.is_none() && stop_reason != StopReason::Cancelled {
-            self.scaling = Some(time_scaling(
-                kernel,
-                work,
-                iters,
-                (&mut out, &mut check),
-                expected,
-                self.measurements.len(),
-            )?);
+        if stop_reason != StopReason::Cancelled {
+            self.scale(kernel, work, iters, (&mut out, &mut check), expected)?;
         }
         let samples = self.measurements.len() - first;
         // A round cut short before its minimum counts as cancelled even if the flag was
         // seen only at the end.
-        let stop_reason = if samples < config.min_samples {
+        let stop_reason = if samples < self.min_samples {
             StopReason::Cancelled
         } else {
             stop_reason
@@ -295,6 +291,25 @@ impl CellState {
         });
         self.elapsed += started.elapsed();
         Ok(stop_reason)
+    }
+
+    /// The cell's check that its time grows with its batch ([`time_scaling`]), once.
+    /// Not for whole passes (a map's build): they are milliseconds to a second a batch,
+    /// so neither a loop optimised away nor the clock's overhead, what the check is for,
+    /// can hide in them, and its batches of twice the length would double the cell's time.
+    fn scale<K: Kernel + ?Sized>(
+        &mut self,
+        kernel: &mut K,
+        work: &mut Workload,
+        iters: u64,
+        buffers: (&mut [u8], &mut [u8]),
+        expected: Option<&[u8]>,
+    ) -> Result<(), EngineError> {
+        if self.scaling.is_none() && kernel.period() == 1 {
+            let index = self.measurements.len();
+            self.scaling = Some(time_scaling(kernel, work, iters, buffers, expected, index)?);
+        }
+        Ok(())
     }
 
     /// The batch size: doubled from one period of the workload's lengths (1 call for a
@@ -321,8 +336,11 @@ impl CellState {
             // measured as 30 ns on a busy machine). Interruptions only add time,
             // so a crossing counts only if two more tries of the same batch
             // agree: the fastest of the three is the batch's time.
+            // A batch of whole passes as long as the round's budget is not a short
+            // batch preempted (and cannot be made shorter than its one pass).
+            let passes = kernel.period() > 1 && elapsed >= config.time_budget;
             for _ in 0..2 {
-                if elapsed < threshold {
+                if elapsed < threshold || passes {
                     break;
                 }
                 elapsed = elapsed.min(timed_batch(kernel, work, out, iters).0);

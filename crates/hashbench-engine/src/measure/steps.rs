@@ -24,6 +24,26 @@ fn mismatch(checked: Result<(), Malformed>, got: &[u8], expected: &[u8]) -> Opti
 /// round.
 pub(super) const CHECK_EVERY_BATCH_FROM: u64 = 8;
 
+/// Samples a round of a kernel timed in whole passes ([`Kernel::period`] above 1) needs
+/// before it may stop on its budget, where `config.min_samples` is more: a pass over a
+/// map of 2M string keys is one to two seconds, and ten a round made a `build` or `churn`
+/// cell that was asked for 0.1 s take three to four minutes. A round then holds as many
+/// passes as its budget does, and at least one: the rounds, each on a map made anew and
+/// interleaved with the drift references, are the replicates the cell's figure is taken
+/// from, as for every cell; a round of short passes still checks its precision only from
+/// `config.min_samples` samples on.
+pub(super) const LEAST_PASS_SAMPLES: usize = 1;
+
+/// The samples a round of a kernel with `period` must take before it may stop on its
+/// budget (or be cut short without counting as cancelled).
+pub(super) fn least_samples(config: &Config, period: u64) -> usize {
+    if period > 1 {
+        config.min_samples.min(LEAST_PASS_SAMPLES)
+    } else {
+        config.min_samples
+    }
+}
+
 /// One untimed call of `kernel`, its digest compared with `expected` (when given).
 pub(super) fn verify<K: Kernel + ?Sized>(
     kernel: &mut K,

@@ -164,10 +164,10 @@ fn each_round_warms_its_kernel_once_after_its_single_calls_and_before_its_first_
     }
 }
 
-/// A kernel whose batches must be whole multiples of 7 calls, writing down the size of
-/// every batch asked of it after its warming (2 µs a call).
-#[derive(Default)]
+/// A kernel whose batches must be whole multiples of `period` calls, writing down the
+/// size of every batch asked of it after its warming (2 µs a call).
 struct Lumpy {
+    period: u64,
     warmed: bool,
     batches: Vec<u64>,
 }
@@ -187,13 +187,23 @@ impl Kernel for Lumpy {
         self.warmed = true;
     }
     fn period(&self) -> u64 {
-        7
+        self.period
+    }
+}
+
+impl Lumpy {
+    fn with_period(period: u64) -> Self {
+        Self {
+            period,
+            warmed: false,
+            batches: Vec::new(),
+        }
     }
 }
 
 #[test]
 fn a_kernel_with_a_period_is_timed_in_whole_multiples_of_it() {
-    let mut kernel = Lumpy::default();
+    let mut kernel = Lumpy::with_period(7);
     let mut work = Workload::plain(crate::Input::new(0, 0, 0));
     let config = Config {
         time_budget: Duration::from_millis(5),
@@ -217,4 +227,31 @@ fn a_kernel_with_a_period_is_timed_in_whole_multiples_of_it() {
         "{:?}",
         kernel.batches
     );
+}
+
+#[test]
+fn a_round_of_passes_longer_than_its_budget_takes_one_and_no_batch_of_two_passes() {
+    // A pass of 2 ms against a round's 1 ms: ten samples would be ten passes.
+    let mut kernel = Lumpy::with_period(1000);
+    let mut work = Workload::plain(crate::Input::new(0, 0, 0));
+    let config = Config {
+        time_budget: Duration::from_millis(1),
+        warm_up: Some(Duration::ZERO),
+        ..Config::default()
+    };
+    let mut state = CellState::new();
+    let stop = state
+        .round(
+            &mut kernel,
+            &mut work,
+            &config,
+            None,
+            &AtomicBool::new(false),
+        )
+        .expect("a round");
+    assert_eq!(stop, StopReason::Budget);
+    assert_eq!(state.rounds()[0].samples, 1, "{:?}", state.rounds());
+    // One calibration batch (no retries of a pass that long), the one sample, and no
+    // scaling check's batch of two passes.
+    assert_eq!(kernel.batches, [1000; 2]);
 }
