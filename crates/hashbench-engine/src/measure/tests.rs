@@ -199,26 +199,27 @@ impl Lumpy {
             batches: Vec::new(),
         }
     }
+
+    /// One round of a new cell with `budget` and no warm-up of single calls.
+    fn one_round(&mut self, budget: Duration) -> (CellState, StopReason) {
+        let mut work = Workload::plain(crate::Input::new(0, 0, 0));
+        let config = Config {
+            time_budget: budget,
+            warm_up: Some(Duration::ZERO),
+            ..Config::default()
+        };
+        let mut state = CellState::new();
+        let stop = state
+            .round(self, &mut work, &config, None, &AtomicBool::new(false))
+            .expect("a round");
+        (state, stop)
+    }
 }
 
 #[test]
 fn a_kernel_with_a_period_is_timed_in_whole_multiples_of_it() {
     let mut kernel = Lumpy::with_period(7);
-    let mut work = Workload::plain(crate::Input::new(0, 0, 0));
-    let config = Config {
-        time_budget: Duration::from_millis(5),
-        warm_up: Some(Duration::ZERO),
-        ..Config::default()
-    };
-    CellState::new()
-        .round(
-            &mut kernel,
-            &mut work,
-            &config,
-            None,
-            &AtomicBool::new(false),
-        )
-        .expect("a round");
+    kernel.one_round(Duration::from_millis(5));
     // The calibration's batches, from 7 doubled until one takes 50 µs, then the samples.
     assert!(kernel.batches.len() > 3, "{:?}", kernel.batches);
     assert_eq!(kernel.batches[0], 7, "{:?}", kernel.batches);
@@ -233,22 +234,7 @@ fn a_kernel_with_a_period_is_timed_in_whole_multiples_of_it() {
 fn a_round_of_passes_longer_than_its_budget_takes_one_and_no_batch_of_two_passes() {
     // A pass of 2 ms against a round's 1 ms: ten samples would be ten passes.
     let mut kernel = Lumpy::with_period(1000);
-    let mut work = Workload::plain(crate::Input::new(0, 0, 0));
-    let config = Config {
-        time_budget: Duration::from_millis(1),
-        warm_up: Some(Duration::ZERO),
-        ..Config::default()
-    };
-    let mut state = CellState::new();
-    let stop = state
-        .round(
-            &mut kernel,
-            &mut work,
-            &config,
-            None,
-            &AtomicBool::new(false),
-        )
-        .expect("a round");
+    let (state, stop) = kernel.one_round(Duration::from_millis(1));
     assert_eq!(stop, StopReason::Budget);
     assert_eq!(state.rounds()[0].samples, 1, "{:?}", state.rounds());
     // One calibration batch (no retries of a pass that long), the one sample, and no
